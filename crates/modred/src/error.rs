@@ -1,0 +1,61 @@
+//! The one error type of the library. Every message is a complete sentence fragment that
+//! the CLI prints after `error: `.
+
+use core::fmt;
+
+/// What went wrong. Bad input never panics: it is one of these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The modulus is zero.
+    ZeroModulus,
+    /// The algorithm does not apply to this modulus (for example Montgomery with an even
+    /// modulus); `reason` says which form it needs.
+    NotApplicable {
+        /// The algorithm's command-line name.
+        algorithm: &'static str,
+        /// The form of modulus it needs.
+        reason: String,
+    },
+    /// An argument is outside the bound the algorithm accepts; `bound` describes it.
+    OutOfRange {
+        /// The algorithm's command-line name.
+        algorithm: &'static str,
+        /// The bound, in words.
+        bound: String,
+    },
+    /// A number could not be parsed.
+    Parse {
+        /// The text (abbreviated when long).
+        input: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No algorithm has this name.
+    UnknownAlgorithm(String),
+    /// Any other invalid argument, described.
+    InvalidArgument(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ZeroModulus => write!(f, "the modulus must not be zero"),
+            Error::NotApplicable { algorithm, reason } => {
+                write!(f, "{algorithm} does not apply to this modulus: {reason}")
+            }
+            Error::OutOfRange { algorithm, bound } => {
+                write!(f, "argument out of range for {algorithm}: {bound}")
+            }
+            Error::Parse { input, reason } => write!(f, "invalid number '{input}': {reason}"),
+            Error::UnknownAlgorithm(name) => write!(
+                f,
+                "unknown algorithm '{name}' (known: {})",
+                crate::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+            ),
+            Error::InvalidArgument(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,1 @@
+//! Layer 6: exponentiation strategies generic over any [`crate::Reducer`].

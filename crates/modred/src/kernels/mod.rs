@@ -1,0 +1,201 @@
+//! Layer 2: slice kernels on limbs.
+//!
+//! Names follow GMP's `mpn` shapes: `add_n` adds two n-digit slices, `addmul_1` adds a
+//! slice times one digit, `mul_basecase` is the schoolbook product. Each kernel has one
+//! portable version in [`portable`]; a limb type may override any of them through
+//! [`LimbKernels`] (architecture-specific versions live in `arch/<target>/`, are chosen
+//! once at run time and are tested against their portable twins). Algorithms call the
+//! free functions below and never know which version runs.
+//!
+//! Kernels stay `pub(crate)`: nothing outside the crate can come to depend on them.
+
+pub(crate) mod portable;
+
+use crate::limb::{Counted, Limb};
+
+/// Per-limb-type choice of kernel implementation. Every method defaults to the portable
+/// version; the trait is the seal of [`Limb`] and cannot be implemented outside the crate.
+pub trait LimbKernels: Sized {
+    /// See [`add_n`].
+    #[inline(always)]
+    fn add_n(r: &mut [Self], a: &[Self], b: &[Self]) -> bool
+    where
+        Self: Limb,
+    {
+        portable::add_n(r, a, b)
+    }
+    /// See [`add_assign_n`].
+    #[inline(always)]
+    fn add_assign_n(a: &mut [Self], b: &[Self]) -> bool
+    where
+        Self: Limb,
+    {
+        portable::add_assign_n(a, b)
+    }
+    /// See [`sub_n`].
+    #[inline(always)]
+    fn sub_n(r: &mut [Self], a: &[Self], b: &[Self]) -> bool
+    where
+        Self: Limb,
+    {
+        portable::sub_n(r, a, b)
+    }
+    /// See [`sub_assign_n`].
+    #[inline(always)]
+    fn sub_assign_n(a: &mut [Self], b: &[Self]) -> bool
+    where
+        Self: Limb,
+    {
+        portable::sub_assign_n(a, b)
+    }
+    /// See [`mul_1`].
+    #[inline(always)]
+    fn mul_1(r: &mut [Self], a: &[Self], b: Self) -> Self
+    where
+        Self: Limb,
+    {
+        portable::mul_1(r, a, b)
+    }
+    /// See [`addmul_1`].
+    #[inline(always)]
+    fn addmul_1(r: &mut [Self], a: &[Self], b: Self) -> Self
+    where
+        Self: Limb,
+    {
+        portable::addmul_1(r, a, b)
+    }
+    /// See [`submul_1`].
+    #[inline(always)]
+    fn submul_1(r: &mut [Self], a: &[Self], b: Self) -> Self
+    where
+        Self: Limb,
+    {
+        portable::submul_1(r, a, b)
+    }
+    /// See [`mul_basecase`].
+    #[inline(always)]
+    fn mul_basecase(r: &mut [Self], a: &[Self], b: &[Self])
+    where
+        Self: Limb,
+    {
+        portable::mul_basecase(r, a, b)
+    }
+    /// See [`sqr_basecase`].
+    #[inline(always)]
+    fn sqr_basecase(r: &mut [Self], a: &[Self])
+    where
+        Self: Limb,
+    {
+        portable::sqr_basecase(r, a)
+    }
+}
+
+impl LimbKernels for u8 {}
+impl LimbKernels for u16 {}
+impl LimbKernels for u32 {}
+impl LimbKernels for u64 {}
+impl<L: Limb> LimbKernels for Counted<L> {}
+
+/// `r = a + b` over n digits (all three of length n); returns the carry out.
+#[inline]
+pub(crate) fn add_n<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {
+    L::add_n(r, a, b)
+}
+
+/// `a += b` over n digits; returns the carry out.
+#[inline]
+pub(crate) fn add_assign_n<L: Limb>(a: &mut [L], b: &[L]) -> bool {
+    L::add_assign_n(a, b)
+}
+
+/// `r = a − b` over n digits; returns the borrow out.
+#[inline]
+pub(crate) fn sub_n<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {
+    L::sub_n(r, a, b)
+}
+
+/// `a −= b` over n digits; returns the borrow out.
+#[inline]
+pub(crate) fn sub_assign_n<L: Limb>(a: &mut [L], b: &[L]) -> bool {
+    L::sub_assign_n(a, b)
+}
+
+/// `r = a · b` for an n-digit `a` and one digit `b` (r of length n); returns the high digit.
+#[inline]
+pub(crate) fn mul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
+    L::mul_1(r, a, b)
+}
+
+/// `r[..n] += a · b` for an n-digit `a`; returns the carry digit out of position n.
+#[inline]
+pub(crate) fn addmul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
+    L::addmul_1(r, a, b)
+}
+
+/// `r[..n] −= a · b` for an n-digit `a`; returns the borrow digit out of position n.
+#[inline]
+pub(crate) fn submul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
+    L::submul_1(r, a, b)
+}
+
+/// Schoolbook product `r = a · b`, `r.len() == a.len() + b.len()`, `a`, `b` non-empty.
+/// Exactly `a.len() · b.len()` digit multiplications.
+#[inline]
+pub(crate) fn mul_basecase<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    L::mul_basecase(r, a, b)
+}
+
+/// Schoolbook square `r = a²`, `r.len() == 2·a.len()`: the n(n−1)/2 cross products once,
+/// doubled by a shift, plus the n squares: n(n+1)/2 digit multiplications.
+#[inline]
+pub(crate) fn sqr_basecase<L: Limb>(r: &mut [L], a: &[L]) {
+    L::sqr_basecase(r, a)
+}
+
+/// Propagates `carry` into `a`; returns the carry out of the top.
+#[inline]
+pub(crate) fn add_1<L: Limb>(a: &mut [L], carry: L) -> bool {
+    portable::add_1(a, carry)
+}
+
+/// Propagates a borrow of `borrow` through `a`; returns the borrow out of the top.
+#[inline]
+pub(crate) fn sub_1<L: Limb>(a: &mut [L], borrow: L) -> bool {
+    portable::sub_1(a, borrow)
+}
+
+/// `r = a << s` for `s < BITS` (r and a of length n); returns the bits shifted out.
+#[inline]
+pub(crate) fn shl_bits<L: Limb>(r: &mut [L], a: &[L], s: u32) -> L {
+    portable::shl_bits(r, a, s)
+}
+
+/// `r = a >> s` for `s < BITS`; returns the bits shifted out, in the high end of a digit.
+#[inline]
+pub(crate) fn shr_bits<L: Limb>(r: &mut [L], a: &[L], s: u32) -> L {
+    portable::shr_bits(r, a, s)
+}
+
+/// Compares two n-digit slices as numbers.
+#[inline]
+pub(crate) fn cmp_n<L: Limb>(a: &[L], b: &[L]) -> core::cmp::Ordering {
+    debug_assert_eq!(a.len(), b.len());
+    for i in (0..a.len()).rev() {
+        if a[i] != b[i] {
+            return a[i].cmp(&b[i]);
+        }
+    }
+    core::cmp::Ordering::Equal
+}
+
+/// `a = a · b` in place; returns the high digit.
+#[inline]
+pub(crate) fn mul_1_in_place<L: Limb>(a: &mut [L], b: L) -> L {
+    let mut c = L::ZERO;
+    for ai in a.iter_mut() {
+        let (lo, hi) = ai.mul_add_carry(b, L::ZERO, c);
+        *ai = lo;
+        c = hi;
+    }
+    c
+}

@@ -1,0 +1,1 @@
+//! Layer 7: the user-facing modulus context.

@@ -1,0 +1,136 @@
+//! Multiplication and squaring: schoolbook below [`KARATSUBA_THRESHOLD`] digits,
+//! Karatsuba above, with unbalanced operands cut into balanced pieces.
+
+use super::{normalized_len, Nat};
+use crate::kernels;
+use crate::limb::Limb;
+
+/// Digits of the shorter operand from which Karatsuba's three half-size products beat one
+/// schoolbook product. With portable `u64` kernels the crossover measured on x86-64 lies
+/// between 24 and 40 digits; 32 is in the flat middle of that range.
+pub const KARATSUBA_THRESHOLD: usize = 32;
+
+/// Digits from which Karatsuba squaring beats schoolbook squaring. Schoolbook squaring
+/// already halves the digit products, so the crossover sits higher than for products.
+pub const KARATSUBA_SQR_THRESHOLD: usize = 48;
+
+/// `r = a · b` with `r.len() == a.len() + b.len()`. Either operand may be empty.
+pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    debug_assert_eq!(r.len(), a.len() + b.len());
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    if b.is_empty() {
+        r.fill(L::ZERO);
+        return;
+    }
+    if b.len() < KARATSUBA_THRESHOLD {
+        kernels::mul_basecase(r, a, b);
+        return;
+    }
+    let h = a.len().div_ceil(2);
+    if b.len() <= h {
+        mul_unbalanced(r, a, b);
+    } else {
+        karatsuba(r, a, b, h);
+    }
+}
+
+/// `r = a · b` for `a` much longer than `b`: `a` in pieces of `b.len()` digits.
+fn mul_unbalanced<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    let n = b.len();
+    r.fill(L::ZERO);
+    let mut tmp = vec![L::ZERO; 2 * n];
+    for (i, chunk) in a.chunks(n).enumerate() {
+        let t = &mut tmp[..chunk.len() + n];
+        mul_slices(t, chunk, b);
+        let c = crate::nat::add::add_assign_slices(&mut r[i * n..], t);
+        debug_assert!(!c);
+    }
+}
+
+/// Karatsuba with split point `h` (`a.len() >= b.len() > h`):
+/// a·b = z2·B^(2h) + ((a0+a1)(b0+b1) − z0 − z2)·B^h + z0.
+fn karatsuba<L: Limb>(r: &mut [L], a: &[L], b: &[L], h: usize) {
+    let (a0, a1) = a.split_at(h);
+    let (b0, b1) = b.split_at(h);
+    mul_slices(&mut r[..2 * h], a0, b0);
+    mul_slices(&mut r[2 * h..], a1, b1);
+    let sa = sum_halves(a0, a1);
+    let sb = sum_halves(b0, b1);
+    let mut t = vec![L::ZERO; sa.len() + sb.len()];
+    mul_slices(&mut t, &sa, &sb);
+    subtract_from_middle(r, &mut t, h);
+}
+
+/// `a0 + a1` with one extra digit for the carry, trimmed of high zeros.
+fn sum_halves<L: Limb>(a0: &[L], a1: &[L]) -> Vec<L> {
+    let mut s = vec![L::ZERO; a0.len() + 1];
+    s[..a0.len()].copy_from_slice(a0);
+    let c = crate::nat::add::add_assign_slices(&mut s, a1);
+    debug_assert!(!c);
+    s.truncate(normalized_len(&s));
+    s
+}
+
+/// Given `r = z2·B^(2h) + z0` and `t = (a0+a1)(b0+b1)`, adds `(t − z0 − z2)·B^h` into `r`.
+fn subtract_from_middle<L: Limb>(r: &mut [L], t: &mut Vec<L>, h: usize) {
+    use crate::nat::add::{add_assign_slices, sub_assign_slices};
+    let z0_len = normalized_len(&r[..2 * h]);
+    let z2_len = normalized_len(&r[2 * h..]);
+    let br0 = sub_assign_slices(t, &r[..z0_len]);
+    let br2 = sub_assign_slices(t, &r[2 * h..2 * h + z2_len]);
+    debug_assert!(!br0 && !br2);
+    let n = normalized_len(t);
+    let c = add_assign_slices(&mut r[h..], &t[..n]);
+    debug_assert!(!c);
+}
+
+/// `r = a²` with `r.len() == 2·a.len()`.
+pub(crate) fn sqr_slice<L: Limb>(r: &mut [L], a: &[L]) {
+    debug_assert_eq!(r.len(), 2 * a.len());
+    if a.is_empty() {
+        return;
+    }
+    if a.len() < KARATSUBA_SQR_THRESHOLD {
+        kernels::sqr_basecase(r, a);
+        return;
+    }
+    let h = a.len().div_ceil(2);
+    let (a0, a1) = a.split_at(h);
+    sqr_slice(&mut r[..2 * h], a0);
+    sqr_slice(&mut r[2 * h..], a1);
+    let s = sum_halves(a0, a1);
+    let mut t = vec![L::ZERO; 2 * s.len()];
+    sqr_slice(&mut t, &s);
+    subtract_from_middle(r, &mut t, h);
+}
+
+impl<L: Limb> Nat<L> {
+    /// `self · other`.
+    pub fn mul(&self, other: &Self) -> Self {
+        let mut r = vec![L::ZERO; self.len() + other.len()];
+        mul_slices(&mut r, self.limbs(), other.limbs());
+        Nat::from_vec(r)
+    }
+
+    /// `self²`.
+    pub fn sqr(&self) -> Self {
+        let mut r = vec![L::ZERO; 2 * self.len()];
+        sqr_slice(&mut r, self.limbs());
+        Nat::from_vec(r)
+    }
+
+    /// `self · d` for one digit `d`.
+    pub fn mul_limb(&self, d: L) -> Self {
+        let mut r = vec![L::ZERO; self.len() + 1];
+        let c = kernels::mul_1(&mut r[..self.len()], self.limbs(), d);
+        r[self.len()] = c;
+        Nat::from_vec(r)
+    }
+}
+
+impl<L: Limb> core::ops::Mul for &Nat<L> {
+    type Output = Nat<L>;
+    fn mul(self, rhs: &Nat<L>) -> Nat<L> {
+        Nat::mul(self, rhs)
+    }
+}

@@ -1,0 +1,167 @@
+//! Layer 5: reduction algorithms, one module each, all behind [`Reducer`].
+//!
+//! Which to use when (paper 000 §6, confirmed by our measurements in the report):
+//! - [`Classical`] for a one-off reduction: its precalculation is a shift, it takes any
+//!   argument, and its time falls linearly with the argument's length.
+//! - [`Montgomery`] / [`MontgomeryInterleaved`] for many multiplications modulo one odd
+//!   modulus (exponentiation): the reduction costs about one multiplication.
+//! - [`Barrett`] for many multiplications modulo an even modulus, and for arguments much
+//!   shorter than twice the modulus (exponentiation of small bases).
+//!
+//! # Representation
+//! A reducer works on *residues*: slices of exactly [`Reducer::width`] digits holding a
+//! value below the modulus. Classical and Barrett use the standard representation (the
+//! residue of `x` is `x mod m`); Montgomery uses `x·R mod m` with `R = b^k`. Call the
+//! representation factor ρ (1 or R). [`Reducer::reduce_raw`] is the paper's algorithm:
+//! `x ↦ x·ρ⁻¹ mod m`, which maps the product of two residues to the residue of the
+//! product. [`Reducer::reduce`] is the checked one-shot `x mod m` in standard form.
+
+// mod barrett;
+mod classical;
+// mod montgomery;
+// mod montgomery_interleaved;
+
+// pub use barrett::Barrett;
+pub use classical::Classical;
+// pub use montgomery::Montgomery;
+// pub use montgomery_interleaved::MontgomeryInterleaved;
+
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::limb::Limb;
+use crate::nat::Nat;
+
+/// The arguments [`Reducer::reduce_raw`] accepts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound<L: Limb> {
+    /// Any natural number.
+    Unbounded,
+    /// Every `x` strictly below this number.
+    Below(Nat<L>),
+}
+
+impl<L: Limb> Bound<L> {
+    /// Whether `x` is within the bound.
+    pub fn admits(&self, x: &Nat<L>) -> bool {
+        match self {
+            Bound::Unbounded => true,
+            Bound::Below(b) => x < b,
+        }
+    }
+}
+
+/// Reusable working memory for the reducers, so that loops of multiplications (an
+/// exponentiation) allocate nothing after the first call. Buffers grow on demand.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch<L> {
+    /// Holds the double-length product inside [`Reducer::mul`] and [`Reducer::sqr`].
+    pub product: Vec<L>,
+    /// The reduction's own working space.
+    pub work: Vec<L>,
+}
+
+impl<L: Limb> Scratch<L> {
+    /// Empty scratch space.
+    pub fn new() -> Self {
+        Scratch { product: Vec::new(), work: Vec::new() }
+    }
+}
+
+/// Grows `v` to at least `n` digits and returns its first `n`, zeroed.
+pub(crate) fn zeroed<L: Limb>(v: &mut Vec<L>, n: usize) -> &mut [L] {
+    if v.len() < n {
+        v.resize(n, L::ZERO);
+    }
+    let s = &mut v[..n];
+    s.fill(L::ZERO);
+    s
+}
+
+/// A modular reduction algorithm with its precalculation for one modulus.
+///
+/// The slice methods (`reduce_raw`, `mul`, `sqr`) are the fast path: their preconditions
+/// (stated on each) are the caller's to keep, and they are checked only by debug
+/// assertions. The `Nat` methods check everything and return [`Error`].
+pub trait Reducer<L: Limb>: Send + Sync {
+    /// Precalculation for modulus `m`; an error if `m` is zero or not of a form the
+    /// algorithm applies to.
+    fn new(m: &Nat<L>) -> Result<Self, Error>
+    where
+        Self: Sized;
+
+    /// Which algorithm this is.
+    fn algorithm(&self) -> Algorithm;
+
+    /// The modulus `m`.
+    fn modulus(&self) -> &Nat<L>;
+
+    /// `k`, the number of digits of `m`: residues are slices of exactly `k` digits.
+    fn width(&self) -> usize {
+        self.modulus().len()
+    }
+
+    /// The arguments `reduce_raw` accepts.
+    fn input_bound(&self) -> Bound<L>;
+
+    /// The paper's reduction: `out = x·ρ⁻¹ mod m` (ρ = 1 for the standard representation,
+    /// `R = b^k` for Montgomery's). Requires `x < input_bound()` (any number of digits,
+    /// high zeros allowed) and `out.len() == width()`.
+    fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>);
+
+    /// `out = a·b·ρ⁻¹ mod m`, the residue of the product of the values of residues `a` and
+    /// `b` (each `width()` digits, below `m`). `out` must not alias `a` or `b`.
+    fn mul(&self, out: &mut [L], a: &[L], b: &[L], scratch: &mut Scratch<L>) {
+        let k = self.width();
+        let mut product = core::mem::take(&mut scratch.product);
+        let p = zeroed(&mut product, 2 * k);
+        crate::nat::mul::mul_slices(p, a, b);
+        self.reduce_raw(out, p, scratch);
+        scratch.product = product;
+    }
+
+    /// `out = a²·ρ⁻¹ mod m` for a residue `a`; `out` must not alias `a`.
+    fn sqr(&self, out: &mut [L], a: &[L], scratch: &mut Scratch<L>) {
+        let k = self.width();
+        let mut product = core::mem::take(&mut scratch.product);
+        let p = zeroed(&mut product, 2 * k);
+        crate::nat::mul::sqr_slice(p, a);
+        self.reduce_raw(out, p, scratch);
+        scratch.product = product;
+    }
+
+    /// The residue (`width()` digits) of `x` for any `x` (reduced modulo `m` first).
+    fn to_residue(&self, x: &Nat<L>) -> Vec<L>;
+
+    /// The value `< m` a residue stands for.
+    fn from_residue(&self, r: &[L]) -> Nat<L>;
+
+    /// `x mod m` for `x` within [`Reducer::input_bound`], by the paper's algorithm (for
+    /// Montgomery, followed by the conversion `y ↦ y·R mod m`); an error outside it.
+    fn reduce(&self, x: &Nat<L>) -> Result<Nat<L>, Error> {
+        if !self.input_bound().admits(x) {
+            return Err(self.out_of_range());
+        }
+        let mut out = vec![L::ZERO; self.width()];
+        let mut scratch = Scratch::new();
+        self.reduce_raw(&mut out, x.limbs(), &mut scratch);
+        // out = x·ρ⁻¹ mod m, so x mod m = out·ρ mod m, which is `to_residue(out)`.
+        let standard = self.to_residue(&Nat::from_vec(out));
+        Ok(Nat::from_vec(standard))
+    }
+
+    /// The error for an argument beyond [`Reducer::input_bound`].
+    fn out_of_range(&self) -> Error {
+        let bound = match self.input_bound() {
+            Bound::Unbounded => "no bound".to_string(),
+            Bound::Below(b) => {
+                format!("x must be below {} (a {}-bit bound)", self.bound_formula(), b.bits())
+            }
+        };
+        Error::OutOfRange { algorithm: self.algorithm().name(), bound }
+    }
+
+    /// The bound as the paper writes it, for messages (e.g. `"b^(2k)"`).
+    fn bound_formula(&self) -> &'static str {
+        "the input bound"
+    }
+}
