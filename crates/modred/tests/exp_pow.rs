@@ -165,8 +165,8 @@ impl<L: Limb, R: Reducer<L>> Reducer<L> for Counting<R> {
     }
 }
 
-/// The reducers `pow` is checked with for modulus `m`: classical, the `Scaled` one above. Each further reducer the crate
-/// builds joins the list when it is merged:
+/// The reducers `pow` is checked with for modulus `m`: classical and the `Scaled` one
+/// above. Each further reducer of the crate joins the list when it is merged:
 /// `if let Ok(r) = modred::reduce::make::<u64>(a, m) { v.push(r) }` for `a` in Barrett,
 /// Montgomery, MontgomeryInterleaved.
 fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
@@ -458,7 +458,7 @@ fn operation_counts_match_documentation() {
     }
 }
 
-/// On a random 1024-bit exponent the documented averages hold: about n/2, n/w·(1 − 2^−w)
+/// On a random 4096-bit exponent the documented averages hold: about n/2, n/w·(1 − 2^−w)
 /// and n/(w + 1) multiplications in the loop.
 #[test]
 fn multiplications_near_expected_averages() {
