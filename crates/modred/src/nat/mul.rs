@@ -72,7 +72,7 @@ fn sum_halves<L: Limb>(a0: &[L], a1: &[L]) -> Vec<L> {
 }
 
 /// Given `r = z2·B^(2h) + z0` and `t = (a0+a1)(b0+b1)`, adds `(t − z0 − z2)·B^h` into `r`.
-fn subtract_from_middle<L: Limb>(r: &mut [L], t: &mut Vec<L>, h: usize) {
+fn subtract_from_middle<L: Limb>(r: &mut [L], t: &mut [L], h: usize) {
     use crate::nat::add::{add_assign_slices, sub_assign_slices};
     let z0_len = normalized_len(&r[..2 * h]);
     let z2_len = normalized_len(&r[2 * h..]);
