@@ -203,3 +203,6 @@ pub(crate) fn mul_1_in_place<L: Limb>(a: &mut [L], b: L) -> L {
     }
     c
 }
+
+#[cfg(test)]
+mod tests;
