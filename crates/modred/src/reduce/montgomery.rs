@@ -36,7 +36,8 @@ impl<L: Limb> MontgomeryParams<L> {
         }
         let k = m.len();
         let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg();
-        let r2 = Nat::power_of_two(2 * k as u64 * L::BITS as u64).checked_rem(m).unwrap_or_default();
+        let r2 =
+            Nat::power_of_two(2 * k as u64 * L::BITS as u64).checked_rem(m).unwrap_or_default();
         let r2 = r2.to_padded(k).unwrap_or_else(|| vec![L::ZERO; k]);
         Ok(MontgomeryParams { m: m.clone(), m0inv, r2 })
     }
@@ -88,7 +89,7 @@ impl<L: Limb> MontgomeryParams<L> {
     }
 
     /// `r·R⁻¹ mod m`, the value a residue stands for.
-    pub(crate) fn from_residue(&self, r: &[L]) -> Nat<L> {
+    pub(crate) fn to_standard(&self, r: &[L]) -> Nat<L> {
         let mut out = vec![L::ZERO; self.width()];
         self.reduce_raw(&mut out, r, &mut Scratch::new());
         Nat::from_vec(out)
@@ -199,6 +200,6 @@ impl<L: Limb> Reducer<L> for Montgomery<L> {
 
     /// `r·R⁻¹ mod m`.
     fn from_residue(&self, r: &[L]) -> Nat<L> {
-        self.params.from_residue(r)
+        self.params.to_standard(r)
     }
 }

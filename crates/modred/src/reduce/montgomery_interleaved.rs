@@ -102,6 +102,6 @@ impl<L: Limb> Reducer<L> for MontgomeryInterleaved<L> {
 
     /// `r·R⁻¹ mod m`.
     fn from_residue(&self, r: &[L]) -> Nat<L> {
-        self.params.from_residue(r)
+        self.params.to_standard(r)
     }
 }
