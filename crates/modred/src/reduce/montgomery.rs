@@ -178,7 +178,8 @@ impl<L: Limb> Reducer<L> for Montgomery<L> {
         "m·b^k"
     }
 
-    /// `out = x·R⁻¹ mod m` for `x < m·b^k`; see [`redc_in_place`].
+    /// `out = x·R⁻¹ mod m` for `x < m·b^k`: paper 000, Algorithm 3 (Hensel's b-ary
+    /// division), `k(k + 1)` digit multiplications, one branch-free final subtraction.
     fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {
         self.params.reduce_raw(out, x, scratch);
     }

@@ -28,8 +28,8 @@ use crate::nat::Nat;
 /// `2k² + k` digit multiplications; no division; the final subtraction is branch-free.
 /// Squaring is the same multiplication with `b = a`.
 ///
-/// [`Reducer::reduce_raw`] is the separated reduction shared with `Montgomery`
-/// ([`super::montgomery::redc_in_place`]): `x < m·b^k`.
+/// [`Reducer::reduce_raw`] is the separated reduction of [`super::Montgomery`] (the same
+/// code): `x < m·b^k`.
 #[derive(Clone, Debug)]
 pub struct MontgomeryInterleaved<L: Limb> {
     params: MontgomeryParams<L>,

@@ -256,6 +256,7 @@ pub fn edge_moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
     let bits = L::BITS as u64;
     let bk1 = pow_b::<L>(k - 1);
     let bk = pow_b::<L>(k);
+    let top = pow_b::<L>(1) - 1u32;
     let mut v = vec![
         bk1.clone(),
         &bk1 + 1u32,
@@ -267,8 +268,8 @@ pub fn edge_moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
         (&bk >> 1usize) + 1u32,
         (&bk >> 1usize) - 1u32,
         &bk1 + rng.big_bits(bits * (k as u64 - 1)),
-        &bk1 * ((1u64 << bits) - 1) + rng.big_bits(bits * (k as u64 - 1)),
-        &bk1 * ((1u64 << bits) - 1) + (&bk1 - 1u32),
+        &bk1 * &top + rng.big_bits(bits * (k as u64 - 1)),
+        &bk1 * &top + (&bk1 - 1u32),
     ];
     v.retain(|m| *m >= bk1 && *m < bk && !m.is_zero());
     v.sort();
