@@ -68,11 +68,7 @@ fn mulmod(c: &mut Criterion) {
         let mut ossl = OpensslMontMul::new(&op.a, &op.b, &op.m);
         gmp.run();
         ossl.run();
-        assert_eq!(
-            gmp.result_hex(),
-            ossl.result_hex(),
-            "anchor mismatch at {bits} bits"
-        );
+        assert_eq!(gmp.result_hex(), ossl.result_hex(), "anchor mismatch at {bits} bits");
 
         group.bench_function(BenchmarkId::new("gmp_mpz_mul_tdiv_r", bits), |bch| {
             bch.iter(|| gmp.run())
@@ -85,11 +81,7 @@ fn mulmod(c: &mut Criterion) {
             let mut gmp_p = GmpMulMod::new(&op.a, &op.b, P256_HEX);
             nist.run();
             gmp_p.run();
-            assert_eq!(
-                nist.result_hex(),
-                gmp_p.result_hex(),
-                "P-256 anchor mismatch"
-            );
+            assert_eq!(nist.result_hex(), gmp_p.result_hex(), "P-256 anchor mismatch");
             group.bench_function(BenchmarkId::new("openssl_nist_p256", bits), |bch| {
                 bch.iter(|| nist.run())
             });
@@ -107,9 +99,7 @@ fn mul_n(c: &mut Criterion) {
         let op = operands(bits);
         let mut gmp = GmpMulN::new(&op.a, &op.m);
         assert_eq!(gmp.limbs(), bits / 64);
-        group.bench_function(BenchmarkId::new("gmp_mpn_mul_n", bits), |bch| {
-            bch.iter(|| gmp.run())
-        });
+        group.bench_function(BenchmarkId::new("gmp_mpn_mul_n", bits), |bch| bch.iter(|| gmp.run()));
     }
     group.finish();
 }
@@ -128,15 +118,9 @@ fn modexp(c: &mut Criterion) {
         powm_sec.run();
         ossl.run();
         assert_eq!(powm.result_hex(), powm_sec.result_hex());
-        assert_eq!(
-            powm.result_hex(),
-            ossl.result_hex(),
-            "anchor mismatch at {bits} bits"
-        );
+        assert_eq!(powm.result_hex(), ossl.result_hex(), "anchor mismatch at {bits} bits");
 
-        group.bench_function(BenchmarkId::new("gmp_mpz_powm", bits), |bch| {
-            bch.iter(|| powm.run())
-        });
+        group.bench_function(BenchmarkId::new("gmp_mpz_powm", bits), |bch| bch.iter(|| powm.run()));
         group.bench_function(BenchmarkId::new("gmp_mpz_powm_sec", bits), |bch| {
             bch.iter(|| powm_sec.run())
         });

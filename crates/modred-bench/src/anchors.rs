@@ -69,9 +69,7 @@ extern "C" {
 pub const P256_HEX: &str = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
 
 fn strip_prefix(hex: &str) -> &str {
-    hex.strip_prefix("0x")
-        .or_else(|| hex.strip_prefix("0X"))
-        .unwrap_or(hex)
+    hex.strip_prefix("0x").or_else(|| hex.strip_prefix("0X")).unwrap_or(hex)
 }
 
 fn parse_int(hex: &str) -> Integer {
@@ -89,10 +87,7 @@ fn int_hex(x: &Integer) -> String {
 }
 
 fn bn_hex(x: &BigNumRef) -> String {
-    let s = x
-        .to_hex_str()
-        .expect("BN_bn2hex failed")
-        .to_ascii_lowercase();
+    let s = x.to_hex_str().expect("BN_bn2hex failed").to_ascii_lowercase();
     // BN_bn2hex may pad to whole bytes; normalise to GMP's formatting.
     let (sign, digits) = match s.strip_prefix('-') {
         Some(d) => ("-", d),
@@ -133,12 +128,7 @@ impl GmpMulMod {
         let b = parse_int(b_hex);
         // Reserve room for the full product so `run` never reallocates.
         let bits = a.significant_bits() as usize + b.significant_bits() as usize + 64;
-        Self {
-            a,
-            b,
-            m,
-            r: Integer::with_capacity(bits),
-        }
+        Self { a, b, m, r: Integer::with_capacity(bits) }
     }
 
     /// One `mpz_mul` + `mpz_tdiv_r`.
@@ -176,11 +166,7 @@ impl GmpMulN {
         let n = a.len().max(b.len()).max(1);
         a.resize(n, 0);
         b.resize(n, 0);
-        Self {
-            a,
-            b,
-            r: vec![0; 2 * n],
-        }
+        Self { a, b, r: vec![0; 2 * n] }
     }
 
     /// Number of limbs per operand.
@@ -198,12 +184,7 @@ impl GmpMulN {
         // separate allocation so it overlaps neither input, as mpn_mul_n
         // requires. `n` fits in `c_long` because it came from a Vec length.
         unsafe {
-            gmp::mpn_mul_n(
-                self.r.as_mut_ptr(),
-                self.a.as_ptr(),
-                self.b.as_ptr(),
-                n as gmp::size_t,
-            );
+            gmp::mpn_mul_n(self.r.as_mut_ptr(), self.a.as_ptr(), self.b.as_ptr(), n as gmp::size_t);
         }
     }
 
@@ -229,21 +210,13 @@ impl GmpPowm {
         let exp = parse_int(exp_hex);
         assert!(exp >= 0, "exponent must be non-negative");
         let r = Integer::with_capacity(m.significant_bits() as usize + 64);
-        Self {
-            base: parse_int(base_hex),
-            exp,
-            m,
-            r,
-        }
+        Self { base: parse_int(base_hex), exp, m, r }
     }
 
     /// One `mpz_powm`.
     #[inline]
     pub fn run(&mut self) {
-        let op = self
-            .base
-            .pow_mod_ref(&self.exp, &self.m)
-            .expect("non-negative exponent");
+        let op = self.base.pow_mod_ref(&self.exp, &self.m).expect("non-negative exponent");
         self.r.assign(op);
     }
 
@@ -270,12 +243,7 @@ impl GmpPowmSec {
         let exp = parse_int(exp_hex);
         assert!(exp > 0, "mpz_powm_sec needs a positive exponent");
         let r = Integer::with_capacity(m.significant_bits() as usize + 64);
-        Self {
-            base: parse_int(base_hex),
-            exp,
-            m,
-            r,
-        }
+        Self { base: parse_int(base_hex), exp, m, r }
     }
 
     /// One `mpz_powm_sec`.
@@ -306,10 +274,7 @@ impl MontCtx {
         // SAFETY: `raw` is a live BN_MONT_CTX owned by `mont`, `m` and `ctx`
         // are live OpenSSL objects borrowed for the duration of the call.
         // BN_MONT_CTX_set copies the modulus, so no borrow outlives the call.
-        check(
-            unsafe { BN_MONT_CTX_set(raw, m.as_ptr(), ctx.as_ptr()) },
-            "BN_MONT_CTX_set",
-        );
+        check(unsafe { BN_MONT_CTX_set(raw, m.as_ptr(), ctx.as_ptr()) }, "BN_MONT_CTX_set");
         mont
     }
 }
@@ -372,13 +337,7 @@ impl OpensslMontMul {
         let b_mont = to_mont(reduced(b_hex, &m, &mut ctx), &mut ctx);
         // Pre-size the result so `run` does not allocate.
         let r = a_mont.to_owned().expect("BN_dup");
-        Self {
-            a_mont,
-            b_mont,
-            r,
-            mont,
-            ctx,
-        }
+        Self { a_mont, b_mont, r, mont, ctx }
     }
 
     /// One `BN_mod_mul_montgomery`.
@@ -441,14 +400,7 @@ impl OpensslModExpConstTime {
         let exp = parse_bn(exp_hex);
         assert!(!exp.is_negative(), "exponent must be non-negative");
         let r = m.to_owned().expect("BN_dup");
-        Self {
-            base,
-            exp,
-            m,
-            r,
-            mont,
-            ctx,
-        }
+        Self { base, exp, m, r, mont, ctx }
     }
 
     /// One `BN_mod_exp_mont_consttime`.
@@ -507,9 +459,7 @@ impl OpensslNist256 {
     /// One `BN_mul` + `BN_nist_mod_256`.
     #[inline]
     pub fn run(&mut self) {
-        self.t
-            .checked_mul(&self.a, &self.b, &mut self.ctx)
-            .expect("BN_mul");
+        self.t.checked_mul(&self.a, &self.b, &mut self.ctx).expect("BN_mul");
         // SAFETY: `r`, `t` and `ctx` are live objects owned by `self` and `r`
         // is distinct from `t`; the prime is OpenSSL's static P-256 BIGNUM,
         // valid for the life of the process; `t = a * b < p^2` and `t >= 0`

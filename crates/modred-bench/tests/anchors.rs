@@ -81,11 +81,7 @@ fn gmp_against_rug() {
     let mut rng = XorShift(0x6d6f_6472_6564_0001);
     for bits in SIZES {
         for _ in 0..8 {
-            let (a, b, m) = (
-                rng.hex(bits, false),
-                rng.hex(bits, false),
-                rng.hex(bits, true),
-            );
+            let (a, b, m) = (rng.hex(bits, false), rng.hex(bits, false), rng.hex(bits, true));
             let (ai, bi, mi) = (int(&a), int(&b), int(&m));
             let prod = (&ai * &bi).complete();
 
@@ -124,11 +120,7 @@ fn openssl_against_gmp() {
     let mut rng = XorShift(0x6d6f_6472_6564_0002);
     for bits in SIZES {
         for _ in 0..8 {
-            let (a, b, m) = (
-                rng.hex(bits, false),
-                rng.hex(bits, false),
-                rng.hex(bits, true),
-            );
+            let (a, b, m) = (rng.hex(bits, false), rng.hex(bits, false), rng.hex(bits, true));
 
             let mut g = GmpMulMod::new(&a, &b, &m);
             g.run();
