@@ -54,6 +54,12 @@ pub(crate) fn rem_normalized<L: Limb>(x: &mut [L], m: &[L], mut quotient: Option
             p1 = d1;
             p2 = p2.wrapping_sub(if b1 { L::ONE } else { L::ZERO });
         }
+        if q.is_zero() {
+            // A zero quotient digit is a void step (paper 000 §4): the window is already
+            // below m, so x_i is zero and nothing needs subtracting.
+            debug_assert!(x[i].is_zero());
+            continue;
+        }
         // x −= q·m·b^(i−k); add m back if that went below zero.
         let borrow = kernels::submul_1(&mut x[i - k..i], m, q);
         let (top, negative) = x[i].borrowing_sub(borrow, false);
