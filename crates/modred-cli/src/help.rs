@@ -9,7 +9,7 @@ pub fn run(args: &[String]) -> Result<(), Fail> {
         [] => print_line(&general()),
         [name] => match commands::find(name) {
             Some(c) => print_line(c.spec.help().trim_end()),
-            None if name == "help" => print_line(&general()),
+            None if matches!(name.as_str(), "help" | "--help" | "-h") => print_line(&general()),
             None => Err(unknown_command(name)),
         },
         [_, extra, ..] => Err(Fail::new(format!(

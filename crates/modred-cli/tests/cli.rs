@@ -281,7 +281,7 @@ fn algos_lists_every_name() {
 
 #[test]
 fn help_and_version() {
-    for args in [&["help"][..], &["--help"], &["-h"], &["help", "help"]] {
+    for args in [&["help"][..], &["--help"], &["-h"], &["help", "help"], &["help", "--help"]] {
         let text = ok(args);
         for cmd in ["algos", "reduce", "mulmod", "powm", "batch", "opcount", "report"] {
             assert!(text.contains(cmd), "{args:?} lacks {cmd}");
@@ -576,6 +576,7 @@ fn batch_mixed_good_and_bad_lines() {
             Ok(((BigUint::one() << 128u32) % 7u32).to_string())),
         (b"{\"op\":\"reduce\",\"x\":\"1\0\",\"m\":\"7\"}".to_vec(), Err("malformed JSON")),
         (b"\0\0\0".to_vec(), Err("malformed JSON")),
+        ("[".repeat(100_000).into_bytes(), Err("malformed JSON")),
         (br#"{"op":"reduce","x":"1\u0000","m":"7"}"#.to_vec(), Err("invalid x")),
         (b"{\"op\":\"reduce\",\"x\":\"\xff\xfe\",\"m\":\"7\"}".to_vec(), Err("not valid UTF-8")),
         (b"\xc3\x28".to_vec(), Err("not valid UTF-8")),
