@@ -1,28 +1,14 @@
-//! The one place the CLI calls into the library for arithmetic.
-//!
-//! TEMPORARY: until `modred::Modulus` lands, this stands in for it with the classical
-//! reducer and `Nat` arithmetic, so the command line can be tested end to end. It will be
-//! replaced by thin calls to `Modulus`, `modulus::choose` and `opcount::count`.
+//! The one place the CLI calls into the library's arithmetic: [`modred::Modulus`] for
+//! `reduce`, `mulmod` and `powm`, and the operation counter for `opcount`.
 
-use modred::reduce::Classical;
-use modred::{Reducer, Scratch};
+use modred::exp::Method;
+use modred::Modulus;
 use std::collections::HashMap;
 
 pub use modred::{Algorithm, Error};
 
 /// The numbers of the command line: natural numbers in 64-bit digits.
 pub type Number = modred::Nat<u64>;
-
-/// The operation a modulus is prepared for (`auto` chooses by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Operation {
-    /// One-shot `x mod m`.
-    Reduce,
-    /// `x·y mod m`.
-    MulMod,
-    /// `b^e mod m`.
-    PowMod,
-}
 
 /// How `pow_mod` walks the exponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,70 +30,13 @@ pub struct Counts {
     pub add: u64,
 }
 
-/// A prepared modulus (stand-in).
-struct Context {
-    algorithm: Algorithm,
-    classical: Classical<u64>,
-}
-
-impl Context {
-    fn new(algorithm: Algorithm, m: &Number) -> Result<Context, Error> {
-        let classical = Classical::new(m)?;
-        if matches!(algorithm, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
-            && !m.is_odd()
-        {
-            return Err(Error::NotApplicable {
-                algorithm: algorithm.name(),
-                reason: "the modulus must be odd".into(),
-            });
-        }
-        Ok(Context { algorithm, classical })
-    }
-
-    fn rem(&self, x: &Number) -> Number {
-        let mut out = vec![0u64; self.classical.width()];
-        self.classical.reduce_raw(&mut out, x.limbs(), &mut Scratch::new());
-        Number::from_vec(out)
-    }
-
-    fn reduce(&self, x: &Number) -> Result<Number, Error> {
-        let k = self.classical.modulus().len() as u64;
-        if self.algorithm != Algorithm::Auto
-            && self.algorithm != Algorithm::Classical
-            && x.bits() > 128 * k
-        {
-            return Err(Error::OutOfRange {
-                algorithm: self.algorithm.name(),
-                bound: "x must be below b^(2k)".into(),
-            });
-        }
-        Ok(self.rem(x))
-    }
-
-    fn mul_mod(&self, x: &Number, y: &Number) -> Number {
-        self.rem(&self.rem(x).mul(&self.rem(y)))
-    }
-
-    fn pow_mod(&self, b: &Number, e: &Number) -> Number {
-        let mut acc = self.rem(&Number::one());
-        let b = self.rem(b);
-        for i in (0..e.bits()).rev() {
-            acc = self.rem(&acc.sqr());
-            if e.bit(i) {
-                acc = self.rem(&acc.mul(&b));
-            }
-        }
-        acc
-    }
-}
-
-/// Prepared moduli are cached for repeated (algorithm, modulus) pairs; beyond this many
-/// the cache starts afresh, so a batch of distinct moduli cannot exhaust memory.
+/// Prepared moduli are cached by (algorithm, modulus); beyond this many the cache starts
+/// afresh, so a batch of ever new moduli cannot exhaust memory.
 const CACHE_LIMIT: usize = 1024;
 
-/// Computes with moduli, keeping the prepared ones.
+/// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs.
 pub struct Engine {
-    cache: HashMap<(Algorithm, Option<Operation>, Number), Context>,
+    cache: HashMap<(Algorithm, Number), Modulus>,
 }
 
 impl Default for Engine {
@@ -122,29 +51,27 @@ impl Engine {
         Engine { cache: HashMap::new() }
     }
 
-    fn context(
-        &mut self,
-        algorithm: Algorithm,
-        op: Operation,
-        m: &Number,
-    ) -> Result<&Context, Error> {
-        let key = (algorithm, (algorithm == Algorithm::Auto).then_some(op), m.clone());
+    /// The context for `m` with `algorithm` (`Auto`: the library's choice), from the cache
+    /// or made now. Errors: a zero modulus, an algorithm that does not apply to `m`.
+    fn modulus(&mut self, algorithm: Algorithm, m: &Number) -> Result<&Modulus, Error> {
+        let key = (algorithm, m.clone());
         if !self.cache.contains_key(&key) {
-            let ctx = Context::new(algorithm, m)?;
+            let modulus = Modulus::with(algorithm, m)?;
             if self.cache.len() >= CACHE_LIMIT {
                 self.cache.clear();
             }
-            self.cache.insert(key.clone(), ctx);
+            self.cache.insert(key.clone(), modulus);
         }
         Ok(&self.cache[&key])
     }
 
-    /// `x mod m`; a forced algorithm rejects `x` beyond its input bound.
+    /// `x mod m`. `Auto` takes any `x`; a forced algorithm rejects an `x` beyond its input
+    /// bound (Barrett: `x < b^(2k)`).
     pub fn reduce(&mut self, a: Algorithm, x: &Number, m: &Number) -> Result<Number, Error> {
-        self.context(a, Operation::Reduce, m)?.reduce(x)
+        self.modulus(a, m)?.reduce(x)
     }
 
-    /// `x·y mod m`.
+    /// `x·y mod m`, for any `x` and `y`.
     pub fn mul_mod(
         &mut self,
         a: Algorithm,
@@ -152,19 +79,26 @@ impl Engine {
         y: &Number,
         m: &Number,
     ) -> Result<Number, Error> {
-        Ok(self.context(a, Operation::MulMod, m)?.mul_mod(x, y))
+        Ok(self.modulus(a, m)?.mul_mod(x, y))
     }
 
-    /// `b^e mod m`.
+    /// `b^e mod m`, for any `b`, walking `e` as `window` says.
     pub fn pow_mod(
         &mut self,
         a: Algorithm,
         b: &Number,
         e: &Number,
         m: &Number,
-        _window: Window,
+        window: Window,
     ) -> Result<Number, Error> {
-        Ok(self.context(a, Operation::PowMod, m)?.pow_mod(b, e))
+        let modulus = self.modulus(a, m)?;
+        let method = match window {
+            Window::Sliding => return Ok(modulus.pow_mod(b, e)),
+            Window::Fixed(1) => Method::Binary,
+            Window::Fixed(w) => Method::FixedWindow(w),
+        };
+        let r = modulus.pow_with(&modulus.residue(b), e, method)?;
+        Ok(modulus.to_nat(&r))
     }
 }
 
