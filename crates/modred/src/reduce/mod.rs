@@ -133,6 +133,7 @@ pub trait Reducer<L: Limb>: Send + Sync {
     fn to_residue(&self, x: &Nat<L>) -> Vec<L>;
 
     /// The value `< m` a residue stands for.
+    #[allow(clippy::wrong_self_convention)] // converts out of the reducer's representation
     fn from_residue(&self, r: &[L]) -> Nat<L>;
 
     /// `x mod m` for `x` within [`Reducer::input_bound`], by the paper's algorithm (for
