@@ -1,7 +1,9 @@
 //! The one place the CLI calls into the library's arithmetic: [`modred::Modulus`] for
-//! `reduce`, `mulmod` and `powm`, and the operation counter for `opcount`.
+//! `reduce`, `mulmod` and `powm`, and [`modred::opcount`] for `opcount`.
 
 use modred::exp::Method;
+use modred::limb::OpCounts;
+use modred::opcount::Op;
 use modred::Modulus;
 use std::collections::HashMap;
 
@@ -17,17 +19,6 @@ pub enum Window {
     Sliding,
     /// A fixed 2^w-ary window (`w = 1` is binary square-and-multiply).
     Fixed(u32),
-}
-
-/// Single-precision operation counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counts {
-    /// Digit multiplications.
-    pub mul: u64,
-    /// Digit divisions.
-    pub div: u64,
-    /// Digit additions and subtractions.
-    pub add: u64,
 }
 
 /// Prepared moduli are cached by (algorithm, modulus); beyond this many the cache starts
@@ -103,12 +94,12 @@ impl Engine {
 }
 
 /// Counts the single-precision operations of one `op` ("reduce", "mulmod", "sqrmod") by
-/// `algorithm` at `bits` bits with `digit_bits`-bit digits.
+/// `algorithm` (not `Auto`) with a `bits`-bit modulus and `digit_bits`-bit digits.
 pub fn op_count(
-    _algorithm: Algorithm,
-    _op: &str,
-    _bits: u32,
-    _digit_bits: u32,
-) -> Result<Counts, Error> {
-    Err(Error::InvalidArgument("operation counts are not available yet".into()))
+    algorithm: Algorithm,
+    op: &str,
+    bits: u32,
+    digit_bits: u32,
+) -> Result<OpCounts, Error> {
+    modred::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
 }
