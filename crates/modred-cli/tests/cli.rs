@@ -135,13 +135,19 @@ fn reduce_matches_num_bigint() {
             m |= BigUint::one();
         }
         let limbs = m_bits.div_ceil(64);
-        // Within every algorithm's bound (below b^(2k) with b = 2^64).
-        let x = rng.upto(128 * limbs);
-        let want = &x % &m;
+        // Below b^(2k) with b = 2^64: Barrett's bound.
+        let wide = rng.upto(128 * limbs);
         for algo in &algos {
             if !applies(algo, &m) {
                 continue;
             }
+            // Montgomery's bound is m·b^k.
+            let x = if algo.starts_with("montgomery") {
+                &wide % (&m << (64 * limbs))
+            } else {
+                wide.clone()
+            };
+            let want = &x % &m;
             let flip = rng.below(2) == 1;
             let got = ok(&["reduce", "--algo", algo, &either(&x, flip), &either(&m, !flip)]);
             assert_eq!(got, want.to_string(), "{algo}: {x} mod {m}");
@@ -425,7 +431,20 @@ fn argument_beyond_a_forced_bound() {
         ok(&["reduce", "--algo", "barrett", &below.to_string(), &m.to_string()]),
         (&below % &m).to_string()
     );
-    // auto and classical take it.
+    // Montgomery takes x < m·b^k.
+    let m = BigUint::from(1_000_003u32);
+    let bound = &m << 64u32;
+    fails_with(
+        &["reduce", "--algo", "montgomery", &bound.to_string(), &m.to_string()],
+        "montgomery",
+    );
+    let below = &bound - 1u32;
+    assert_eq!(
+        ok(&["reduce", "--algo", "montgomery", &below.to_string(), &m.to_string()]),
+        (&below % &m).to_string()
+    );
+    // auto and classical take anything.
+    let bound = BigUint::one() << 128u32;
     assert_eq!(ok(&["reduce", &bound.to_string(), &m.to_string()]), (&bound % &m).to_string());
 }
 

@@ -31,7 +31,8 @@ pub const REDUCE: CommandSpec = CommandSpec {
         numbers_note!(),
         "options:\n  \
               --algo A  the reduction algorithm (default auto; see 'modred algos'). A forced\n            \
-              algorithm takes only the arguments its paper allows (barrett: X < b^(2k)).\n  \
+              algorithm takes only the arguments its paper allows (barrett: X < b^(2k),\n            \
+              montgomery: X < M·b^k, with b = 2^64 and k the digits of M).\n  \
               --hex     print the result in hexadecimal\n\n\
               example: modred reduce 0x1234567890abcdef 1000003\n"
     ),
