@@ -165,12 +165,15 @@ impl<L: Limb, R: Reducer<L>> Reducer<L> for Counting<R> {
     }
 }
 
-/// The reducers `pow` is checked with for modulus `m`: classical and the `Scaled` one
-/// above. Each further reducer of the crate joins the list when it is merged:
-/// `if let Ok(r) = modred::reduce::make::<u64>(a, m) { v.push(r) }` for `a` in Barrett,
-/// Montgomery, MontgomeryInterleaved.
+/// The reducers `pow` is checked with for modulus `m`: every reducer of the crate that
+/// applies to `m`, and the `Scaled` one above.
 fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
-    let mut v: Vec<Box<dyn Reducer<u64>>> = vec![Box::new(Classical::new(m).unwrap())];
+    let mut v: Vec<Box<dyn Reducer<u64>>> = Vec::new();
+    for &a in &modred::Algorithm::ALL[1..] {
+        if let Ok(r) = modred::reduce::make::<u64>(a, m) {
+            v.push(r);
+        }
+    }
     // The representation does not depend on the size; the slow test reducer only up to
     // 521 bits keeps the suite fast.
     if let (true, Ok(s)) = (m.bits() <= 521, Scaled::new(m)) {

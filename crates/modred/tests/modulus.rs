@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 /// The algorithms `Modulus::with` builds in this tree. Barrett, Montgomery and
 /// MontgomeryInterleaved join the list when their reducers are merged; every test below
 /// then covers them.
-const IMPLEMENTED: &[Algorithm] = &[Algorithm::Auto, Algorithm::Classical];
+const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 
 /// Whether `algorithm` applies to `m > 0`.
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {

@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
-use crate::reduce::{Classical, Reducer, Scratch};
+use crate::reduce::{make, Classical, Reducer, Scratch};
 use core::fmt;
 
 /// The operation an algorithm is chosen for.
@@ -46,21 +46,6 @@ pub fn choose(m: &Nat, op: Operation) -> Algorithm {
         Operation::Reduce => Algorithm::Classical,
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
         Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
-    }
-}
-
-/// Builds the reducer of a concrete algorithm (not `Auto`) for `m`.
-///
-/// Until the Barrett and Montgomery reducers are merged, only `Classical` is built here;
-/// the others report that they are not available. With them this becomes
-/// `crate::reduce::make(algorithm, m)`.
-fn make(algorithm: Algorithm, m: &Nat) -> Result<Box<dyn Reducer<u64>>, Error> {
-    match algorithm {
-        Algorithm::Classical => Ok(Box::new(Classical::new(m)?)),
-        other => Err(Error::NotApplicable {
-            algorithm: other.name(),
-            reason: "this build does not include it".into(),
-        }),
     }
 }
 
