@@ -57,28 +57,26 @@ pub fn run(p: &Parsed) -> Result<(), Fail> {
             crate::args::abbreviate(op)
         )));
     }
-    let bits = whole(required(p, "bits")?, "--bits")
-        .filter(|b| (1..=MAX_BITS).contains(b))
-        .ok_or_else(|| {
+    let bits =
+        whole(required(p, "bits")?).filter(|b| (1..=MAX_BITS).contains(b)).ok_or_else(|| {
             Fail::new(format!(
                 "invalid --bits '{}': expected a whole number from 1 to {MAX_BITS}",
                 crate::args::abbreviate(required(p, "bits").unwrap_or_default())
             ))
         })?;
     let digit_text = p.value("digit-bits").unwrap_or("16");
-    let digit_bits =
-        whole(digit_text, "--digit-bits").filter(|d| DIGIT_BITS.contains(d)).ok_or_else(|| {
-            Fail::new(format!(
-                "invalid --digit-bits '{}': expected 8, 16, 32 or 64",
-                crate::args::abbreviate(digit_text)
-            ))
-        })?;
+    let digit_bits = whole(digit_text).filter(|d| DIGIT_BITS.contains(d)).ok_or_else(|| {
+        Fail::new(format!(
+            "invalid --digit-bits '{}': expected 8, 16, 32 or 64",
+            crate::args::abbreviate(digit_text)
+        ))
+    })?;
     let c = engine::op_count(algo, op, bits, digit_bits)?;
     print_line(&format!("{{\"mul\":{},\"div\":{},\"add\":{}}}", c.mul, c.div, c.add))
 }
 
 /// A plain decimal `u32` (no sign, no spaces).
-fn whole(text: &str, _what: &str) -> Option<u32> {
+fn whole(text: &str) -> Option<u32> {
     if text.bytes().all(|c| c.is_ascii_digit()) {
         text.parse().ok()
     } else {
