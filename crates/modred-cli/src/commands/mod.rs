@@ -1,0 +1,54 @@
+//! The commands, one module each, and the table `main` dispatches on.
+
+pub mod algos;
+pub mod arith;
+pub mod batch;
+pub mod opcount;
+pub mod report;
+
+use crate::algorithms;
+use crate::args::{CommandSpec, Parsed};
+use crate::engine::Algorithm;
+use crate::fail::Fail;
+use std::io::Write;
+
+/// A command: what it accepts and what it does.
+pub struct Command {
+    /// Its options, positional arguments and help.
+    pub spec: &'static CommandSpec,
+    /// Runs it on the parsed command line.
+    pub run: fn(&Parsed) -> Result<(), Fail>,
+}
+
+/// Every command, in the order `modred help` lists them.
+pub const COMMANDS: &[Command] = &[
+    Command { spec: &algos::SPEC, run: algos::run },
+    Command { spec: &arith::REDUCE, run: arith::reduce },
+    Command { spec: &arith::MULMOD, run: arith::mulmod },
+    Command { spec: &arith::POWM, run: arith::powm },
+    Command { spec: &batch::SPEC, run: batch::run },
+    Command { spec: &opcount::SPEC, run: opcount::run },
+    Command { spec: &report::SPEC, run: report::run },
+];
+
+/// Commands of the design that are not built yet: named as such rather than unknown.
+pub const NOT_YET: &[&str] = &["special-primes", "solinas-weights", "bench"];
+
+/// The command called `name`.
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.spec.name == name)
+}
+
+/// The `--algo` option's algorithm; `auto` when absent.
+pub fn algorithm_option(p: &Parsed) -> Result<Algorithm, Fail> {
+    p.value("algo").map_or(Ok(Algorithm::Auto), algorithms::parse)
+}
+
+/// Writes `text` and a newline to stdout and flushes it.
+pub fn print_line(text: &str) -> Result<(), Fail> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}

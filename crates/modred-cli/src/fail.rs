@@ -1,0 +1,68 @@
+//! How a command fails: a message for the one `error: ` line, or a closed output pipe.
+
+use std::fmt;
+use std::io;
+
+/// A command's failure. Every kind but [`Fail::BrokenPipe`] is reported as one line on
+/// stderr, `error: <message>`, with exit status 2.
+#[derive(Debug)]
+pub enum Fail {
+    /// Bad usage or bad input; the message says what is wrong.
+    Message(String),
+    /// The reader of our output went away (`modred batch … | head`): stop quietly.
+    BrokenPipe,
+}
+
+impl Fail {
+    /// A failure with this message.
+    pub fn new(message: impl Into<String>) -> Fail {
+        Fail::Message(message.into())
+    }
+}
+
+impl fmt::Display for Fail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fail::Message(m) => f.write_str(m),
+            Fail::BrokenPipe => f.write_str("the output pipe was closed"),
+        }
+    }
+}
+
+impl From<modred::Error> for Fail {
+    fn from(e: modred::Error) -> Fail {
+        Fail::Message(e.to_string())
+    }
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Fail {
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Fail::BrokenPipe,
+            _ => Fail::Message(format!("cannot write the output: {e}")),
+        }
+    }
+}
+
+/// `message` on one line: line breaks become spaces, so the error contract (exactly one
+/// line on stderr) holds whatever a message contains.
+pub fn one_line(message: &str) -> String {
+    message.split(['\n', '\r']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_joins_lines() {
+        assert_eq!(one_line("a\nb\r\nc"), "a b c");
+        assert_eq!(one_line("plain"), "plain");
+    }
+
+    #[test]
+    fn broken_pipe_is_quiet() {
+        let e = io::Error::new(io::ErrorKind::BrokenPipe, "gone");
+        assert!(matches!(Fail::from(e), Fail::BrokenPipe));
+    }
+}
