@@ -63,16 +63,16 @@ impl Context {
         let us = Duration::from_micros;
         let (short_ops, long_ops) = match mode {
             Mode::Quick => (
-                Plan { batch: us(500), rounds: 15, min_rounds: 7, budget: ms(400) },
-                Plan { batch: ms(1), rounds: 7, min_rounds: 3, budget: ms(2000) },
+                Plan { batch: us(500), rounds: 21, min_rounds: 9, budget: ms(800) },
+                Plan { batch: ms(1), rounds: 9, min_rounds: 5, budget: ms(3000) },
             ),
             Mode::Standard => (
-                Plan { batch: ms(1), rounds: 25, min_rounds: 9, budget: ms(1500) },
-                Plan { batch: ms(2), rounds: 11, min_rounds: 5, budget: ms(6000) },
+                Plan { batch: ms(1), rounds: 31, min_rounds: 12, budget: ms(1500) },
+                Plan { batch: ms(2), rounds: 13, min_rounds: 6, budget: ms(6000) },
             ),
             Mode::Full => (
-                Plan { batch: ms(1), rounds: 41, min_rounds: 15, budget: ms(3000) },
-                Plan { batch: ms(2), rounds: 15, min_rounds: 7, budget: ms(12_000) },
+                Plan { batch: ms(1), rounds: 61, min_rounds: 21, budget: ms(5000) },
+                Plan { batch: ms(2), rounds: 21, min_rounds: 9, budget: ms(20_000) },
             ),
         };
         Context { mode, short_ops, long_ops, started: Instant::now() }
@@ -170,9 +170,21 @@ fn method(ctx: &Context) -> String {
            of one table row are timed interleaved: each one's batch size is calibrated to \
            at least {} ms (for exponentiations {} ms), then every round times one batch of \
            each competitor in a rotating order ({} rounds, at least {}; {} and {} for \
-           exponentiations), and the minimum time per operation over the rounds is kept \
-           (noise only ever adds time). Ratios are of these minima. The clock is the {}, \
+           exponentiations). A time shown is the minimum time per operation over the \
+           rounds (noise only ever adds time). A ratio is the median of the per-round \
+           ratios over the quiet rounds — the third of the rounds in which all competitors \
+           ran closest to their own best — so the two sides of a ratio are always measured \
+           milliseconds apart, in the same state of the machine. The clock is the {}, \
            which leaves out the time the process spent waiting while others ran.\n\
+         - **Reproducibility**: on a virtual machine whose cores are shared with other \
+           tenants, a busy neighbour on the same physical core slows throughput-bound code \
+           (the multiplication loops of the product and of Montgomery's reduction) far more \
+           than latency-bound code (the classical algorithm's chain of dependent steps), \
+           and such phases last seconds. On such a machine the ratios involving the \
+           classical algorithm can differ by a factor of up to two between runs (we saw \
+           1.6 and 2.9 multiplications for a 1024-bit classical reduction at b = 2^16 on \
+           the same machine); the rankings are far more stable than the ratios. A \
+           dedicated machine gives repeatable figures.\n\
          - **Inputs** are fixed-seed pseudo-random (SplitMix64), so every run times the \
            same numbers; reductions cycle through 16 different arguments.\n\
          - **Correctness first**: before any timing, every reducer's result on every timed \

@@ -11,10 +11,17 @@
 //! 3. *Statistics*: a candidate's time is the minimum per-operation time over the rounds
 //!    (noise on a shared machine only ever adds time, so the minimum is the best estimate
 //!    of the undisturbed cost; the median is kept beside it as a measure of the noise).
-//!    The ratio of two candidates is the median over the rounds of their per-round ratio:
-//!    the two batches of one round run within milliseconds of each other, so a slow phase
-//!    of the machine (which can last seconds, and can slow it by half) cancels out of the
-//!    ratio, where the ratio of two minima could pair a fast phase with a slow one.
+//!    The ratio of two candidates is the median of their per-round ratios over the
+//!    *quiet rounds*: the third of the rounds (at least three) in which all candidates
+//!    together ran closest to their own minima. Pairing within a round cancels a slow
+//!    phase of the machine (the two batches run within milliseconds of each other), and
+//!    keeping the quiet rounds leaves out the rounds in which one candidate was disturbed
+//!    and the other not.
+//!
+//! On a virtual machine whose physical core is shared with other tenants (SMT), a busy
+//! sibling thread slows throughput-bound code (a multiplication loop) far more than
+//! latency-bound code (a chain of dependent divisions), and such phases last for seconds:
+//! then even ratios measured this way differ between runs. The report says so.
 //!
 //! *Clock*: on Linux the thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`), which does not
 //! count the time the thread spent descheduled while other processes ran — on a shared
@@ -152,13 +159,16 @@ pub struct Timing {
     pub rounds: usize,
     /// Operations per batch.
     pub batch: u64,
+    /// The quiet rounds of the comparison (the same for all its candidates).
+    pub quiet: Vec<usize>,
 }
 
 impl Timing {
     /// This candidate's time relative to `other`'s (how many times slower), both from the
-    /// same [`compare`]: the median over the rounds of the per-round ratio.
+    /// same [`compare`]: the median of the per-round ratios over the quiet rounds.
     pub fn ratio_to(&self, other: &Timing) -> f64 {
-        let mut r: Vec<f64> = self.samples.iter().zip(&other.samples).map(|(a, b)| a / b).collect();
+        let mut r: Vec<f64> =
+            self.quiet.iter().map(|&i| self.samples[i] / other.samples[i]).collect();
         r.sort_by(f64::total_cmp);
         median(&r)
     }
@@ -191,15 +201,31 @@ pub fn compare(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
             samples[i].push(t.as_secs_f64() * 1e9 / batches[i] as f64);
         }
     }
+    let quiet = quiet_rounds(&samples);
     samples
         .into_iter()
         .zip(batches)
         .map(|(samples, batch)| {
             let mut s = samples.clone();
             s.sort_by(f64::total_cmp);
-            Timing { ns: s[0], median_ns: median(&s), rounds: s.len(), batch, samples }
+            let (ns, median_ns) = (s[0], median(&s));
+            Timing { samples, ns, median_ns, rounds: s.len(), batch, quiet: quiet.clone() }
         })
         .collect()
+}
+
+/// The third of the rounds (at least three, or all if fewer) with the smallest sum over
+/// the candidates of their time relative to their own minimum, in round order.
+fn quiet_rounds(samples: &[Vec<f64>]) -> Vec<usize> {
+    let rounds = samples.first().map_or(0, Vec::len);
+    let mins: Vec<f64> =
+        samples.iter().map(|s| s.iter().copied().fold(f64::INFINITY, f64::min)).collect();
+    let score = |r: usize| samples.iter().zip(&mins).map(|(s, m)| s[r] / m).sum::<f64>();
+    let mut order: Vec<usize> = (0..rounds).collect();
+    order.sort_by(|&a, &b| score(a).total_cmp(&score(b)));
+    order.truncate(rounds.div_ceil(3).max(3).min(rounds));
+    order.sort_unstable();
+    order
 }
 
 /// Operations per batch so that one batch takes at least `target` (at least one).
@@ -232,6 +258,19 @@ mod tests {
             x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
         }
         x
+    }
+
+    #[test]
+    fn quiet_rounds_leave_out_disturbed_ones() {
+        // Round 1 disturbs the first candidate, round 3 the second.
+        let samples = vec![
+            vec![10.0, 30.0, 10.0, 11.0, 10.0, 10.0],
+            vec![20.0, 20.0, 21.0, 60.0, 20.0, 20.0],
+        ];
+        let q = quiet_rounds(&samples);
+        assert_eq!(q.len(), 3);
+        assert!(!q.contains(&1) && !q.contains(&3));
+        assert_eq!(quiet_rounds(&[vec![1.0, 2.0]]), vec![0, 1]);
     }
 
     #[test]

@@ -213,6 +213,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rows_have_the_papers_shape() {
+        let rows = measure(&Context::new(crate::report::Mode::Quick)).unwrap();
+        assert_eq!(rows.iter().map(|r| r.k).collect::<Vec<_>>(), KS);
+        for r in &rows {
+            let k = r.k as u64;
+            // Every reduction needs at least the k² of the product; only classical divides.
+            assert!(r.counts[..3].iter().all(|c| c.mul >= k * k));
+            assert!((k..=k + 1).contains(&r.counts[0].div));
+            assert_eq!(r.counts[1].div + r.counts[2].div + r.counts[3].div, 0);
+        }
+        let part = part(&rows);
+        assert_eq!(part.csv.len(), 1);
+        assert_eq!(part.csv[0].1.csv().lines().count(), 1 + 4 * KS.len());
+        assert!(part.body.contains("| 64 | 1024 |"));
+    }
+
+    #[test]
     fn fit_recovers_a_quadratic() {
         let rows: Vec<Row> = KS
             .iter()

@@ -203,17 +203,23 @@ fn text(rows: &[Row]) -> String {
          final corrections) weigh heavily against a product of a few digits, Barrett's most.",
     );
     let kt = modred::nat::KARATSUBA_THRESHOLD;
-    let karatsuba: Vec<String> = rows
+    let karatsuba: Vec<String> = [64, 16]
         .iter()
-        .filter(|r| r.k >= kt)
-        .map(|r| format!("{} bits at b = 2^{}", r.bits, r.digit_bits))
+        .filter_map(|&d| {
+            let bits: Vec<String> = rows
+                .iter()
+                .filter(|r| r.digit_bits == d && r.k >= kt)
+                .map(|r| r.bits.to_string())
+                .collect();
+            (!bits.is_empty()).then(|| format!("{} bits at b = 2^{d}", bits.join(", ")))
+        })
         .collect();
     if !karatsuba.is_empty() {
         s.push_str(&format!(
             " From k = {kt} digits on ({}) the library's product is Karatsuba's, \
              cheaper than the paper's schoolbook reference, while the reductions stay \
              quadratic: there our ratios are, if anything, pessimistic.",
-            karatsuba.join(", ")
+            karatsuba.join("; ")
         ));
     }
     s.push('\n');
