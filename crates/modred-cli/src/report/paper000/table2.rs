@@ -198,10 +198,14 @@ fn text(rows: &[Row]) -> String {
             );
         }
     }
-    s.push_str(
+    let smallest: Vec<&Row> =
+        [64, 16].iter().filter_map(|&d| rows.iter().find(|r| r.digit_bits == d)).collect();
+    let barrett_worst = smallest.iter().all(|r| r.ratio(1) > r.ratio(0).max(r.ratio(2)));
+    s.push_str(&format!(
         "At the smallest sizes every reducer's fixed costs per call (bounds, buffer set-up, \
-         final corrections) weigh heavily against a product of a few digits, Barrett's most.",
-    );
+         final corrections) weigh heavily against a product of a few digits{}",
+        if barrett_worst { ", Barrett's most (as in 1993)." } else { "." }
+    ));
     let kt = modred::nat::KARATSUBA_THRESHOLD;
     let karatsuba: Vec<String> = [64, 16]
         .iter()
