@@ -28,3 +28,5 @@ pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
 pub mod exp;
 pub mod modulus;
+
+pub use modulus::{Modulus, Operation, Residue};

@@ -1,1 +1,296 @@
-//! Layer 7: the user-facing modulus context.
+//! Layer 7: the user-facing modulus context, on `u64` digits.
+//!
+//! A [`Modulus`] holds one reducer for `m`, chosen by [`choose`] (the auto rule) or forced
+//! with [`Modulus::with`], and does all arithmetic modulo `m` through it. Values live as
+//! [`Residue`]s in the reducer's representation between operations, so a chain of
+//! multiplications pays for conversions (Montgomery's `x ↦ x·R mod m`) only at its ends:
+//!
+//! ```
+//! use modred::{Modulus, Nat};
+//! let m = Modulus::new(&Nat::from(1_000_003u64)).unwrap();
+//! let a = m.residue(&Nat::from(2u64));
+//! let b = m.pow(&a, &Nat::from(1_000_002u64)); // Fermat: 2^(p−1) ≡ 1 mod p
+//! assert_eq!(m.to_nat(&b), Nat::from(1u64));
+//! assert_eq!(m.pow_mod(&Nat::from(3u64), &Nat::from(4u64)), Nat::from(81u64));
+//! ```
+
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::exp::{self, Method};
+use crate::kernels;
+use crate::nat::Nat;
+use crate::reduce::{Classical, Reducer, Scratch};
+use core::fmt;
+
+/// The operation an algorithm is chosen for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operation {
+    /// One reduction `x mod m`: no precalculation can be spread over other operations.
+    Reduce,
+    /// Modular multiplications `x·y mod m`.
+    MulMod,
+    /// Modular exponentiation `x^e mod m`: a long chain of multiplications.
+    PowMod,
+}
+
+/// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`).
+///
+/// Paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
+/// accepts any argument); for multiplications and exponentiations Montgomery when `m` is
+/// odd (its reduction costs about one multiplication and needs no division), Barrett
+/// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
+/// and interleaved, the separated one is chosen until the report has measured which is
+/// faster at which size; that measurement will replace this rule.
+pub fn choose(m: &Nat, op: Operation) -> Algorithm {
+    match op {
+        Operation::Reduce => Algorithm::Classical,
+        Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
+        Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
+    }
+}
+
+/// Builds the reducer of a concrete algorithm (not `Auto`) for `m`.
+///
+/// Until the Barrett and Montgomery reducers are merged, only `Classical` is built here;
+/// the others report that they are not available. With them this becomes
+/// `crate::reduce::make(algorithm, m)`.
+fn make(algorithm: Algorithm, m: &Nat) -> Result<Box<dyn Reducer<u64>>, Error> {
+    match algorithm {
+        Algorithm::Classical => Ok(Box::new(Classical::new(m)?)),
+        other => Err(Error::NotApplicable {
+            algorithm: other.name(),
+            reason: "this build does not include it".into(),
+        }),
+    }
+}
+
+/// The modulus of `r` padded to its residue width.
+fn padded(r: &dyn Reducer<u64>) -> Vec<u64> {
+    let mut m = r.modulus().limbs().to_vec();
+    m.resize(r.width(), 0);
+    m
+}
+
+/// Arithmetic modulo one modulus `m > 0`, through one reducer.
+///
+/// Made with [`Modulus::new`] (the reducer chosen for repeated arithmetic by [`choose`])
+/// or [`Modulus::with`] (forced). `m = 1` is allowed: every residue is then 0.
+pub struct Modulus {
+    reducer: Box<dyn Reducer<u64>>,
+    /// `m`, padded to the residue width.
+    m: Vec<u64>,
+    /// The algorithm of `reducer`.
+    algorithm: Algorithm,
+    /// For an automatic context, the reducer for one-off reductions when it is not
+    /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
+    one_off: Option<Box<dyn Reducer<u64>>>,
+    auto: bool,
+}
+
+/// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
+/// reducer's representation: `x mod m`, or `x·R mod m` for Montgomery).
+///
+/// A residue belongs to its modulus: passing it to another one is a logic error (caught
+/// when the widths differ, otherwise giving meaningless results).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Residue {
+    limbs: Vec<u64>,
+}
+
+impl fmt::Debug for Residue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Residue").field("limbs", &self.limbs).finish()
+    }
+}
+
+impl fmt::Debug for Modulus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Modulus")
+            .field("algorithm", &self.algorithm)
+            .field("auto", &self.auto)
+            .field("modulus", self.modulus())
+            .finish()
+    }
+}
+
+impl Modulus {
+    /// The context for repeated arithmetic modulo `m`, with the reducer [`choose`] picks for
+    /// [`Operation::PowMod`]. Never fails for `m > 0`: should that reducer not be
+    /// available, the classical one (which applies to every `m > 0`) is used.
+    ///
+    /// Error: [`Error::ZeroModulus`] for `m = 0`.
+    pub fn new(m: &Nat) -> Result<Self, Error> {
+        if m.is_zero() {
+            return Err(Error::ZeroModulus);
+        }
+        let (algorithm, reducer) = match make(choose(m, Operation::PowMod), m) {
+            Ok(r) => (r.algorithm(), r),
+            Err(_) => (Algorithm::Classical, make(Algorithm::Classical, m)?),
+        };
+        let one_off_algorithm = choose(m, Operation::Reduce);
+        let one_off = if one_off_algorithm == algorithm {
+            None
+        } else {
+            Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
+        };
+        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off, auto: true })
+    }
+
+    /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
+    /// [`Modulus::new`].
+    ///
+    /// Errors: [`Error::ZeroModulus`] for `m = 0`; [`Error::NotApplicable`] when the
+    /// algorithm does not apply to `m` (Montgomery with an even modulus).
+    pub fn with(algorithm: Algorithm, m: &Nat) -> Result<Self, Error> {
+        if algorithm == Algorithm::Auto {
+            return Self::new(m);
+        }
+        if m.is_zero() {
+            return Err(Error::ZeroModulus);
+        }
+        let reducer = make(algorithm, m)?;
+        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off: None, auto: false })
+    }
+
+    /// The algorithm of the reducer doing the arithmetic (never `Auto`).
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Whether the algorithm was chosen automatically ([`Modulus::new`]).
+    pub fn is_auto(&self) -> bool {
+        self.auto
+    }
+
+    /// The modulus `m`.
+    pub fn modulus(&self) -> &Nat {
+        self.reducer.modulus()
+    }
+
+    /// `x mod m`, as a one-off reduction.
+    ///
+    /// Automatic context: by the algorithm [`choose`] picks for [`Operation::Reduce`]
+    /// (classical), for any `x`. Forced context: by the forced algorithm, which enforces
+    /// its input bound (Barrett: `x < b^(2k)`; Montgomery: `x < m·R`).
+    ///
+    /// Error: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound.
+    pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
+        if !self.auto {
+            return self.reducer.reduce(x);
+        }
+        let r = self.one_off.as_deref().unwrap_or(&*self.reducer);
+        if r.input_bound().admits(x) {
+            r.reduce(x)
+        } else {
+            // Only classical takes every x; the auto rule may pick a bounded one.
+            Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)))
+        }
+    }
+
+    /// The residue of `x mod m`, for any `x`.
+    pub fn residue(&self, x: &Nat) -> Residue {
+        Residue { limbs: self.reducer.to_residue(x) }
+    }
+
+    /// The value (below `m`) that `r` stands for.
+    pub fn to_nat(&self, r: &Residue) -> Nat {
+        self.reducer.from_residue(self.check(r))
+    }
+
+    /// The residue of 0.
+    pub fn zero(&self) -> Residue {
+        Residue { limbs: vec![0; self.reducer.width()] }
+    }
+
+    /// The residue of 1 (of 0 when `m = 1`).
+    pub fn one(&self) -> Residue {
+        self.residue(&Nat::one())
+    }
+
+    /// `a + b mod m`.
+    pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
+        let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let mut out = vec![0; a.len()];
+        // a, b < m, so a + b < 2m: at most one subtraction of m.
+        let carry = kernels::add_n(&mut out, a, b);
+        if carry || kernels::cmp_n(&out, m).is_ge() {
+            kernels::sub_assign_n(&mut out, m);
+        }
+        Residue { limbs: out }
+    }
+
+    /// `a − b mod m`.
+    pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
+        let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let mut out = vec![0; a.len()];
+        // −m < a − b < m: add m back once when it went below zero.
+        if kernels::sub_n(&mut out, a, b) {
+            kernels::add_assign_n(&mut out, m);
+        }
+        Residue { limbs: out }
+    }
+
+    /// `−a mod m`.
+    pub fn neg(&self, a: &Residue) -> Residue {
+        let (a, m) = (self.check(a), &self.m[..]);
+        let mut out = vec![0; a.len()];
+        if a.iter().any(|&d| d != 0) {
+            kernels::sub_n(&mut out, m, a);
+        }
+        Residue { limbs: out }
+    }
+
+    /// `a·b mod m`.
+    pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
+        let (a, b) = (self.check(a), self.check(b));
+        let mut out = vec![0; a.len()];
+        self.reducer.mul(&mut out, a, b, &mut Scratch::new());
+        Residue { limbs: out }
+    }
+
+    /// `a² mod m`.
+    pub fn sqr(&self, a: &Residue) -> Residue {
+        let a = self.check(a);
+        let mut out = vec![0; a.len()];
+        self.reducer.sqr(&mut out, a, &mut Scratch::new());
+        Residue { limbs: out }
+    }
+
+    /// `base^e mod m`, by the sliding window of [`exp::default_window`] width for `e`
+    /// ([`exp::default_method`]). `e = 0` gives 1 (0 when `m = 1`).
+    pub fn pow(&self, base: &Residue, e: &Nat) -> Residue {
+        let method = exp::default_method(e.bits());
+        let limbs = exp::pow(&*self.reducer, self.check(base), e, method)
+            .expect("the default window is valid and a checked residue is below m");
+        Residue { limbs }
+    }
+
+    /// `base^e mod m` by `method` (costs on [`Method`]).
+    ///
+    /// Error: [`Error::InvalidArgument`] for a window outside `1..=16`.
+    pub fn pow_with(&self, base: &Residue, e: &Nat, method: Method) -> Result<Residue, Error> {
+        let limbs = exp::pow(&*self.reducer, self.check(base), e, method)?;
+        Ok(Residue { limbs })
+    }
+
+    /// `x·y mod m` for any `x`, `y`.
+    pub fn mul_mod(&self, x: &Nat, y: &Nat) -> Nat {
+        self.to_nat(&self.mul(&self.residue(x), &self.residue(y)))
+    }
+
+    /// `x^e mod m` for any `x`, `e` (`x^0 = 1`, also for `x = 0`; everything is 0 when
+    /// `m = 1`).
+    pub fn pow_mod(&self, x: &Nat, e: &Nat) -> Nat {
+        self.to_nat(&self.pow(&self.residue(x), e))
+    }
+
+    /// The digits of `r`, after checking that it has this modulus's width.
+    fn check<'a>(&self, r: &'a Residue) -> &'a [u64] {
+        assert_eq!(
+            r.limbs.len(),
+            self.reducer.width(),
+            "the residue belongs to a modulus of another width"
+        );
+        &r.limbs
+    }
+}

@@ -1,0 +1,280 @@
+//! `Modulus` against num-bigint: its arithmetic on residues, the one-shot operations, the
+//! auto rule, and the errors.
+
+use modred::exp::Method;
+use modred::modulus::choose;
+use modred::{Algorithm, Error, Modulus, Nat, Operation};
+use num_bigint::BigUint;
+
+/// The algorithms `Modulus::with` builds in this tree. Barrett, Montgomery and
+/// MontgomeryInterleaved join the list when their reducers are merged; every test below
+/// then covers them.
+const IMPLEMENTED: &[Algorithm] = &[Algorithm::Auto, Algorithm::Classical];
+
+/// Whether `algorithm` applies to `m > 0`.
+fn applies(algorithm: Algorithm, m: &Nat) -> bool {
+    match algorithm {
+        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        _ => true,
+    }
+}
+
+/// SplitMix64, for reproducible inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below 2^bits.
+    fn nat(&mut self, bits: u64) -> Nat {
+        let limbs: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
+        Nat::from_vec(limbs).low_bits(bits)
+    }
+
+    /// A number of exactly `bits` bits (`bits ≥ 1`).
+    fn exact(&mut self, bits: u64) -> Nat {
+        self.nat(bits - 1).add(&Nat::power_of_two(bits - 1))
+    }
+}
+
+fn big(x: &Nat) -> BigUint {
+    BigUint::from_bytes_le(&x.to_bytes_le())
+}
+
+/// Odd and even moduli from 1 to 2048 bits, and 1, 2, 3.
+fn moduli(rng: &mut Rng) -> Vec<Nat> {
+    let mut v: Vec<Nat> = [1u64, 2, 3].into_iter().map(Nat::from).collect();
+    for bits in [8u64, 64, 65, 128, 521, 1024, 2048] {
+        let x = rng.exact(bits);
+        let (odd, even) = if x.is_odd() {
+            (x.clone(), &x - &Nat::one())
+        } else {
+            (x.add(&Nat::one()), x.clone())
+        };
+        v.extend([odd, even]);
+    }
+    v.push(&Nat::power_of_two(256) - &Nat::one());
+    v.push(Nat::power_of_two(255));
+    v
+}
+
+/// Every operation of `md` against num-bigint on operands of all sizes.
+fn check_arithmetic(md: &Modulus, rng: &mut Rng) {
+    let m = md.modulus().clone();
+    let bm = big(&m);
+    let bits = m.bits();
+    let mut xs = vec![Nat::zero(), Nat::one(), m.clone(), m.add(&Nat::one()), m.sqr()];
+    if let Some(m1) = m.checked_sub(&Nat::one()) {
+        xs.push(m1);
+    }
+    xs.extend([rng.nat(bits), rng.nat(bits), rng.nat(3 * bits + 70)]);
+    let es = [Nat::zero(), Nat::one(), Nat::from(2u64), rng.nat(bits.min(300)), rng.nat(20)];
+    let ctx = format!("{} mod {m:#x}", md.algorithm());
+    for x in &xs {
+        let (bx, a) = (big(x), md.residue(x));
+        assert_eq!(big(&md.to_nat(&a)), &bx % &bm, "residue/to_nat, {ctx}");
+        match md.reduce(x) {
+            Ok(r) => assert_eq!(big(&r), &bx % &bm, "reduce {x:#x}, {ctx}"),
+            // Only a forced bounded algorithm refuses, and never below m².
+            Err(e) => assert!(
+                !md.is_auto() && md.algorithm() != Algorithm::Classical && *x >= m.sqr(),
+                "reduce {x:#x}, {ctx}: {e}"
+            ),
+        }
+        assert_eq!(big(&md.to_nat(&md.neg(&a))), (&bm - &bx % &bm) % &bm, "neg, {ctx}");
+        assert_eq!(big(&md.to_nat(&md.sqr(&a))), &bx * &bx % &bm, "sqr, {ctx}");
+        for y in xs.iter().step_by(2) {
+            let (by, b) = (big(y), md.residue(y));
+            let (rx, ry) = (&bx % &bm, &by % &bm);
+            assert_eq!(big(&md.to_nat(&md.add(&a, &b))), (&rx + &ry) % &bm, "add, {ctx}");
+            assert_eq!(big(&md.to_nat(&md.sub(&a, &b))), (&rx + &bm - &ry) % &bm, "sub, {ctx}");
+            assert_eq!(big(&md.to_nat(&md.mul(&a, &b))), &bx * &by % &bm, "mul, {ctx}");
+            assert_eq!(big(&md.mul_mod(x, y)), &bx * &by % &bm, "mul_mod, {ctx}");
+        }
+        for e in &es {
+            let expected = bx.modpow(&big(e), &bm);
+            assert_eq!(big(&md.to_nat(&md.pow(&a, e))), expected, "pow {x:#x}^{e:#x}, {ctx}");
+            assert_eq!(big(&md.pow_mod(x, e)), expected, "pow_mod, {ctx}");
+            for method in [Method::Binary, Method::FixedWindow(3), Method::SlidingWindow(5)] {
+                let got = md.to_nat(&md.pow_with(&a, e, method).unwrap());
+                assert_eq!(big(&got), expected, "{method:?}, {ctx}");
+            }
+        }
+    }
+    assert_eq!(big(&md.to_nat(&md.zero())), BigUint::ZERO);
+    assert_eq!(big(&md.to_nat(&md.one())), BigUint::from(1u8) % &bm);
+}
+
+#[test]
+fn arithmetic_with_every_implemented_algorithm() {
+    let mut rng = Rng(21);
+    for m in moduli(&mut rng) {
+        for &algorithm in IMPLEMENTED {
+            if !applies(algorithm, &m) {
+                continue;
+            }
+            let md = Modulus::with(algorithm, &m).unwrap();
+            assert_eq!(md.modulus(), &m);
+            assert_eq!(md.is_auto(), algorithm == Algorithm::Auto);
+            if algorithm != Algorithm::Auto {
+                assert_eq!(md.algorithm(), algorithm);
+            }
+            check_arithmetic(&md, &mut rng);
+        }
+    }
+}
+
+/// Every algorithm of `Algorithm::ALL` either works (when implemented and applicable) or
+/// says why not; none panics.
+#[test]
+fn with_every_algorithm_builds_or_explains() {
+    for m in [1u64, 2, 3, 10, 1_000_003, u64::MAX] {
+        let m = Nat::from(m);
+        for &algorithm in Algorithm::ALL {
+            match Modulus::with(algorithm, &m) {
+                Ok(md) => assert!(applies(algorithm, &m), "{algorithm} mod {m}: {md:?}"),
+                Err(Error::NotApplicable { algorithm: name, reason }) => {
+                    assert_eq!(name, algorithm.name());
+                    assert!(!reason.is_empty());
+                    assert!(
+                        !IMPLEMENTED.contains(&algorithm) || !applies(algorithm, &m),
+                        "{algorithm} mod {m}: {reason}"
+                    );
+                }
+                Err(e) => panic!("{algorithm} mod {m}: {e}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn montgomery_needs_an_odd_modulus() {
+    let even = Nat::from(1_000_000u64);
+    for algorithm in [Algorithm::Montgomery, Algorithm::MontgomeryInterleaved] {
+        let err = Modulus::with(algorithm, &even).unwrap_err();
+        assert!(matches!(err, Error::NotApplicable { .. }), "{err:?}");
+    }
+}
+
+#[test]
+fn zero_modulus_is_an_error() {
+    assert_eq!(Modulus::new(&Nat::zero()).unwrap_err(), Error::ZeroModulus);
+    for &algorithm in Algorithm::ALL {
+        assert_eq!(Modulus::with(algorithm, &Nat::zero()).unwrap_err(), Error::ZeroModulus);
+    }
+}
+
+#[test]
+fn invalid_windows_are_errors() {
+    let md = Modulus::new(&Nat::from(97u64)).unwrap();
+    let a = md.residue(&Nat::from(5u64));
+    for w in [0, 17] {
+        for method in [Method::FixedWindow(w), Method::SlidingWindow(w)] {
+            let err = md.pow_with(&a, &Nat::from(10u64), method).unwrap_err();
+            assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
+        }
+    }
+}
+
+#[test]
+fn modulus_one_makes_everything_zero() {
+    for &algorithm in IMPLEMENTED {
+        let md = Modulus::with(algorithm, &Nat::one()).unwrap();
+        let a = md.residue(&Nat::from(12345u64));
+        assert_eq!(a, md.zero());
+        assert_eq!(md.one(), md.zero());
+        assert!(md.to_nat(&md.pow(&a, &Nat::zero())).is_zero());
+        assert!(md.pow_mod(&Nat::from(7u64), &Nat::zero()).is_zero());
+        assert!(md.reduce(&Nat::from(u64::MAX)).unwrap().is_zero());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The auto rule
+
+#[test]
+fn auto_rule_follows_paper_000() {
+    let odd = Nat::from(1_000_003u64);
+    let even = Nat::from(1_000_002u64);
+    for m in [&odd, &even, &Nat::one()] {
+        assert_eq!(choose(m, Operation::Reduce), Algorithm::Classical);
+    }
+    for op in [Operation::MulMod, Operation::PowMod] {
+        assert_eq!(choose(&odd, op), Algorithm::Montgomery);
+        assert_eq!(choose(&Nat::one(), op), Algorithm::Montgomery);
+        assert_eq!(choose(&even, op), Algorithm::Barrett);
+    }
+}
+
+#[test]
+fn new_uses_the_auto_rule_for_repeated_arithmetic() {
+    let mut rng = Rng(22);
+    for m in moduli(&mut rng) {
+        let md = Modulus::new(&m).unwrap();
+        assert!(md.is_auto());
+        let chosen = choose(&m, Operation::PowMod);
+        // Until a chosen reducer is built in this tree, `new` falls back to classical.
+        let expected = if IMPLEMENTED.contains(&chosen) { chosen } else { Algorithm::Classical };
+        assert_eq!(md.algorithm(), expected, "mod {m:#x}");
+        let auto = Modulus::with(Algorithm::Auto, &m).unwrap();
+        assert_eq!(auto.algorithm(), md.algorithm());
+        assert!(auto.is_auto());
+    }
+}
+
+/// An automatic context reduces any x; a forced one enforces its algorithm's bound.
+#[test]
+fn one_off_reduction_bounds() {
+    let mut rng = Rng(23);
+    for bits in [64u64, 200, 1024] {
+        for m in [rng.exact(bits), rng.exact(bits).shr(1).shl(1)] {
+            // Beyond b^(2k) and m·b^k, the bounds of Barrett and Montgomery.
+            let huge = rng.exact(64 * 3 * m.len() as u64 + 5);
+            let expected = big(&huge) % big(&m);
+            assert_eq!(big(&Modulus::new(&m).unwrap().reduce(&huge).unwrap()), expected);
+            for &algorithm in IMPLEMENTED.iter().filter(|&&a| applies(a, &m)) {
+                let md = Modulus::with(algorithm, &m).unwrap();
+                match (algorithm, md.reduce(&huge)) {
+                    (Algorithm::Auto | Algorithm::Classical, got) => {
+                        assert_eq!(big(&got.unwrap()), expected)
+                    }
+                    (_, got) => assert!(matches!(got, Err(Error::OutOfRange { .. })), "{got:?}"),
+                }
+                // Within every bound: x < m².
+                let x = &m.sqr() - &Nat::one();
+                assert_eq!(big(&md.reduce(&x).unwrap()), big(&x) % big(&m), "{algorithm}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Misuse and properties of the types
+
+#[test]
+#[should_panic(expected = "another width")]
+fn residue_of_another_width_panics() {
+    let small = Modulus::new(&Nat::from(97u64)).unwrap();
+    let large = Modulus::new(&Nat::power_of_two(100).add(&Nat::one())).unwrap();
+    let a = large.residue(&Nat::from(5u64));
+    let _ = small.mul(&a, &a);
+}
+
+#[test]
+fn contexts_are_shareable_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Modulus>();
+    shareable::<modred::Residue>();
+    let md = Modulus::new(&Nat::from(1_000_003u64)).unwrap();
+    let debug = format!("{md:?}");
+    assert!(
+        debug.contains("1000003") && debug.contains(&format!("{:?}", md.algorithm())),
+        "{debug}"
+    );
+}
