@@ -64,15 +64,15 @@ impl Context {
         let (short_ops, long_ops) = match mode {
             Mode::Quick => (
                 Plan { batch: us(500), rounds: 21, min_rounds: 9, budget: ms(800) },
-                Plan { batch: ms(1), rounds: 9, min_rounds: 5, budget: ms(3000) },
+                Plan { batch: ms(1), rounds: 21, min_rounds: 7, budget: ms(4000) },
             ),
             Mode::Standard => (
                 Plan { batch: ms(1), rounds: 31, min_rounds: 12, budget: ms(1500) },
-                Plan { batch: ms(2), rounds: 13, min_rounds: 6, budget: ms(6000) },
+                Plan { batch: ms(2), rounds: 31, min_rounds: 11, budget: ms(8000) },
             ),
             Mode::Full => (
                 Plan { batch: ms(1), rounds: 61, min_rounds: 21, budget: ms(5000) },
-                Plan { batch: ms(2), rounds: 21, min_rounds: 9, budget: ms(20_000) },
+                Plan { batch: ms(2), rounds: 51, min_rounds: 15, budget: ms(25_000) },
             ),
         };
         Context { mode, short_ops, long_ops, started: Instant::now() }
