@@ -19,7 +19,9 @@ mod error;
 mod kernels;
 pub mod limb;
 pub mod nat;
+pub mod opcount;
 pub mod reduce;
+mod rng;
 
 pub use algorithm::Algorithm;
 pub use error::Error;

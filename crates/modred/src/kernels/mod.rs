@@ -110,6 +110,7 @@ pub(crate) fn add_assign_n<L: Limb>(a: &mut [L], b: &[L]) -> bool {
 
 /// `r = a − b` over n digits; returns the borrow out.
 #[inline]
+#[allow(dead_code)] // part of the kernel set; no caller in the crate yet
 pub(crate) fn sub_n<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {
     L::sub_n(r, a, b)
 }
@@ -128,6 +129,7 @@ pub(crate) fn mul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
 
 /// `r[..n] += a · b` for an n-digit `a`; returns the carry digit out of position n.
 #[inline]
+#[allow(dead_code)] // part of the kernel set; no caller in the crate yet
 pub(crate) fn addmul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
     L::addmul_1(r, a, b)
 }
@@ -152,13 +154,15 @@ pub(crate) fn sqr_basecase<L: Limb>(r: &mut [L], a: &[L]) {
     L::sqr_basecase(r, a)
 }
 
-/// Propagates `carry` into `a`; returns the carry out of the top.
+/// Propagates `carry` (any digit) into `a`; returns the carry out of the top, which is
+/// 0 or 1 when `a` is non-empty. An empty `a` returns only whether `carry` is non-zero.
 #[inline]
 pub(crate) fn add_1<L: Limb>(a: &mut [L], carry: L) -> bool {
     portable::add_1(a, carry)
 }
 
-/// Propagates a borrow of `borrow` through `a`; returns the borrow out of the top.
+/// Propagates a borrow of `borrow` (any digit) through `a`; returns the borrow out of the
+/// top, which is 0 or 1 when `a` is non-empty. An empty `a` returns whether `borrow ≠ 0`.
 #[inline]
 pub(crate) fn sub_1<L: Limb>(a: &mut [L], borrow: L) -> bool {
     portable::sub_1(a, borrow)
@@ -199,3 +203,6 @@ pub(crate) fn mul_1_in_place<L: Limb>(a: &mut [L], b: L) -> L {
     }
     c
 }
+
+#[cfg(test)]
+mod tests;

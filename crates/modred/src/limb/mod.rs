@@ -140,14 +140,14 @@ mod tests {
                 let (lo, hi) = x.mul_add_carry(y, L::MAX, L::MAX);
                 let full = xa * yb + 2 * mask;
                 assert_eq!(lo.to_u64() as u128 + ((hi.to_u64() as u128) << L::BITS), full);
-                if yb != 0 {
-                    let hi = L::from_u64((a % b) & mask as u64);
-                    if hi.to_u64() < y.to_u64() {
-                        let (q, r) = L::div_wide(hi, x, y);
-                        let num = ((hi.to_u64() as u128) << L::BITS) + xa;
-                        assert_eq!(q.to_u64() as u128, num / yb);
-                        assert_eq!(r.to_u64() as u128, num % yb);
-                    }
+                // div_wide needs hi < d: take hi = a mod d. The answer is the unique
+                // q, r with q·d + r = hi·b + lo and r < d.
+                if let Some(hi) = (a as u128).checked_rem(yb) {
+                    let hi = L::from_u64(hi as u64);
+                    let (q, r) = L::div_wide(hi, x, y);
+                    let num = ((hi.to_u64() as u128) << L::BITS) + xa;
+                    assert_eq!(q.to_u64() as u128 * yb + r.to_u64() as u128, num);
+                    assert!((r.to_u64() as u128) < yb);
                 }
             }
             let x = L::from_u64(a | 1);

@@ -33,10 +33,10 @@ impl<L: Limb> Nat<L> {
     /// `self + other`.
     pub fn add(&self, other: &Self) -> Self {
         let (a, b) = if self.len() >= other.len() { (self, other) } else { (other, self) };
-        let mut r = a.limbs.clone();
-        r.push(L::ZERO);
-        let c = add_assign_slices(&mut r, &b.limbs);
-        debug_assert!(!c);
+        let n = a.len();
+        let mut r = vec![L::ZERO; n + 1];
+        let c = add_slices(&mut r[..n], &a.limbs, &b.limbs);
+        r[n] = if c { L::ONE } else { L::ZERO };
         Nat::from_vec(r)
     }
 

@@ -26,6 +26,8 @@ pub struct Nat<L: Limb = u64> {
     limbs: Vec<L>,
 }
 
+// A number is zero, not empty: `is_zero` is the counterpart of `len` here.
+#[allow(clippy::len_without_is_empty)]
 impl<L: Limb> Nat<L> {
     /// Zero.
     pub const fn zero() -> Self {

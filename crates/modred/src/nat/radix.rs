@@ -17,6 +17,10 @@ impl<L: Limb> Nat<L> {
     /// Parses digits in base 10 or 16 (no prefix, no sign).
     pub fn from_str_radix(s: &str, radix: u32) -> Result<Self, Error> {
         let bad = |reason: String| Error::Parse { input: abbreviate(s), reason };
+        if radix != 10 && radix != 16 {
+            // Checked first: `char::is_digit` panics on a radix above 36.
+            return Err(bad(format!("radix {radix} is not supported (use 10 or 16)")));
+        }
         if s.is_empty() {
             return Err(bad("empty number".into()));
         }
@@ -51,8 +55,10 @@ impl<L: Limb> Nat<L> {
                     }
                     let scale =
                         if end - start == c { pow } else { 10u64.pow((end - start) as u32) };
+                    // limbs = limbs·scale + v. The first chunk lands in an empty vector,
+                    // where `add_1` could only report that v is non-zero, not its value.
                     let top = kernels::mul_1_in_place(&mut limbs, L::from_u64(scale));
-                    if !top.is_zero() {
+                    if !top.is_zero() || limbs.is_empty() {
                         limbs.push(top);
                     }
                     if kernels::add_1(&mut limbs, L::from_u64(v)) {
@@ -62,7 +68,7 @@ impl<L: Limb> Nat<L> {
                 }
                 Ok(Nat::from_vec(limbs))
             }
-            _ => Err(bad(format!("radix {radix} is not supported (use 10 or 16)"))),
+            _ => unreachable!("radix checked above"),
         }
     }
 

@@ -16,20 +16,41 @@
 //! `x ↦ x·ρ⁻¹ mod m`, which maps the product of two residues to the residue of the
 //! product. [`Reducer::reduce`] is the checked one-shot `x mod m` in standard form.
 
-// mod barrett;
+mod barrett;
 mod classical;
-// mod montgomery;
-// mod montgomery_interleaved;
+mod montgomery;
+mod montgomery_interleaved;
 
-// pub use barrett::Barrett;
+pub use barrett::Barrett;
 pub use classical::Classical;
-// pub use montgomery::Montgomery;
-// pub use montgomery_interleaved::MontgomeryInterleaved;
+pub use montgomery::Montgomery;
+pub use montgomery_interleaved::MontgomeryInterleaved;
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
+
+/// The reducer `algorithm` names, with its precalculation for `m`, behind the trait.
+///
+/// Errors: [`Error::ZeroModulus`] for `m = 0`, [`Error::NotApplicable`] when the algorithm
+/// does not apply to `m` (Montgomery with an even modulus), and
+/// [`Error::InvalidArgument`] for [`Algorithm::Auto`], which only
+/// [`crate::modulus`] can resolve (it depends on the modulus and the operation).
+pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer<L>>, Error> {
+    Ok(match algorithm {
+        Algorithm::Auto => {
+            return Err(Error::InvalidArgument(
+                "algorithm 'auto' must be resolved to a concrete algorithm by Modulus first"
+                    .to_string(),
+            ))
+        }
+        Algorithm::Classical => Box::new(Classical::new(m)?),
+        Algorithm::Barrett => Box::new(Barrett::new(m)?),
+        Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
+        Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+    })
+}
 
 /// The arguments [`Reducer::reduce_raw`] accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,6 +154,7 @@ pub trait Reducer<L: Limb>: Send + Sync {
     fn to_residue(&self, x: &Nat<L>) -> Vec<L>;
 
     /// The value `< m` a residue stands for.
+    #[allow(clippy::wrong_self_convention)] // converts out of the reducer's representation
     fn from_residue(&self, r: &[L]) -> Nat<L>;
 
     /// `x mod m` for `x` within [`Reducer::input_bound`], by the paper's algorithm (for

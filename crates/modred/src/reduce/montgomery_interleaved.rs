@@ -1,1 +1,107 @@
-//! placeholder
+//! Montgomery multiplication with the reduction interleaved in the product: the
+//! Coarsely Integrated Operand Scanning (CIOS) method of Koç, Acar and Kaliski (1996);
+//! paper 003 §2.3, eq. 2.4, in Montgomery's representation.
+
+use super::montgomery::{conditional_subtract, MontgomeryParams};
+use super::{zeroed, Bound, Reducer, Scratch};
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::kernels;
+use crate::limb::Limb;
+use crate::nat::Nat;
+
+/// Interleaved Montgomery multiplication (CIOS; paper 003 §2.3).
+///
+/// Same representation as [`super::Montgomery`] (`x·R mod m`, `R = b^k`, odd moduli). For
+/// residues `a, b < m`, [`Reducer::mul`] computes `a·b·R⁻¹ mod m` (output below `m`) one
+/// digit of `a` at a time:
+///
+/// ```text
+/// t = 0
+/// for i in 0..k:  t += a_i·b;  u = t_0·m'_0 mod b;  t = (t + u·m)/b
+/// if t ≥ m: t −= m
+/// ```
+///
+/// Invariant: `t < 2m` after each step (`(2m + (b−1)m + (b−1)m)/b = 2m`), so `t` needs
+/// `k + 1` digits and one digit more before the division. The division by `b` moves a
+/// window one digit up a `2k + 2`-digit buffer instead of moving the digits. Exactly
+/// `2k² + k` digit multiplications; no division; the final subtraction is branch-free.
+/// Squaring is the same multiplication with `b = a`.
+///
+/// [`Reducer::reduce_raw`] is the separated reduction of [`super::Montgomery`] (the same
+/// code): `x < m·b^k`.
+#[derive(Clone, Debug)]
+pub struct MontgomeryInterleaved<L: Limb> {
+    params: MontgomeryParams<L>,
+}
+
+impl<L: Limb> Reducer<L> for MontgomeryInterleaved<L> {
+    fn new(m: &Nat<L>) -> Result<Self, Error> {
+        Ok(MontgomeryInterleaved {
+            params: MontgomeryParams::new(m, Algorithm::MontgomeryInterleaved)?,
+        })
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::MontgomeryInterleaved
+    }
+
+    fn modulus(&self) -> &Nat<L> {
+        &self.params.m
+    }
+
+    /// `x < m·b^k`.
+    fn input_bound(&self) -> Bound<L> {
+        Bound::Below(self.params.bound())
+    }
+
+    fn bound_formula(&self) -> &'static str {
+        "m·b^k"
+    }
+
+    /// `out = x·R⁻¹ mod m` for `x < m·b^k` (the separated reduction).
+    fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {
+        self.params.reduce_raw(out, x, scratch);
+    }
+
+    /// `out = a·b·R⁻¹ mod m` by CIOS, for residues `a, b < m`.
+    fn mul(&self, out: &mut [L], a: &[L], b: &[L], scratch: &mut Scratch<L>) {
+        let m = self.params.m.limbs();
+        let k = m.len();
+        debug_assert!(a.len() == k && b.len() == k && out.len() == k);
+        let m0inv = self.params.m0inv;
+        let t = zeroed(&mut scratch.work, 2 * k + 2);
+        for (i, &ai) in a.iter().enumerate() {
+            // The window w = t[i..] holds t·b^i; w[k + 1] has not been written yet.
+            let w = &mut t[i..i + k + 2];
+            let c = kernels::addmul_1(&mut w[..k], b, ai);
+            let (s, o) = w[k].carrying_add(c, false);
+            w[k] = s;
+            w[k + 1] = if o { L::ONE } else { L::ZERO };
+            let u = w[0].wrapping_mul(m0inv);
+            let c = kernels::addmul_1(&mut w[..k], m, u);
+            let (s, o) = w[k].carrying_add(c, false);
+            w[k] = s;
+            w[k + 1] = w[k + 1].carrying_add(L::ZERO, o).0;
+            debug_assert!(w[0].is_zero());
+        }
+        // t·b^k sits in t[k..2k + 1], below 2m.
+        let top = !t[2 * k].is_zero();
+        conditional_subtract(out, &t[k..2 * k], top, m);
+    }
+
+    /// `mul(a, a)`.
+    fn sqr(&self, out: &mut [L], a: &[L], scratch: &mut Scratch<L>) {
+        self.mul(out, a, a, scratch);
+    }
+
+    /// `x·R mod m` for any `x`.
+    fn to_residue(&self, x: &Nat<L>) -> Vec<L> {
+        self.params.to_residue(x)
+    }
+
+    /// `r·R⁻¹ mod m`.
+    fn from_residue(&self, r: &[L]) -> Nat<L> {
+        self.params.to_standard(r)
+    }
+}

@@ -1,0 +1,145 @@
+//! Operation counts: how many single-precision multiplications, divisions and additions
+//! an algorithm performs, measured by running the real code on [`Counted`] digits. This
+//! reproduces paper 000, Table 1 (`reduce` of a 2k-digit argument at b = 2^16) and
+//! extends it to whole modular multiplications and squarings.
+//!
+//! Inputs are pseudo-random from a fixed seed, so every count is reproducible: a modulus
+//! of exactly `bits` bits (top bit set, odd, so that every algorithm applies) and
+//! arguments below `m²` (for `reduce`) or below `m` (the residues of `mulmod` and
+//! `sqrmod`). The precalculation and the conversions into and out of a representation
+//! are not counted, as in the paper.
+
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::kernels;
+use crate::limb::{count_ops, Counted, Limb, OpCounts};
+use crate::nat::Nat;
+use crate::reduce::{make, Scratch};
+use crate::rng::SplitMix64;
+use core::fmt;
+use core::str::FromStr;
+
+/// The largest modulus size [`count`] accepts, in bits.
+pub const MAX_BITS: u32 = 1 << 20;
+
+/// The seed of every count's inputs.
+const SEED: u64 = 0x6d6f_6472_6564_0000;
+
+/// The operation whose cost is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// [`crate::Reducer::reduce_raw`] of an argument below `m²` (paper 000, Table 1).
+    Reduce,
+    /// [`crate::Reducer::mul`] of two residues: the product and its reduction.
+    MulMod,
+    /// [`crate::Reducer::sqr`] of a residue.
+    SqrMod,
+}
+
+impl Op {
+    /// Every operation.
+    pub const ALL: [Op; 3] = [Op::Reduce, Op::MulMod, Op::SqrMod];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Op::Reduce => "reduce",
+            Op::MulMod => "mulmod",
+            Op::SqrMod => "sqrmod",
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Op {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Op::ALL.iter().copied().find(|o| o.name() == s).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "unknown operation '{s}' (known: reduce, mulmod, sqrmod)"
+            ))
+        })
+    }
+}
+
+fn check_bits(bits: u32) -> Result<(), Error> {
+    if bits == 0 || bits > MAX_BITS {
+        return Err(Error::InvalidArgument(format!(
+            "the modulus size must be between 1 and {MAX_BITS} bits, not {bits}"
+        )));
+    }
+    Ok(())
+}
+
+fn bad_digit_bits(digit_bits: u32) -> Error {
+    Error::InvalidArgument(format!("the digit size must be 8, 16, 32 or 64 bits, not {digit_bits}"))
+}
+
+/// The single-precision operations `algorithm` performs for `op` with a `bits`-bit
+/// modulus and digits of `digit_bits` bits (8, 16, 32 or 64; the papers use 16).
+///
+/// Errors: `bits` outside `1..=MAX_BITS`, another digit size, [`Algorithm::Auto`], or an
+/// algorithm that does not apply to the (odd) modulus.
+pub fn count(algorithm: Algorithm, op: Op, bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
+    check_bits(bits)?;
+    match digit_bits {
+        8 => count_with::<Counted<u8>>(algorithm, op, bits),
+        16 => count_with::<Counted<u16>>(algorithm, op, bits),
+        32 => count_with::<Counted<u32>>(algorithm, op, bits),
+        64 => count_with::<Counted<u64>>(algorithm, op, bits),
+        _ => Err(bad_digit_bits(digit_bits)),
+    }
+}
+
+fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCounts, Error> {
+    let mut rng = SplitMix64::new(SEED);
+    let m: Nat<L> = rng.nat_exact_bits(bits as u64, true);
+    let reducer = make(algorithm, &m)?;
+    let k = reducer.width();
+    let mut out = vec![L::ZERO; k];
+    let mut scratch = Scratch::new();
+    let counts = match op {
+        Op::Reduce => {
+            let x = rng.nat_below(&m.sqr());
+            let x = x.to_padded(2 * k).unwrap_or_default();
+            count_ops(|| reducer.reduce_raw(&mut out, &x, &mut scratch)).1
+        }
+        Op::MulMod => {
+            let a = reducer.to_residue(&rng.nat_below(&m));
+            let b = reducer.to_residue(&rng.nat_below(&m));
+            count_ops(|| reducer.mul(&mut out, &a, &b, &mut scratch)).1
+        }
+        Op::SqrMod => {
+            let a = reducer.to_residue(&rng.nat_below(&m));
+            count_ops(|| reducer.sqr(&mut out, &a, &mut scratch)).1
+        }
+    };
+    Ok(counts)
+}
+
+/// The operations of the reference of paper 000, Table 1: the schoolbook product of two
+/// `k`-digit numbers (`k = ⌈bits / digit_bits⌉`), exactly `k²` multiplications.
+pub fn count_multiplication(bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
+    check_bits(bits)?;
+    match digit_bits {
+        8 => Ok(count_mul_with::<Counted<u8>>(bits)),
+        16 => Ok(count_mul_with::<Counted<u16>>(bits)),
+        32 => Ok(count_mul_with::<Counted<u32>>(bits)),
+        64 => Ok(count_mul_with::<Counted<u64>>(bits)),
+        _ => Err(bad_digit_bits(digit_bits)),
+    }
+}
+
+fn count_mul_with<L: Limb>(bits: u32) -> OpCounts {
+    let mut rng = SplitMix64::new(SEED);
+    let k = (bits as usize).div_ceil(L::BITS as usize);
+    let a = rng.nat_exact_bits::<L>(bits as u64, false).to_padded(k).unwrap_or_default();
+    let b = rng.nat_exact_bits::<L>(bits as u64, false).to_padded(k).unwrap_or_default();
+    let mut r = vec![L::ZERO; 2 * k];
+    count_ops(|| kernels::mul_basecase(&mut r, &a, &b)).1
+}
