@@ -318,7 +318,7 @@ fn text(rows: &[Row]) -> String {
         );
     }
     s.push_str(
-        "montgomery-interleaved (CIOS) interleaves the reduction into a full multiplication, \
+        "`montgomery-interleaved` (CIOS) interleaves the reduction into a full multiplication, \
          so it squares by multiplying and cannot use the half-cost squaring or Karatsuba; \
          what it saves is the separate pass over a 2k-digit product, which matters most at \
          small sizes.\n",
