@@ -39,6 +39,21 @@ pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     }
 }
 
+/// `r = a · b` into a caller-provided buffer, allocating nothing (below the Karatsuba
+/// threshold) — the product the reducers' [`Reducer::mul`](crate::Reducer::mul) computes
+/// before reducing. For timing a k×k product against a reduction, or for callers that keep
+/// their own buffers.
+///
+/// `a` and `b` are digit slices of any lengths (high zeros allowed); `r` receives all
+/// `a.len() + b.len()` digits of the product.
+///
+/// # Panics
+/// If `r.len() != a.len() + b.len()`.
+pub fn mul_into<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    assert_eq!(r.len(), a.len() + b.len(), "mul_into: r must have a.len() + b.len() digits");
+    mul_slices(r, a, b);
+}
+
 /// `r = a · b` for `a` much longer than `b`: `a` in pieces of `b.len()` digits.
 fn mul_unbalanced<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     let n = b.len();

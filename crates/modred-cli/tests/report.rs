@@ -1,0 +1,89 @@
+//! `modred report --quick` end to end: it runs, writes every page and CSV file, and the
+//! tables have the expected shape. Timing figures are not asserted (speed is never
+//! asserted in a test); only that they are finite and positive.
+//!
+//! The quick report takes seconds in a release build but much longer unoptimized, so the
+//! end-to-end run happens in `cargo test --release` and is skipped otherwise.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn modred() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_modred"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("modred-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Data lines of a CSV file (without the header), split into cells (no quoted commas in
+/// the numeric files checked here).
+fn csv_rows(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = text.lines();
+    let header = lines.next().expect("a header line").split(',').map(String::from).collect();
+    (header, lines.map(|l| l.split(',').map(String::from).collect()).collect())
+}
+
+#[test]
+fn quick_report_writes_every_table() {
+    if cfg!(debug_assertions) {
+        eprintln!("skipped: run `cargo test --release` for the end-to-end report");
+        return;
+    }
+    let out = temp_dir("report");
+    let status = modred().args(["report", "--quick", "--out"]).arg(&out).status().unwrap();
+    assert!(status.success());
+
+    let index = std::fs::read_to_string(out.join("index.md")).unwrap();
+    assert!(index.contains("(paper000.md)") && index.contains("CPU"));
+    let page = std::fs::read_to_string(out.join("paper000.md")).unwrap();
+    for heading in ["Table 1", "Table 2", "Figure 1", "Figure 2", "Table 3"] {
+        assert!(page.contains(&format!("## {heading}")), "{heading} missing");
+    }
+    assert!(!page.contains("NaN") && !page.contains("inf"));
+
+    // Table 1: 5 sizes × (3 reducers + the product), exact counts.
+    let (header, rows) =
+        csv_rows(&std::fs::read_to_string(out.join("paper000_table1.csv")).unwrap());
+    assert_eq!(header[..4], ["k", "bits", "algorithm", "mul"]);
+    assert_eq!(rows.len(), 20);
+    for r in &rows {
+        let k: u64 = r[0].parse().unwrap();
+        let mul: u64 = r[3].parse().unwrap();
+        assert!(mul >= k * k, "{r:?}");
+    }
+
+    // Table 2: 7 sizes at b = 2^64, 5 at b = 2^16; every time positive.
+    let (header, rows) =
+        csv_rows(&std::fs::read_to_string(out.join("paper000_table2.csv")).unwrap());
+    assert_eq!(rows.len(), 12);
+    let ns = header.iter().position(|h| h == "classical_ns").unwrap();
+    for r in &rows {
+        for cell in &r[ns..ns + 7] {
+            let v: f64 = cell.parse().unwrap();
+            assert!(v.is_finite() && v > 0.0, "{r:?}");
+        }
+    }
+
+    // Figures 1 and 2 and Table 3 have rows at both digit sizes.
+    for (file, min_rows) in
+        [("paper000_figure1.csv", 18), ("paper000_figure2.csv", 19), ("paper000_table3.csv", 22)]
+    {
+        let (_, rows) = csv_rows(&std::fs::read_to_string(out.join(file)).unwrap());
+        assert!(rows.len() >= min_rows, "{file}: {} rows", rows.len());
+        assert!(rows.iter().any(|r| r[0] == "16") && rows.iter().any(|r| r[0] == "64"));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn quick_and_full_exclude_each_other() {
+    let out = temp_dir("report-flags");
+    let o = modred().args(["report", "--quick", "--full", "--out"]).arg(&out).output().unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: ") && err.contains("--quick"), "{err}");
+    let _ = std::fs::remove_dir_all(&out);
+}
