@@ -10,6 +10,15 @@
 //! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 5. [`exp`]: exponentiation over any reducer;
 //! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//!
+//! # Cargo features
+//!
+//! - `portable`: use the portable slice kernels for every digit type, never the
+//!   architecture-specific ones (on x86-64: MULX/ADCX/ADOX assembly for `u64` digits,
+//!   otherwise chosen at run time when the CPU has BMI2 and ADX). Results are the same
+//!   either way; the feature is there so that CI runs everything on the portable kernels
+//!   too, and for tools that cannot run inline assembly. (Under Miri the portable kernels
+//!   are always used.)
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]

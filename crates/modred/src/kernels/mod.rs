@@ -9,6 +9,11 @@
 //!
 //! Kernels stay `pub(crate)`: nothing outside the crate can come to depend on them.
 
+// The architecture-specific kernels: used unless the `portable` feature (or Miri, which
+// cannot run inline assembly) says otherwise, and always compiled for the tests, which
+// check them against the portable ones in every configuration.
+#[cfg(all(any(test, not(feature = "portable")), not(miri)))]
+pub(crate) mod arch;
 pub(crate) mod portable;
 
 use crate::limb::{Counted, Limb};
@@ -93,7 +98,34 @@ pub trait LimbKernels: Sized {
 impl LimbKernels for u8 {}
 impl LimbKernels for u16 {}
 impl LimbKernels for u32 {}
+#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
 impl LimbKernels for u64 {}
+
+/// x86-64: MULX/ADCX/ADOX kernels, chosen at run time (see [`arch::x86_64`]); the
+/// portable ones on CPUs without BMI2 and ADX and for every kernel not listed here.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+impl LimbKernels for u64 {
+    #[inline(always)]
+    fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+        arch::x86_64::mul_1(r, a, b)
+    }
+    #[inline(always)]
+    fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+        arch::x86_64::addmul_1(r, a, b)
+    }
+    #[inline(always)]
+    fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+        arch::x86_64::submul_1(r, a, b)
+    }
+    #[inline(always)]
+    fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+        arch::x86_64::mul_basecase(r, a, b)
+    }
+    #[inline(always)]
+    fn sqr_basecase(r: &mut [u64], a: &[u64]) {
+        arch::x86_64::sqr_basecase(r, a)
+    }
+}
 impl<L: Limb> LimbKernels for Counted<L> {}
 
 /// `r = a + b` over n digits (all three of length n); returns the carry out.

@@ -127,7 +127,17 @@ pub(crate) fn sqr_basecase<L: Limb>(r: &mut [L], a: &[L]) {
         let c = addmul_1(&mut r[2 * i + 1..i + n], &a[i + 1..], a[i]);
         r[i + n] = c;
     }
-    // Double them.
+    sqr_add_doubled_squares(r, a);
+}
+
+/// The last step of a schoolbook square: `r = 2·r + Σ a_i²·b^(2i)`, where `r` (2n digits)
+/// holds the sum of the cross products `a_i·a_j·b^(i+j)`, `i < j`, so that the result is
+/// `a²`. Shared with the architecture-specific squares, which compute the cross products
+/// faster and finish the same way.
+pub(crate) fn sqr_add_doubled_squares<L: Limb>(r: &mut [L], a: &[L]) {
+    let n = a.len();
+    debug_assert!(r.len() == 2 * n);
+    // Double the cross products.
     let top = shl_bits_in_place(r, 1);
     debug_assert!(top.is_zero());
     // Add the squares a_i² at position 2i.

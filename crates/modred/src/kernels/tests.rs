@@ -7,10 +7,10 @@ use crate::limb::{Counted, Limb};
 use core::cmp::Ordering;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a fixed seed gives the same cases on every run.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -18,11 +18,11 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 
-    fn digit<L: Limb>(&mut self) -> L {
+    pub(crate) fn digit<L: Limb>(&mut self) -> L {
         let half = 1u64 << (L::BITS - 1);
         let v = match self.below(8) {
             0 => 0,
@@ -35,7 +35,7 @@ impl Rng {
         L::from_u64(v)
     }
 
-    fn digits<L: Limb>(&mut self, n: usize) -> Vec<L> {
+    pub(crate) fn digits<L: Limb>(&mut self, n: usize) -> Vec<L> {
         match self.below(4) {
             // All b − 1, or all zero, apart from a few digits: the longest chains.
             0 => {

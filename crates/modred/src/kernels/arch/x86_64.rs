@@ -1,0 +1,396 @@
+//! x86-64 kernels for `u64` digits on BMI2 (MULX) and ADX (ADCX/ADOX).
+//!
+//! MULX multiplies by `rdx` without touching the flags, and ADCX/ADOX are additions with
+//! carry that read and write only CF and only OF respectively, so one loop can run two
+//! independent carry chains, the way GMP's `mpn/x86_64/coreibwl` kernels do:
+//!
+//! ```text
+//! addmul_1, digit i:   (h_i, l_i) = a_i·b            MULX, no flags
+//!                      l_i += h_(i−1) + CF           ADCX: the chain of the product a·b
+//!                      r_i  = l_i + r_i + OF         ADOX: the chain of the sum r + a·b
+//! ```
+//!
+//! The loops are unrolled by four with a tail of up to three digits; the loop counters
+//! move with LEA and are tested with JRCXZ, neither of which touches the flags. Each
+//! kernel is one `asm!` block in an `#[inline]` function without `#[target_feature]`, so
+//! it inlines into its callers (the assembler takes the instructions regardless of the
+//! compile-time target). Calling one on a CPU without BMI2 and ADX is undefined
+//! behaviour, hence the `unsafe fn`s; the safe entry points ([`addmul_1`] etc.) check
+//! [`has_bmi2_adx`] first and otherwise run the portable twin.
+//!
+//! Instruction counts: valgrind (3.19 at least) runs ADCX/ADOX but hides ADX from CPUID,
+//! so under `valgrind --tool=callgrind` the detection answers no and the portable kernels
+//! run. Build with `RUSTFLAGS="-C target-feature=+bmi2,+adx"` (which removes the check) to
+//! count the assembly kernels.
+
+use crate::kernels::portable;
+use core::arch::asm;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+const UNKNOWN: u8 = 0;
+const ABSENT: u8 = 1;
+const PRESENT: u8 = 2;
+
+/// Whether the CPU has BMI2 and ADX: [`UNKNOWN`] until the first kernel call asks.
+static BMI2_ADX: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// Whether this CPU has BMI2 and ADX. Detected once (CPUID through
+/// `is_x86_feature_detected!`) and cached; afterwards, on a CPU that has them, a relaxed
+/// load and one compare with a branch that goes the same way on every call. A build for
+/// a CPU that has both (`-C target-cpu=…`, `-C target-feature=+bmi2,+adx`) needs no check.
+#[inline(always)]
+pub(crate) fn has_bmi2_adx() -> bool {
+    if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
+        return true;
+    }
+    let state = BMI2_ADX.load(Ordering::Relaxed);
+    state == PRESENT || (state == UNKNOWN && detect_bmi2_adx())
+}
+
+#[cold]
+#[inline(never)]
+fn detect_bmi2_adx() -> bool {
+    let present = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
+    // Racing first callers all store the same answer.
+    BMI2_ADX.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
+    present
+}
+
+/// [`crate::kernels::mul_1`] for `u64`: the ADX kernel where the CPU has it.
+#[inline]
+pub(crate) fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    if has_bmi2_adx() {
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { mul_1_adx(r, a, b) }
+    } else {
+        portable::mul_1(r, a, b)
+    }
+}
+
+/// [`crate::kernels::addmul_1`] for `u64`: the ADX kernel where the CPU has it.
+#[inline]
+pub(crate) fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    if has_bmi2_adx() {
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { addmul_1_adx(r, a, b) }
+    } else {
+        portable::addmul_1(r, a, b)
+    }
+}
+
+/// [`crate::kernels::submul_1`] for `u64`: the ADX kernel where the CPU has it.
+#[inline]
+pub(crate) fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    if has_bmi2_adx() {
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { submul_1_adx(r, a, b) }
+    } else {
+        portable::submul_1(r, a, b)
+    }
+}
+
+/// [`crate::kernels::mul_basecase`] for `u64`: one feature check for the whole product,
+/// then rows of the ADX `mul_1`/`addmul_1`.
+#[inline]
+pub(crate) fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+    if has_bmi2_adx() {
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { mul_basecase_adx(r, a, b) }
+    } else {
+        portable::mul_basecase(r, a, b)
+    }
+}
+
+/// [`crate::kernels::sqr_basecase`] for `u64`: one feature check for the whole square,
+/// then rows of the ADX `mul_1`/`addmul_1`.
+#[inline]
+pub(crate) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
+    if has_bmi2_adx() {
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { sqr_basecase_adx(r, a) }
+    } else {
+        portable::sqr_basecase(r, a)
+    }
+}
+
+/// `r[..n] = a·b` for the n digits of `a`; returns the high digit. Only `r[..n]` is
+/// written (`r` may be longer).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+///
+/// # Panics
+/// If `r` is shorter than `a`.
+#[inline]
+pub(crate) unsafe fn mul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    let n = a.len();
+    assert!(r.len() >= n, "mul_1: r shorter than a");
+    let high: u64;
+    // SAFETY: the caller guarantees BMI2 (MULX) and ADX (ADCX). The loop reads a[0..n]
+    // and writes r[0..n], in bounds by the assertion above; `a` and `r` cannot overlap
+    // (shared and exclusive borrows). Registers: rdx = b throughout, rcx counts the
+    // blocks of four and then the tail, `ap`/`rp` walk the slices; every register
+    // written is declared as an output, the stack is untouched.
+    unsafe {
+        asm!(
+            // h = 0 and CF = 0: the carry into digit 0.
+            "xor {h:e}, {h:e}",
+            "jrcxz 3f",
+            "2:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "mov qword ptr [{rp}], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 8]",
+            "adcx {l}, {h1}",
+            "mov qword ptr [{rp} + 8], {l}",
+            "mulx {h1}, {l}, qword ptr [{ap} + 16]",
+            "adcx {l}, {h}",
+            "mov qword ptr [{rp} + 16], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 24]",
+            "adcx {l}, {h1}",
+            "mov qword ptr [{rp} + 24], {l}",
+            "lea {ap}, [{ap} + 32]",
+            "lea {rp}, [{rp} + 32]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            // The last n mod 4 digits, one at a time.
+            "3:",
+            "mov rcx, {rem}",
+            "jrcxz 5f",
+            "4:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "mov qword ptr [{rp}], {l}",
+            "mov {h}, {h1}",
+            "lea {ap}, [{ap} + 8]",
+            "lea {rp}, [{rp} + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 5f",
+            "jmp 4b",
+            "5:",
+            // h + CF < b: a·b < b^(n+1).
+            "adc {h}, 0",
+            ap = inout(reg) a.as_ptr() => _,
+            rp = inout(reg) r.as_mut_ptr() => _,
+            rem = in(reg) n % 4,
+            h = out(reg) high,
+            h1 = out(reg) _,
+            l = out(reg) _,
+            in("rdx") b,
+            inout("rcx") n / 4 => _,
+            options(nostack),
+        );
+    }
+    high
+}
+
+/// `r[..n] += a·b` for the n digits of `a`; returns the carry digit out of position n.
+/// Only `r[..n]` is written.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+///
+/// # Panics
+/// If `r` is shorter than `a`.
+#[inline]
+pub(crate) unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    let n = a.len();
+    assert!(r.len() >= n, "addmul_1: r shorter than a");
+    let carry: u64;
+    // SAFETY: the caller guarantees BMI2 (MULX) and ADX (ADCX, ADOX). The loop reads
+    // a[0..n] and reads and writes r[0..n], in bounds by the assertion above; `a` and `r`
+    // cannot overlap. Registers as in `mul_1_adx`; every register written is declared.
+    unsafe {
+        asm!(
+            // h = 0, CF = OF = 0.
+            "xor {h:e}, {h:e}",
+            "jrcxz 3f",
+            "2:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "adox {l}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 8]",
+            "adcx {l}, {h1}",
+            "adox {l}, qword ptr [{rp} + 8]",
+            "mov qword ptr [{rp} + 8], {l}",
+            "mulx {h1}, {l}, qword ptr [{ap} + 16]",
+            "adcx {l}, {h}",
+            "adox {l}, qword ptr [{rp} + 16]",
+            "mov qword ptr [{rp} + 16], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 24]",
+            "adcx {l}, {h1}",
+            "adox {l}, qword ptr [{rp} + 24]",
+            "mov qword ptr [{rp} + 24], {l}",
+            "lea {ap}, [{ap} + 32]",
+            "lea {rp}, [{rp} + 32]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            "3:",
+            "mov rcx, {rem}",
+            "jrcxz 5f",
+            "4:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "adox {l}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l}",
+            "mov {h}, {h1}",
+            "lea {ap}, [{ap} + 8]",
+            "lea {rp}, [{rp} + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 5f",
+            "jmp 4b",
+            "5:",
+            // Both chains end in the carry digit: h + CF + OF < b, as r + a·b < b^(n+1).
+            "mov {l:e}, 0",
+            "adcx {h}, {l}",
+            "adox {h}, {l}",
+            ap = inout(reg) a.as_ptr() => _,
+            rp = inout(reg) r.as_mut_ptr() => _,
+            rem = in(reg) n % 4,
+            h = out(reg) carry,
+            h1 = out(reg) _,
+            l = out(reg) _,
+            in("rdx") b,
+            inout("rcx") n / 4 => _,
+            options(nostack),
+        );
+    }
+    carry
+}
+
+/// `r[..n] −= a·b` for the n digits of `a`; returns the borrow digit out of position n
+/// (`r_new = r − a·b + borrow·b^n`). Only `r[..n]` is written.
+///
+/// The subtraction runs on OF as an addition of the complement: `r − p = r + !p + 1`
+/// over n digits, with OF = 1 to start with and the borrow `1 − OF` at the end, while CF
+/// carries the product digits `p_i = l_i + h_(i−1)` as in [`addmul_1_adx`].
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+///
+/// # Panics
+/// If `r` is shorter than `a`.
+#[inline]
+pub(crate) unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    let n = a.len();
+    assert!(r.len() >= n, "submul_1: r shorter than a");
+    let borrow: u64;
+    // SAFETY: as in `addmul_1_adx`: BMI2 and ADX by the caller's guarantee, a[0..n] read
+    // and r[0..n] read and written in bounds, no overlap, every written register declared.
+    unsafe {
+        asm!(
+            "xor {h:e}, {h:e}",
+            // 0x7fffffff + 1 overflows as a signed 32-bit addition and not as an unsigned
+            // one: OF = 1 (the +1 of the complement), CF = 0.
+            "mov {l:e}, 0x7fffffff",
+            "add {l:e}, 1",
+            "jrcxz 3f",
+            "2:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "not {l}",
+            "adox {l}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 8]",
+            "adcx {l}, {h1}",
+            "not {l}",
+            "adox {l}, qword ptr [{rp} + 8]",
+            "mov qword ptr [{rp} + 8], {l}",
+            "mulx {h1}, {l}, qword ptr [{ap} + 16]",
+            "adcx {l}, {h}",
+            "not {l}",
+            "adox {l}, qword ptr [{rp} + 16]",
+            "mov qword ptr [{rp} + 16], {l}",
+            "mulx {h}, {l}, qword ptr [{ap} + 24]",
+            "adcx {l}, {h1}",
+            "not {l}",
+            "adox {l}, qword ptr [{rp} + 24]",
+            "mov qword ptr [{rp} + 24], {l}",
+            "lea {ap}, [{ap} + 32]",
+            "lea {rp}, [{rp} + 32]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            "3:",
+            "mov rcx, {rem}",
+            "jrcxz 5f",
+            "4:",
+            "mulx {h1}, {l}, qword ptr [{ap}]",
+            "adcx {l}, {h}",
+            "not {l}",
+            "adox {l}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l}",
+            "mov {h}, {h1}",
+            "lea {ap}, [{ap} + 8]",
+            "lea {rp}, [{rp} + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 5f",
+            "jmp 4b",
+            "5:",
+            // h = h + CF, the product's top digit; l = OF, then the borrow 1 − OF.
+            "mov {l:e}, 0",
+            "adcx {h}, {l}",
+            "adox {l}, {l}",
+            "xor {l:e}, 1",
+            "add {h}, {l}",
+            ap = inout(reg) a.as_ptr() => _,
+            rp = inout(reg) r.as_mut_ptr() => _,
+            rem = in(reg) n % 4,
+            h = out(reg) borrow,
+            h1 = out(reg) _,
+            l = out(reg) _,
+            in("rdx") b,
+            inout("rcx") n / 4 => _,
+            options(nostack),
+        );
+    }
+    borrow
+}
+
+/// Schoolbook `r = a·b` (`r.len() == a.len() + b.len()`, both non-empty): a row of
+/// [`mul_1_adx`] and `b.len() − 1` rows of [`addmul_1_adx`].
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+///
+/// # Panics
+/// If `b` is empty or `r.len() < a.len() + b.len()`.
+pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let n = a.len();
+    debug_assert!(n > 0 && !b.is_empty() && r.len() == n + b.len());
+    // SAFETY (all three calls): the caller guarantees BMI2 and ADX.
+    r[n] = unsafe { mul_1_adx(&mut r[..n], a, b[0]) };
+    for (j, &bj) in b.iter().enumerate().skip(1) {
+        r[n + j] = unsafe { addmul_1_adx(&mut r[j..j + n], a, bj) };
+    }
+}
+
+/// Schoolbook `r = a²` (`r.len() == 2·a.len()`, `a` non-empty): the cross products
+/// `a_i·a_j`, `i < j`, in rows of [`mul_1_adx`] and [`addmul_1_adx`], then doubled with
+/// the squares added by [`portable::sqr_add_doubled_squares`]. n(n+1)/2 digit products.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+///
+/// # Panics
+/// If `a` is empty or `r.len() < 2·a.len()`.
+pub(crate) unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
+    let n = a.len();
+    debug_assert!(n > 0 && r.len() == 2 * n);
+    r[0] = 0;
+    r[2 * n - 1] = 0;
+    if n > 1 {
+        // Row i: a_i·a[i+1..] at position 2i + 1, its carry digit at i + n. Row 0 writes
+        // r[1..=n]; each later row adds onto digits written by the one before and
+        // writes one new carry digit, up to r[2n − 2].
+        // SAFETY (both calls): the caller guarantees BMI2 and ADX.
+        r[n] = unsafe { mul_1_adx(&mut r[1..n], &a[1..], a[0]) };
+        for i in 1..n - 1 {
+            r[i + n] = unsafe { addmul_1_adx(&mut r[2 * i + 1..i + n], &a[i + 1..], a[i]) };
+        }
+    }
+    portable::sqr_add_doubled_squares(r, a);
+}
