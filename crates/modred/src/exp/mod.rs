@@ -123,7 +123,7 @@ pub fn default_method(exponent_bits: u64) -> Method {
 /// not a residue (wrong length, or not below `m`).
 ///
 /// Not constant time: see the [module documentation](self).
-pub fn pow<L: Limb, R: Reducer<L> + ?Sized>(
+pub fn pow_vartime<L: Limb, R: Reducer<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &Nat<L>,

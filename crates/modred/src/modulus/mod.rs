@@ -9,10 +9,16 @@
 //! use modred::{Modulus, Nat};
 //! let m = Modulus::new(&Nat::from(1_000_003u64)).unwrap();
 //! let a = m.residue(&Nat::from(2u64));
-//! let b = m.pow(&a, &Nat::from(1_000_002u64)); // Fermat: 2^(p−1) ≡ 1 mod p
+//! let b = m.pow_vartime(&a, &Nat::from(1_000_002u64)); // Fermat: 2^(p−1) ≡ 1 mod p
 //! assert_eq!(m.to_nat(&b), Nat::from(1u64));
-//! assert_eq!(m.pow_mod(&Nat::from(3u64), &Nat::from(4u64)), Nat::from(81u64));
+//! assert_eq!(m.pow_mod_vartime(&Nat::from(3u64), &Nat::from(4u64)), Nat::from(81u64));
 //! ```
+//!
+//! # Timing
+//! Exponentiation here is variable time and says so in its name (`*_vartime`): it leaks
+//! the exponent. The other operations branch on values only in the reducers' final
+//! corrections (classical and Barrett), which leaks little but is not a constant-time
+//! guarantee either; keep secrets out of this API until its constant-time counterpart.
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
@@ -243,18 +249,27 @@ impl Modulus {
 
     /// `base^e mod m`, by the sliding window of [`exp::default_window`] width for `e`
     /// ([`exp::default_method`]). `e = 0` gives 1 (0 when `m = 1`).
-    pub fn pow(&self, base: &Residue, e: &Nat) -> Residue {
+    ///
+    /// Variable time: leaks the exponent (its length and where its windows fall) and,
+    /// through the reducer's corrections, something of the base. Public exponents only.
+    pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Residue {
         let method = exp::default_method(e.bits());
-        let limbs = exp::pow(&*self.reducer, self.check(base), e, method)
+        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)
             .expect("the default window is valid and a checked residue is below m");
         Residue { limbs }
     }
 
-    /// `base^e mod m` by `method` (costs on [`Method`]).
+    /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
+    /// [`Modulus::pow_vartime`].
     ///
     /// Error: [`Error::InvalidArgument`] for a window outside `1..=16`.
-    pub fn pow_with(&self, base: &Residue, e: &Nat, method: Method) -> Result<Residue, Error> {
-        let limbs = exp::pow(&*self.reducer, self.check(base), e, method)?;
+    pub fn pow_with_vartime(
+        &self,
+        base: &Residue,
+        e: &Nat,
+        method: Method,
+    ) -> Result<Residue, Error> {
+        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)?;
         Ok(Residue { limbs })
     }
 
@@ -264,9 +279,9 @@ impl Modulus {
     }
 
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`, also for `x = 0`; everything is 0 when
-    /// `m = 1`).
-    pub fn pow_mod(&self, x: &Nat, e: &Nat) -> Nat {
-        self.to_nat(&self.pow(&self.residue(x), e))
+    /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
+    pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Nat {
+        self.to_nat(&self.pow_vartime(&self.residue(x), e))
     }
 
     /// The digits of `r`, after checking that it has this modulus's width.
