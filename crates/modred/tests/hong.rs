@@ -199,8 +199,9 @@ fn exhaustive_u8_one_digit() {
                 for a in 0..m {
                     for e in 0u32..13 {
                         let en = Nat::<u8>::from_u64(e as u64);
-                        let r = exp::hong::pow_vartime(&h, &[a as u8], &en, Method::SlidingWindow(3))
-                            .unwrap();
+                        let r =
+                            exp::hong::pow_vartime(&h, &[a as u8], &en, Method::SlidingWindow(3))
+                                .unwrap();
                         let want = (0..e).fold(1 % m, |acc, _| acc * a % m);
                         assert_eq!(r[0] as u32, want, "{a}^{e} mod {m}");
                     }

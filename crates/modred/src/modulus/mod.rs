@@ -47,6 +47,11 @@ pub enum Operation {
 /// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
 /// and interleaved, the separated one is chosen until the report has measured which is
 /// faster at which size; that measurement will replace this rule.
+///
+/// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
+/// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
+/// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
+/// power); no digit size or table size tried made it faster (report, paper 002).
 pub fn choose(m: &Nat, op: Operation) -> Algorithm {
     match op {
         Operation::Reduce => Algorithm::Classical,
