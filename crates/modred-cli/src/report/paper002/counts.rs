@@ -120,8 +120,8 @@ pub fn part1(rows: &[Row]) -> Part {
          (k² + k)/2 multiplications — an advantage the paper's Montgomery did not have.\n\n\
          Memory (Table 1's last column, in operands of k digits): hong keeps one window \
          table of k operands per precomputed power (k·2^(w−1) for a sliding window of \
-         width w) and the s = 256 multiples of N (k·s in the paper; ours are k + 1 digits \
-         each), Montgomery the 2^(w−1) powers. See the memory table below for bytes.\n",
+         width w) and the multiples of N (k·s in the paper, s = 256; ours are 2s = 512 \
+         multiples of k + 1 digits, so that remainders may stay below 2N between steps), Montgomery the 2^(w−1) powers. See the memory table below for bytes.\n",
         md.markdown(),
         if exact {
             "Hong's counts are exactly the paper's: k² for the window multiplication, \

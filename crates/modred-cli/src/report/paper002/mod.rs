@@ -69,7 +69,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
 /// The memory of the tables, computed (not measured): per window size of the sliding
 /// window, hong's window tables (`2^(w−1)` tables of `k²` digits) beside Montgomery's
 /// powers (`2^(w−1)` residues of `k` digits), at b = 2^64; plus the fixed table of
-/// multiples (`s·(k + 1)` digits, s = 2^8) and pointers (`2^9` entries).
+/// multiples (`2s·(k + 1)` digits, s = 2^8) and pointers (`2^10` entries).
 fn memory() -> Part {
     let sizes = [512u32, 1024, 2048, 4096];
     let mut header = vec!["window w".to_string()];
@@ -103,7 +103,7 @@ fn memory() -> Part {
         .iter()
         .map(|&bits| {
             let k = bits as usize / 64;
-            format!("{bits} bits {:.1} KiB", (256 * (k + 1) * 8 + 512 * 4) as f64 / 1024.0)
+            format!("{bits} bits {:.1} KiB", (512 * (k + 1) * 8 + 1024 * 4) as f64 / 1024.0)
         })
         .collect();
     let defaults: Vec<String> =
@@ -114,7 +114,7 @@ fn memory() -> Part {
          power (k²·8 bytes), Montgomery the power itself (k·8 bytes) — the paper's Table 1 \
          memory column, `k·2^(w−1)` against `2^(w−1)` operands. The library's default \
          window for a full-length exponent is {}. On top, per modulus, hong keeps the \
-         s = 256 multiples of N and 512 backward pointers: {}.\n\n{}",
+         2s = 512 multiples of N (s = 2^8) and 1024 backward pointers: {}.\n\n{}",
         defaults.join(", "),
         fixed.join(", "),
         md.markdown()
