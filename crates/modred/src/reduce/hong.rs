@@ -16,7 +16,7 @@
 //!   table holds `2s` multiples (twice the paper's `s`), and one conditional subtraction
 //!   of `N` at the end of a whole reduction replaces a comparison and correction per
 //!   step (measured in the report: the squaring about 1.3× faster than when every step
-//!   reduces below `N`, the exponentiation about 1.4×).
+//!   reduces below `N`, the exponentiation about 1.5×).
 //! - The paper's base case (eq. 11) says `(C^(k/2))² mod N` takes "one subtraction or no
 //!   operation": true only when `N` is close to `b^k`. For any `N` (a small top digit)
 //!   the square, below `b^k`, can be up to `b·N`; it is reduced here by the same
