@@ -84,11 +84,11 @@ impl Engine {
     ) -> Result<Number, Error> {
         let modulus = self.modulus(a, m)?;
         let method = match window {
-            Window::Sliding => return Ok(modulus.pow_mod(b, e)),
+            Window::Sliding => return Ok(modulus.pow_mod_vartime(b, e)),
             Window::Fixed(1) => Method::Binary,
             Window::Fixed(w) => Method::FixedWindow(w),
         };
-        let r = modulus.pow_with(&modulus.residue(b), e, method)?;
+        let r = modulus.pow_with_vartime(&modulus.residue(b), e, method)?;
         Ok(modulus.to_nat(&r))
     }
 }

@@ -58,8 +58,8 @@ fn allocations_do_not_grow_with_the_exponent() {
         methods.extend([Method::FixedWindow(w), Method::SlidingWindow(w)]);
     }
     for method in methods {
-        let a = allocations_during(|| drop(exp::pow(&r, &base, &short, method).unwrap()));
-        let b = allocations_during(|| drop(exp::pow(&r, &base, &long, method).unwrap()));
+        let a = allocations_during(|| drop(exp::pow_vartime(&r, &base, &short, method).unwrap()));
+        let b = allocations_during(|| drop(exp::pow_vartime(&r, &base, &long, method).unwrap()));
         assert_eq!(a, b, "{method:?}: {a} allocations for 64 bits, {b} for 8192");
         assert!(a <= 8, "{method:?}: {a} allocations");
     }

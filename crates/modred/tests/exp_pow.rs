@@ -68,7 +68,7 @@ fn pow_via<L: Limb, R: Reducer<L> + ?Sized>(
     method: Method,
 ) -> Nat<L> {
     let b = r.to_residue(base);
-    let out = exp::pow(r, &b, e, method).unwrap();
+    let out = exp::pow_vartime(r, &b, e, method).unwrap();
     assert_eq!(out.len(), r.width(), "the result is a residue");
     r.from_residue(&out)
 }
@@ -170,6 +170,12 @@ impl<L: Limb, R: Reducer<L>> Reducer<L> for Counting<R> {
 fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
     let mut v: Vec<Box<dyn Reducer<u64>>> = Vec::new();
     for &a in &modred::Algorithm::ALL[1..] {
+        // hong's generic `mul` rebuilds the window table of its operand on every call (its
+        // own exponentiation, `exp::hong`, shares the tables and is tested in tests/hong.rs):
+        // through the generic `pow` only up to 521 bits, to keep the suite fast.
+        if a == modred::Algorithm::Hong && m.bits() > 521 {
+            continue;
+        }
         if let Ok(r) = modred::reduce::make::<u64>(a, m) {
             v.push(r);
         }
@@ -454,7 +460,7 @@ fn operation_counts_match_documentation() {
         for method in methods() {
             let r = Counting::<Classical<u64>>::new(&m).unwrap();
             let b = r.to_residue(&base);
-            exp::pow(&r, &b, e, method).unwrap();
+            exp::pow_vartime(&r, &b, e, method).unwrap();
             let got = (r.sqrs.load(Ordering::Relaxed), r.muls.load(Ordering::Relaxed));
             assert_eq!(got, documented_cost(e, method), "{method:?}, e = {e:#x}");
         }
@@ -496,16 +502,16 @@ fn invalid_windows_are_errors() {
     let e = Nat::from(77u64);
     for w in [0, 17, 100, u32::MAX] {
         for method in [Method::FixedWindow(w), Method::SlidingWindow(w)] {
-            match exp::pow(&r, &b, &e, method) {
+            match exp::pow_vartime(&r, &b, &e, method) {
                 Err(Error::InvalidArgument(msg)) => assert!(msg.contains("window"), "{msg}"),
                 other => panic!("{method:?}: {other:?}"),
             }
         }
     }
     // Invalid even when the exponent is zero.
-    assert!(exp::pow(&r, &b, &Nat::zero(), Method::FixedWindow(0)).is_err());
-    assert!(exp::pow(&r, &b, &e, Method::FixedWindow(16)).is_ok());
-    assert!(exp::pow(&r, &b, &e, Method::SlidingWindow(16)).is_ok());
+    assert!(exp::pow_vartime(&r, &b, &Nat::zero(), Method::FixedWindow(0)).is_err());
+    assert!(exp::pow_vartime(&r, &b, &e, Method::FixedWindow(16)).is_ok());
+    assert!(exp::pow_vartime(&r, &b, &e, Method::SlidingWindow(16)).is_ok());
 }
 
 #[test]
@@ -515,7 +521,10 @@ fn bases_that_are_not_residues_are_errors() {
     let e = Nat::from(3u64);
     for bad in [vec![], vec![1], vec![1, 0, 0], m.limbs().to_vec(), vec![u64::MAX, u64::MAX]] {
         assert!(
-            matches!(exp::pow(&r, &bad, &e, Method::Binary), Err(Error::InvalidArgument(_))),
+            matches!(
+                exp::pow_vartime(&r, &bad, &e, Method::Binary),
+                Err(Error::InvalidArgument(_))
+            ),
             "{bad:?}"
         );
     }
@@ -528,7 +537,7 @@ fn zero_exponent_gives_the_residue_of_one() {
         for r in reducers(&m) {
             for method in methods() {
                 let zero = r.to_residue(&Nat::zero());
-                let out = exp::pow(&*r, &zero, &Nat::zero(), method).unwrap();
+                let out = exp::pow_vartime(&*r, &zero, &Nat::zero(), method).unwrap();
                 assert_eq!(out, r.to_residue(&Nat::one()), "{method:?} mod {m}");
                 let expected = if m.is_one() { Nat::zero() } else { Nat::one() };
                 assert_eq!(r.from_residue(&out), expected);
