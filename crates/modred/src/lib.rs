@@ -9,7 +9,9 @@
 //! 3. [`nat`]: natural numbers;
 //! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 5. [`exp`]: exponentiation over any reducer;
-//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
+//!    prime fields of [`field`];
+//! 7. [`primes`]: Miller–Rabin and the special-prime searches.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -30,5 +32,6 @@ pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
 pub mod exp;
 pub mod modulus;
+pub mod primes;
 
 pub use modulus::{Modulus, Operation, Residue};
