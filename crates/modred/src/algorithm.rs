@@ -19,6 +19,13 @@ pub enum Algorithm {
     Montgomery,
     /// Montgomery multiplication with the reduction interleaved in the product (CIOS).
     MontgomeryInterleaved,
+    /// Paper 003, Algorithms 3 and 4: reduction modulo `2^N − c` with small `c`.
+    PseudoMersenne,
+    /// Paper 003, Algorithms 5 to 7: generic generalized-Mersenne (Solinas) reduction
+    /// through the reduction matrix of the prime's polynomial.
+    Solinas,
+    /// Paper 003 §6.2: hard-coded reduction for the NIST and Table 2 primes.
+    Nist,
 }
 
 impl Algorithm {
@@ -29,6 +36,9 @@ impl Algorithm {
         Algorithm::Barrett,
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
+        Algorithm::PseudoMersenne,
+        Algorithm::Solinas,
+        Algorithm::Nist,
     ];
 
     /// The name on the command line.
@@ -39,6 +49,9 @@ impl Algorithm {
             Algorithm::Barrett => "barrett",
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
+            Algorithm::PseudoMersenne => "pseudo-mersenne",
+            Algorithm::Solinas => "solinas",
+            Algorithm::Nist => "nist",
         }
     }
 
@@ -48,6 +61,13 @@ impl Algorithm {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
             Algorithm::Classical | Algorithm::Barrett => "any modulus > 0",
             Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
+            Algorithm::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
+            Algorithm::Solinas => {
+                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
+            }
+            Algorithm::Nist => {
+                "P-192, P-224, P-256, P-384, P-521, 2^448 - 2^224 - 1, 2^512 - 2^32 - 1"
+            }
         }
     }
 
@@ -59,6 +79,9 @@ impl Algorithm {
             Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
+            Algorithm::PseudoMersenne => "paper 003, Algorithms 3 and 4 (Crandall)",
+            Algorithm::Solinas => "paper 003, Algorithms 5 to 7 (Solinas' reduction matrix)",
+            Algorithm::Nist => "paper 003 §6.2 (hard-coded generalized Mersenne reduction)",
         }
     }
 }

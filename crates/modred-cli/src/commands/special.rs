@@ -59,3 +59,36 @@ pub fn special_primes(p: &Parsed) -> Result<(), Fail> {
     let cs = modred::primes::pseudo_mersenne_c(bits, c_below)?;
     print_line(&cs.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
 }
+
+/// `modred solinas-weights`.
+pub const SOLINAS_WEIGHTS: CommandSpec = CommandSpec {
+    name: "solinas-weights",
+    summary: "reduction matrix, addition/subtraction matrices and weights of f (paper 003, Table 2)",
+    usage: "solinas-weights --poly \"t^3 - t - 1\" --word-bits 64",
+    options: &[
+        OptSpec { name: "poly", value: Some("F") },
+        OptSpec { name: "word-bits", value: Some("W") },
+    ],
+    positionals: &[],
+    details: "Prints one JSON object for the generalized Mersenne polynomial f and b = 2^W:\n\
+              poly, word_bits, n, p = f(b) in decimal, reduction_matrix X_f (row i: t^(n+i)\n\
+              mod f), add_matrix A_f and sub_matrix S_f (Algorithm 6; each entry the index of\n\
+              the digit of z to add or subtract, -1 for none), add_weight w_a and sub_weight w_s.\n\n\
+              options:\n  \
+              --poly F        f(t) = t^n +- t^k ... +- 1, coefficients -1, 0 or 1, the highest\n                  \
+              nonzero one below t^n equal to -1\n  \
+              --word-bits W   32 or 64\n\n\
+              example: modred solinas-weights --poly \"t^8 - t^7 + t^6 + t^3 - 1\" --word-bits 32\n",
+};
+
+/// Prints the JSON object.
+pub fn solinas_weights(p: &Parsed) -> Result<(), Fail> {
+    let usage = SOLINAS_WEIGHTS.usage;
+    let poly = required(p, "poly", usage)?;
+    let w = whole(p, "word-bits", usage)?;
+    if w != 32 && w != 64 {
+        return Err(Fail::new(format!("invalid --word-bits '{w}': expected 32 or 64")));
+    }
+    let f = modred::reduce::SolinasPoly::parse(poly, w as u32)?;
+    print_line(&f.to_json())
+}
