@@ -31,6 +31,7 @@ pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
 pub mod exp;
+pub mod field;
 pub mod modulus;
 pub mod primes;
 

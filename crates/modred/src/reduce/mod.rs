@@ -18,7 +18,7 @@
 
 mod barrett;
 mod classical;
-mod montgomery;
+pub(crate) mod montgomery;
 mod montgomery_interleaved;
 mod nist;
 mod pseudo_mersenne;
