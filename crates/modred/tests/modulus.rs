@@ -289,3 +289,28 @@ fn contexts_are_shareable_between_threads() {
         "{debug}"
     );
 }
+
+#[test]
+fn auto_rule_takes_special_forms_where_measured_faster() {
+    use modred::reduce::NistPrime;
+    let c25519 = &Nat::power_of_two(255) - &Nat::from(19u64);
+    let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
+    for op in [Operation::MulMod, Operation::PowMod] {
+        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Montgomery);
+        assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&pm192, op), Algorithm::Montgomery);
+    }
+    assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&NistPrime::P192.modulus(), Operation::Reduce), Algorithm::Nist);
+    // The automatic context works on them, any x for a one-off reduction included.
+    for m in [NistPrime::P256.modulus(), c25519, pm192] {
+        let md = Modulus::new(&m).unwrap();
+        let huge = Nat::power_of_two(3000).add(&Nat::from(12345u64));
+        assert_eq!(big(&md.reduce(&huge).unwrap()), big(&huge) % big(&m));
+        let a = md.residue(&Nat::from(3u64));
+        let e = &m - &Nat::one();
+        assert_eq!(md.to_nat(&md.pow_vartime(&a, &e)), Nat::one()); // Fermat
+    }
+}

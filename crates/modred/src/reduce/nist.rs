@@ -132,17 +132,22 @@ impl NistPrime {
     /// `2N` bits); `out` has [`NistPrime::limbs`] digits.
     #[inline]
     pub fn reduce_u64(self, out: &mut [u64], z: &[u64]) {
-        let mut buf = [0u64; 18];
-        let len = z.len().min(18);
-        buf[..len].copy_from_slice(&z[..len]);
+        /// The first `N` digits of `z` as an array, zero-padded when `z` is shorter.
+        #[inline(always)]
+        fn digits<const N: usize>(z: &[u64]) -> [u64; N] {
+            let mut a = [0u64; N];
+            let n = z.len().min(N);
+            a[..n].copy_from_slice(&z[..n]);
+            a
+        }
         match self {
-            NistPrime::P192 => fold32::<6, 3>(out, &buf, &P192),
-            NistPrime::P224 => fold32::<7, 4>(out, &buf, &P224),
-            NistPrime::P256 => fold32::<8, 4>(out, &buf, &P256),
-            NistPrime::P384 => fold32::<12, 6>(out, &buf, &P384),
-            NistPrime::P448 => fold32::<14, 7>(out, &buf, &P448),
-            NistPrime::P512 => fold32::<16, 8>(out, &buf, &P512),
-            NistPrime::P521 => fold521(out, &buf),
+            NistPrime::P192 => fold32::<6, 3>(out, &digits::<6>(z), &P192),
+            NistPrime::P224 => fold32::<7, 4>(out, &digits::<7>(z), &P224),
+            NistPrime::P256 => fold32::<8, 4>(out, &digits::<8>(z), &P256),
+            NistPrime::P384 => fold32::<12, 6>(out, &digits::<12>(z), &P384),
+            NistPrime::P448 => fold32::<14, 7>(out, &digits::<14>(z), &P448),
+            NistPrime::P512 => fold32::<16, 8>(out, &digits::<16>(z), &P512),
+            NistPrime::P521 => fold521(out, &digits::<18>(z)),
         }
     }
 }
@@ -210,13 +215,13 @@ const P512: Gm<16> = gm(coeffs(&[(1, -1), (0, -1)]));
 
 /// 32-bit word `i` of the 64-bit digits `z`.
 #[inline(always)]
-fn word(z: &[u64; 18], i: usize) -> i64 {
+fn word<const N: usize>(z: &[u64; N], i: usize) -> i64 {
     (z[i / 2] >> (32 * (i % 2))) as u32 as i64
 }
 
 /// The hard-coded reduction modulo `f(2^32)` (module docs): `N` words, `K` 64-bit digits.
 #[inline(always)]
-fn fold32<const N: usize, const K: usize>(out: &mut [u64], z: &[u64; 18], gm: &Gm<N>) {
+fn fold32<const N: usize, const K: usize>(out: &mut [u64], z: &[u64; N], gm: &Gm<N>) {
     let mut acc = [0i64; N];
     for (j, a) in acc.iter_mut().enumerate() {
         let mut s = word(z, j);
