@@ -108,7 +108,7 @@ fn bad_fields_are_refused() {
 }
 
 fn below(bits: usize) -> impl Strategy<Value = BigUint> {
-    prop::collection::vec(any::<u32>(), bits.div_ceil(32)).prop_map(|v| BigUint::new(v))
+    prop::collection::vec(any::<u32>(), bits.div_ceil(32)).prop_map(BigUint::new)
 }
 
 proptest! {

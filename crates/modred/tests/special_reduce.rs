@@ -10,10 +10,6 @@ use num_bigint::BigUint;
 use num_traits::One;
 use reduce_util::{check, edge_xs, from_big, pow_b, to_big, Rng};
 
-fn big(s: &str) -> BigUint {
-    to_big(&s.parse::<Nat<u64>>().unwrap())
-}
-
 /// 2^n − c.
 fn pm(n: u64, c: u64) -> BigUint {
     (BigUint::one() << n) - c

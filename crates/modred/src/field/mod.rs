@@ -16,6 +16,9 @@
 //! representation (the special reductions branch on carries); the Montgomery one ends in
 //! the branch-free conditional subtraction of [`crate::reduce`]'s Montgomery code.
 
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
 use crate::error::Error;
 use crate::nat::Nat;
 use crate::reduce::{make, pseudo_mersenne_form, NistPrime, Reducer, Scratch};

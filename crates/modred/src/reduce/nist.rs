@@ -27,6 +27,9 @@
 //!
 //! Input bound: `z < 2^(2N)`, `N = bits(p)` (every product of two residues).
 
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
 use super::{Bound, Reducer, Scratch};
 use crate::algorithm::Algorithm;
 use crate::error::Error;

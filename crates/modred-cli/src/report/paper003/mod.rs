@@ -89,6 +89,9 @@ fn primes(bits: u32) -> (Nat, Option<Nat>) {
     (pm, gm)
 }
 
+/// A reducer timed at one size, with its modulus (`None`: no prime of that form).
+type Timed = Option<(Box<dyn Reducer<u64>>, Nat)>;
+
 /// Measured ratios to Montgomery (on the pseudo-Mersenne prime) of one size.
 struct Measured {
     bits: u32,
@@ -105,7 +108,7 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         );
         ctx.progress(&what);
         let (pm, gm) = primes(bits);
-        let reducers: Vec<Option<(Box<dyn Reducer<u64>>, Nat)>> = vec![
+        let reducers: Vec<Timed> = vec![
             Some((make(Algorithm::Classical, &pm).map_err(|e| e.to_string())?, pm.clone())),
             Some((make(Algorithm::PseudoMersenne, &pm).map_err(|e| e.to_string())?, pm.clone())),
             gm.as_ref()
@@ -187,11 +190,11 @@ fn timing_table(rows: &[Measured], pentium: &[PaperRow], alpha: &[PaperRow]) -> 
         "montgomery_ns",
     ]);
     for r in rows {
-        for j in 0..5 {
+        for (j, name) in NAMES.iter().enumerate() {
             let cells = |d| {
                 vec![
                     Cell::Int(r.bits as i64),
-                    Cell::text(NAMES[j]),
+                    Cell::text(*name),
                     Cell::num(r.ratio[j], d),
                     Cell::num(paper_ratio(pentium, r.bits, j), d),
                     Cell::num(paper_ratio(alpha, r.bits, j), d),
