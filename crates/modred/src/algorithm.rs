@@ -19,6 +19,11 @@ pub enum Algorithm {
     Montgomery,
     /// Montgomery multiplication with the reduction interleaved in the product (CIOS).
     MontgomeryInterleaved,
+    /// Paper 004 §2: bit-serial (radix-2) Montgomery multiplication, `ρ = 2^k`.
+    Radix2Montgomery,
+    /// Paper 004 §4: radix-2 Montgomery with the multiplier recoded to an even number,
+    /// `ρ = 2^(k+1)`.
+    Radix2MontgomeryRecoded,
 }
 
 impl Algorithm {
@@ -29,6 +34,8 @@ impl Algorithm {
         Algorithm::Barrett,
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
+        Algorithm::Radix2Montgomery,
+        Algorithm::Radix2MontgomeryRecoded,
     ];
 
     /// The name on the command line.
@@ -39,6 +46,8 @@ impl Algorithm {
             Algorithm::Barrett => "barrett",
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
+            Algorithm::Radix2Montgomery => "radix2-montgomery",
+            Algorithm::Radix2MontgomeryRecoded => "radix2-montgomery-recoded",
         }
     }
 
@@ -47,7 +56,10 @@ impl Algorithm {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
             Algorithm::Classical | Algorithm::Barrett => "any modulus > 0",
-            Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
+            Algorithm::Montgomery
+            | Algorithm::MontgomeryInterleaved
+            | Algorithm::Radix2Montgomery
+            | Algorithm::Radix2MontgomeryRecoded => "odd moduli",
         }
     }
 
@@ -59,6 +71,10 @@ impl Algorithm {
             Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
+            Algorithm::Radix2Montgomery => "paper 004 §2 (bit-serial radix-2 Montgomery)",
+            Algorithm::Radix2MontgomeryRecoded => {
+                "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)"
+            }
         }
     }
 }

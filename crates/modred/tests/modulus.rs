@@ -14,7 +14,10 @@ const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 /// Whether `algorithm` applies to `m > 0`.
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     match algorithm {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::Montgomery
+        | Algorithm::MontgomeryInterleaved
+        | Algorithm::Radix2Montgomery
+        | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
         _ => true,
     }
 }

@@ -5,6 +5,8 @@
 //!   argument, and its time falls linearly with the argument's length.
 //! - [`Montgomery`] / [`MontgomeryInterleaved`] for many multiplications modulo one odd
 //!   modulus (exponentiation): the reduction costs about one multiplication.
+//! - [`Radix2Montgomery`] / [`Radix2MontgomeryRecoded`] (paper 004): bit-serial hardware
+//!   algorithms, correct for any odd modulus but slow in software; never chosen by `auto`.
 //! - [`Barrett`] for many multiplications modulo an even modulus, and for arguments much
 //!   shorter than twice the modulus (exponentiation of small bases).
 //!
@@ -20,11 +22,13 @@ mod barrett;
 mod classical;
 mod montgomery;
 mod montgomery_interleaved;
+pub mod radix2;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
+pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
@@ -49,6 +53,8 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Barrett => Box::new(Barrett::new(m)?),
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+        Algorithm::Radix2Montgomery => Box::new(Radix2Montgomery::new(m)?),
+        Algorithm::Radix2MontgomeryRecoded => Box::new(Radix2MontgomeryRecoded::new(m)?),
     })
 }
 
