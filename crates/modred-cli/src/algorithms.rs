@@ -20,16 +20,6 @@ pub struct Planned {
 /// library grows.
 pub const PLANNED: &[Planned] = &[
     Planned {
-        name: "radix2-montgomery",
-        applies_to: "odd moduli",
-        source: "paper 004 (bit-serial radix-2 Montgomery)",
-    },
-    Planned {
-        name: "radix2-montgomery-recoded",
-        applies_to: "odd moduli",
-        source: "paper 004 (radix-2 Montgomery with recoding)",
-    },
-    Planned {
         name: "pseudo-mersenne",
         applies_to: "moduli b^n - c with small c",
         source: "paper 003, Algorithms 3 and 4",

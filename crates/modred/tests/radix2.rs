@@ -55,7 +55,12 @@ fn check_reducers<L: Limb>(n: &BigUint, a: &BigUint, b: &BigUint) {
     let mont = Montgomery::new(&nn).unwrap();
     let mut scratch = Scratch::new();
     let mut out = vec![L::ZERO; w];
-    mont.mul(&mut out, &mont.to_residue(&from_big(a)), &mont.to_residue(&from_big(b)), &mut scratch);
+    mont.mul(
+        &mut out,
+        &mont.to_residue(&from_big(a)),
+        &mont.to_residue(&from_big(b)),
+        &mut scratch,
+    );
     let by_montgomery = to_big(&mont.from_residue(&out));
     assert_eq!(by_montgomery, want);
     for alg in ALGS {
@@ -287,6 +292,7 @@ fn cycle_model_rejects_bad_operands() {
     assert!(model::simulate_binary(Design::Recoded, &Nat::one(), &big, &n).is_err());
     assert!(model::simulate_binary(Design::Plain, &Nat::one(), &Nat::one(), &Nat::from_u64(100))
         .is_err());
-    assert!(model::simulate_binary(Design::Plain, &Nat::one(), &Nat::one(), &Nat::default())
-        .is_err());
+    assert!(
+        model::simulate_binary(Design::Plain, &Nat::one(), &Nat::one(), &Nat::default()).is_err()
+    );
 }

@@ -11,7 +11,7 @@
 
 mod machine;
 mod paper000;
-mod rng;
+pub(crate) mod rng;
 mod table;
 mod timing;
 

@@ -316,11 +316,8 @@ pub fn simulate(design: Design, ops: &Operands) -> Result<Simulation, Error> {
         s1 = n1;
         s2 = n2;
         let next = (i + 1) as usize;
-        let (abit, c) = if next < w {
-            bool::fa(a1[next], a2[next], brfa_carry)
-        } else {
-            (false, false)
-        };
+        let (abit, c) =
+            if next < w { bool::fa(a1[next], a2[next], brfa_carry) } else { (false, false) };
         ai = abit;
         brfa_carry = c;
         cycles += 1;
