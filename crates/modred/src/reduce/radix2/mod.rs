@@ -94,7 +94,7 @@ impl<L: Limb> Radix2Params<L> {
     }
 
     /// `r·ρ⁻¹ mod n`.
-    pub(crate) fn from_residue(&self, r: &[L]) -> Nat<L> {
+    pub(crate) fn to_standard(&self, r: &[L]) -> Nat<L> {
         let mut out = vec![L::ZERO; self.width()];
         self.reduce_raw(&mut out, r, &mut Scratch::new());
         Nat::from_vec(out)

@@ -24,7 +24,8 @@
 //!   which subtracts exactly 1) and `odd = 1`. Loop: `X1 = A_i·x1.1`, `X2 = A_i·x1.2`,
 //!   `q = S1_0 ⊕ S2_0` (one XOR level: `x1.1 + x1.2` is even, the `A_i·B_0` term is gone). One final cycle with
 //!   `X1 = odd·a`, `X2 = 0`, `q = S1_0 ⊕ S2_0 ⊕ odd·a_0` (a 3-input parity, one full-adder
-//!   level), through a multiplexer on the `X1` input: `k + 2` cycles.
+//!   level; `odd·a_0` comes from a flip-flop set when the loop ends), through a
+//!   multiplexer on the `X1` input: `k + 2` cycles.
 //!
 //! # Delay units
 //! One full adder (sum or carry) = one level; a 2- or 3-input XOR = one level (it is a
@@ -172,6 +173,8 @@ struct Inputs<'a, S> {
     odd: S,
     /// Recoded: the correction cycle is running (a control flip-flop).
     last: S,
+    /// Recoded: `last·odd·a_0`, q's third input, from a flip-flop set when the loop ends.
+    qfix: S,
 }
 
 /// One clock cycle: the new `(S1, S2)` and the dropped column-0 sum bit (0 when correct).
@@ -193,8 +196,8 @@ fn cycle<S: Signal>(design: Design, r: &Inputs<'_, S>) -> (Vec<S>, Vec<S>, S) {
                 r.b2.iter().map(|&b| S::mux(r.last, S::ZERO, S::and(r.ai, b))).collect();
             // Loop: x1.1 + x1.2 is even, so q = S1_0 ⊕ S2_0 (x1.1_0 = x1.2_0 = 1 is
             // possible and adds 2·A_i to column 0); last cycle: q = S1_0 ⊕ S2_0 ⊕ odd·a_0.
-            // Both are one 3-input parity.
-            let q = S::fa(r.s1[0], r.s2[0], S::and(r.last, x1[0])).0;
+            // Both are one 3-input parity of flip-flops (qfix = last·odd·a_0).
+            let q = S::fa(r.s1[0], r.s2[0], r.qfix).0;
             (x1, x2, q)
         }
     };
@@ -244,6 +247,7 @@ pub fn critical_path(design: Design, width: usize) -> u32 {
         ai: Level(0),
         odd: Level(0),
         last: Level(0),
+        qfix: Level(0),
     };
     let (s1, s2, low) = cycle(design, &r);
     s1.iter().chain(&s2).chain([&low]).map(|l| l.0).max().unwrap_or(0)
@@ -305,6 +309,7 @@ pub fn simulate(design: Design, ops: &Operands) -> Result<Simulation, Error> {
             ai,
             odd: design == Design::Recoded && odd,
             last,
+            qfix: last && odd && corr[0],
         };
         let (n1, n2, low) = cycle(design, &r);
         if low {

@@ -108,6 +108,6 @@ impl<L: Limb> Reducer<L> for Radix2Montgomery<L> {
 
     /// `r·2^(−k) mod n`.
     fn from_residue(&self, r: &[L]) -> Nat<L> {
-        self.params.from_residue(r)
+        self.params.to_standard(r)
     }
 }

@@ -158,6 +158,6 @@ impl<L: Limb> Reducer<L> for Radix2MontgomeryRecoded<L> {
 
     /// `r·2^(−(k+1)) mod n`.
     fn from_residue(&self, r: &[L]) -> Nat<L> {
-        self.params.from_residue(r)
+        self.params.to_standard(r)
     }
 }
