@@ -22,8 +22,8 @@ fn model_prints_cycles_levels_and_results() {
     assert!(out.contains("\"critical_path_fa_levels\":5"), "{out}");
     assert!(out.contains("\"critical_path_fa_levels\":4"), "{out}");
     let result = |design: &str| -> u64 {
-        let at = out.find(&format!("\"{design}\":{{\"result\":\"")).unwrap();
-        let rest = &out[at + design.len() + 13..];
+        let needle = format!("\"{design}\":{{\"result\":\"");
+        let rest = &out[out.find(&needle).unwrap() + needle.len()..];
         rest[..rest.find('"').unwrap()].parse().unwrap()
     };
     assert_eq!(result("plain") % 11, 35 * 9 % 11);
