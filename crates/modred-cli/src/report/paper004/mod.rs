@@ -189,9 +189,9 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let yosys_now = tool_version("yosys");
     let iverilog_now = tool_version("iverilog");
     md.push_str(&format!(
-        "Tools on this machine now: Yosys {}; Icarus Verilog {}.\n\n",
-        yosys_now.as_deref().unwrap_or("not installed"),
-        iverilog_now.as_deref().unwrap_or("not installed"),
+        "Tools on this machine now: {}; {}.\n\n",
+        yosys_now.as_deref().unwrap_or("Yosys not installed"),
+        iverilog_now.as_deref().unwrap_or("Icarus Verilog not installed"),
     ));
     match std::fs::read_to_string(dir.join("synth.csv")) {
         Err(_) => md.push_str(
@@ -273,6 +273,29 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     })
 }
 
+/// The relative change (recoded vs plain, %) of `f` at each size of `rows`.
+fn gains(rows: &[Synth], f: impl Fn(&Synth) -> f64) -> Vec<f64> {
+    rows.iter()
+        .filter(|p| p.design == "plain")
+        .filter_map(|p| {
+            rows.iter().find(|r| r.design == "recoded" && r.k == p.k).map(|r| pct(f(r), f(p)))
+        })
+        .collect()
+}
+
+/// `lo–hi` with one decimal (or one number).
+fn range(v: &[f64]) -> String {
+    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if v.is_empty() {
+        "—".to_string()
+    } else if (hi - lo).abs() < 0.05 {
+        format!("{lo:.1}")
+    } else {
+        format!("{lo:.1}–{hi:.1}")
+    }
+}
+
 /// A few sentences on what agrees and what differs, from the numbers.
 fn discussion(rows: &[Synth], model_rows: &[ModelRow]) -> String {
     let depth = |d: &str| -> Vec<u64> {
@@ -293,6 +316,10 @@ fn discussion(rows: &[Synth], model_rows: &[ModelRow]) -> String {
         .unwrap_or_default();
     format!(
         "### What agrees, what differs\n\n\
+         - Throughput: the recoded design gains {} % here against the paper's 31–40 % \
+           (ASIC) and 51–67 % (FPGA); area grows {} % against its 7.8 % (ASIC). The \
+           direction agrees, the size of the gain does not: one gate level of about 13 is \
+           all the recoding removes from our netlist.\n\
          - Cycles: k + 1 against k + 2, as in the paper, checked in simulation for every \
            vector.\n\
          - Logic depth after synthesis: {} gates (conventional) against {} (recoded); the \
@@ -307,6 +334,8 @@ fn discussion(rows: &[Synth], model_rows: &[ModelRow]) -> String {
          - Units: the paper gives gates (NAND2 equivalents of a 0.6 µm library) or \
            Virtex-2 slices and Mb/s at its synthesized clock; ours are generic \
            two-input cells and gate delays, so only the relative changes compare.\n",
+        range(&gains(rows, |r| r.throughput())),
+        range(&gains(rows, |r| r.cells as f64)),
         fmt(&pd),
         fmt(&rd),
         model
