@@ -24,6 +24,9 @@ pub enum Algorithm {
     /// Paper 004 §4: radix-2 Montgomery with the multiplier recoded to an even number,
     /// `ρ = 2^(k+1)`.
     Radix2MontgomeryRecoded,
+    /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
+    /// any modulus, in a small-window exponentiation.
+    Hong,
 }
 
 impl Algorithm {
@@ -36,6 +39,7 @@ impl Algorithm {
         Algorithm::MontgomeryInterleaved,
         Algorithm::Radix2Montgomery,
         Algorithm::Radix2MontgomeryRecoded,
+        Algorithm::Hong,
     ];
 
     /// The name on the command line.
@@ -48,6 +52,7 @@ impl Algorithm {
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
             Algorithm::Radix2Montgomery => "radix2-montgomery",
             Algorithm::Radix2MontgomeryRecoded => "radix2-montgomery-recoded",
+            Algorithm::Hong => "hong",
         }
     }
 
@@ -55,7 +60,7 @@ impl Algorithm {
     pub const fn applies_to(self) -> &'static str {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical | Algorithm::Barrett => "any modulus > 0",
+            Algorithm::Classical | Algorithm::Barrett | Algorithm::Hong => "any modulus > 0",
             Algorithm::Montgomery
             | Algorithm::MontgomeryInterleaved
             | Algorithm::Radix2Montgomery
@@ -75,6 +80,7 @@ impl Algorithm {
             Algorithm::Radix2MontgomeryRecoded => {
                 "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)"
             }
+            Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
         }
     }
 }

@@ -20,12 +20,14 @@
 
 mod barrett;
 mod classical;
+pub mod hong;
 mod montgomery;
 mod montgomery_interleaved;
 pub mod radix2;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
+pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
 pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
@@ -55,6 +57,7 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
         Algorithm::Radix2Montgomery => Box::new(Radix2Montgomery::new(m)?),
         Algorithm::Radix2MontgomeryRecoded => Box::new(Radix2MontgomeryRecoded::new(m)?),
+        Algorithm::Hong => Box::new(Hong::new(m)?),
     })
 }
 
