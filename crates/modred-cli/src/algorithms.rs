@@ -20,16 +20,6 @@ pub struct Planned {
 /// library grows.
 pub const PLANNED: &[Planned] = &[
     Planned {
-        name: "radix2-montgomery",
-        applies_to: "odd moduli",
-        source: "paper 004 (bit-serial radix-2 Montgomery)",
-    },
-    Planned {
-        name: "radix2-montgomery-recoded",
-        applies_to: "odd moduli",
-        source: "paper 004 (radix-2 Montgomery with recoding)",
-    },
-    Planned {
         name: "ntt-barrett",
         applies_to: "any modulus > 0",
         source: "paper 001, Algorithm 1 (cyclic convolution)",

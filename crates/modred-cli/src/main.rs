@@ -10,6 +10,7 @@ mod engine;
 mod fail;
 mod guard;
 mod help;
+mod hw;
 mod numbers;
 pub mod report;
 

@@ -19,6 +19,11 @@ pub enum Algorithm {
     Montgomery,
     /// Montgomery multiplication with the reduction interleaved in the product (CIOS).
     MontgomeryInterleaved,
+    /// Paper 004 §2: bit-serial (radix-2) Montgomery multiplication, `ρ = 2^k`.
+    Radix2Montgomery,
+    /// Paper 004 §4: radix-2 Montgomery with the multiplier recoded to an even number,
+    /// `ρ = 2^(k+1)`.
+    Radix2MontgomeryRecoded,
     /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
     /// any modulus, in a small-window exponentiation.
     Hong,
@@ -39,6 +44,8 @@ impl Algorithm {
         Algorithm::Barrett,
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
+        Algorithm::Radix2Montgomery,
+        Algorithm::Radix2MontgomeryRecoded,
         Algorithm::Hong,
         Algorithm::PseudoMersenne,
         Algorithm::Solinas,
@@ -53,6 +60,8 @@ impl Algorithm {
             Algorithm::Barrett => "barrett",
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
+            Algorithm::Radix2Montgomery => "radix2-montgomery",
+            Algorithm::Radix2MontgomeryRecoded => "radix2-montgomery-recoded",
             Algorithm::Hong => "hong",
             Algorithm::PseudoMersenne => "pseudo-mersenne",
             Algorithm::Solinas => "solinas",
@@ -65,7 +74,10 @@ impl Algorithm {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
             Algorithm::Classical | Algorithm::Barrett | Algorithm::Hong => "any modulus > 0",
-            Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
+            Algorithm::Montgomery
+            | Algorithm::MontgomeryInterleaved
+            | Algorithm::Radix2Montgomery
+            | Algorithm::Radix2MontgomeryRecoded => "odd moduli",
             Algorithm::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
             Algorithm::Solinas => {
                 "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
@@ -84,6 +96,10 @@ impl Algorithm {
             Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
+            Algorithm::Radix2Montgomery => "paper 004 §2 (bit-serial radix-2 Montgomery)",
+            Algorithm::Radix2MontgomeryRecoded => {
+                "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)"
+            }
             Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
             Algorithm::PseudoMersenne => "paper 003, Algorithms 3 and 4 (Crandall)",
             Algorithm::Solinas => "paper 003, Algorithms 5 to 7 (Solinas' reduction matrix)",

@@ -176,6 +176,13 @@ fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
         if a == modred::Algorithm::Hong && m.bits() > 521 {
             continue;
         }
+        // The bit-serial radix-2 reducers (paper 004) cost O(k²/64) word steps per
+        // product: only up to 128 bits here (tests/radix2.rs checks them further).
+        let bit_serial =
+            matches!(a, Algorithm::Radix2Montgomery | Algorithm::Radix2MontgomeryRecoded);
+        if bit_serial && m.bits() > 128 {
+            continue;
+        }
         if let Ok(r) = modred::reduce::make::<u64>(a, m) {
             v.push(r);
         }

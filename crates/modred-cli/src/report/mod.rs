@@ -13,7 +13,8 @@ mod machine;
 mod paper000;
 mod paper002;
 mod paper003;
-mod rng;
+mod paper004;
+pub(crate) mod rng;
 mod table;
 mod timing;
 
@@ -116,7 +117,12 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
     }
     ctx.progress(&format!("mode {}, writing into {}", mode.name(), opts.out.display()));
 
-    let sections = vec![paper000::run(&ctx)?, paper002::run(&ctx)?, paper003::run(&ctx)?];
+    let sections = vec![
+        paper000::run(&ctx)?,
+        paper002::run(&ctx)?,
+        paper003::run(&ctx)?,
+        paper004::run(&ctx)?,
+    ];
 
     for s in &sections {
         write(&opts.out, &s.file, &s.markdown)?;

@@ -5,6 +5,8 @@
 //!   argument, and its time falls linearly with the argument's length.
 //! - [`Montgomery`] / [`MontgomeryInterleaved`] for many multiplications modulo one odd
 //!   modulus (exponentiation): the reduction costs about one multiplication.
+//! - [`Radix2Montgomery`] / [`Radix2MontgomeryRecoded`] (paper 004): bit-serial hardware
+//!   algorithms, correct for any odd modulus but slow in software; never chosen by `auto`.
 //! - [`Barrett`] for many multiplications modulo an even modulus, and for arguments much
 //!   shorter than twice the modulus (exponentiation of small bases).
 //!
@@ -23,6 +25,7 @@ pub(crate) mod montgomery;
 mod montgomery_interleaved;
 mod nist;
 mod pseudo_mersenne;
+pub mod radix2;
 mod solinas;
 
 pub use barrett::Barrett;
@@ -32,6 +35,7 @@ pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
 pub use nist::{Nist, NistPrime};
 pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
+pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
 pub use solinas::{Solinas, SolinasPoly};
 
 use crate::algorithm::Algorithm;
@@ -57,6 +61,8 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Barrett => Box::new(Barrett::new(m)?),
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+        Algorithm::Radix2Montgomery => Box::new(Radix2Montgomery::new(m)?),
+        Algorithm::Radix2MontgomeryRecoded => Box::new(Radix2MontgomeryRecoded::new(m)?),
         Algorithm::Hong => Box::new(Hong::new(m)?),
         Algorithm::PseudoMersenne => Box::new(PseudoMersenne::new(m)?),
         Algorithm::Solinas => Box::new(Solinas::new(m)?),

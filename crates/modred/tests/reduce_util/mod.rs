@@ -19,8 +19,22 @@ pub const ALGORITHMS: [Algorithm; 4] = [
 /// Whether `alg` applies to `m` (`m > 0`): the Montgomery forms need an odd modulus.
 pub fn applies<L: Limb>(alg: Algorithm, m: &Nat<L>) -> bool {
     match alg {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::Montgomery
+        | Algorithm::MontgomeryInterleaved
+        | Algorithm::Radix2Montgomery
+        | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
         _ => true,
+    }
+}
+
+/// The representation factor ρ of `alg` modulo `m` (`k` digits): `b^k` for Montgomery,
+/// `2^bits(m)` for radix-2 Montgomery, `2^(bits(m)+1)` for its recoded form, else 1.
+pub fn rho_of<L: Limb>(alg: Algorithm, m: &BigUint, k: usize) -> BigUint {
+    match alg {
+        Algorithm::Radix2Montgomery => (BigUint::one() << m.bits()) % m,
+        Algorithm::Radix2MontgomeryRecoded => (BigUint::one() << (m.bits() + 1)) % m,
+        a if is_montgomery(a) => pow_b::<L>(k) % m,
+        _ => BigUint::one() % m,
     }
 }
 
@@ -134,6 +148,8 @@ pub fn expected_bound<L: Limb>(alg: Algorithm, m: &BigUint, k: usize) -> Option<
             let f = modred::reduce::SolinasPoly::find(&from_big::<u64>(m))?;
             Some(BigUint::one() << (2 * f.degree() as u64 * f.word_bits() as u64))
         }
+        Algorithm::Radix2Montgomery => Some(m << m.bits()),
+        Algorithm::Radix2MontgomeryRecoded => Some(m << (m.bits() + 1)),
         _ => None,
     }
 }
@@ -158,7 +174,7 @@ pub fn check<L: Limb>(
     assert_eq!(r.algorithm(), alg);
     let bound = bound_of(&*r);
     assert_eq!(bound, expected_bound::<L>(alg, m, k), "{alg}: bound for m = {m:#x}");
-    let rho = if is_montgomery(alg) { pow_b::<L>(k) % m } else { BigUint::one() % m };
+    let rho = rho_of::<L>(alg, m, k);
     let mut scratch = Scratch::new();
     let mut out = vec![L::ZERO; k];
     let mut results = Vec::with_capacity(xs.len());
