@@ -49,6 +49,7 @@ pub use error::Error;
 pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
+pub mod ct;
 pub mod exp;
 pub mod modulus;
 
