@@ -34,12 +34,15 @@ use crate::nat::Nat;
 /// `b_e/4` multiplications for a `b_e`-bit exponent, a good balance from 256 to 4096 bits.
 pub const WINDOW: u32 = 4;
 
-/// An all-ones mask when `choice` is 1, all-zeros when 0 (`choice` must be 0 or 1). The
-/// value passes through [`core::hint::black_box`] so that the optimizer cannot see that it
-/// is a boolean and turn the selects that use it back into branches.
+/// An all-ones mask when `choice` is 1, all-zeros when 0 (`choice` must be 0 or 1).
+///
+/// The mask passes through [`core::hint::black_box`]: without it LLVM sees that the mask
+/// is 0 or all ones and compiles the select `(o & !mask) | (x & mask)` that uses it into a
+/// conditional branch (the valgrind check in `crates/ct-check` caught exactly that when
+/// only `choice` went through `black_box`).
 #[inline(always)]
 fn mask_from_bit<L: Limb>(choice: u64) -> L {
-    L::ZERO.wrapping_sub(L::from_u64(core::hint::black_box(choice) & 1))
+    core::hint::black_box(L::ZERO.wrapping_sub(L::from_u64(choice & 1)))
 }
 
 /// 1 when `a == b`, else 0, without a branch.

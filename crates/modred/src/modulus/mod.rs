@@ -63,7 +63,8 @@ pub fn choose(m: &Nat, op: Operation) -> Algorithm {
 
 /// `out = a` when `choice` is 1, unchanged when 0, without a branch on `choice`.
 fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
-    let mask = 0u64.wrapping_sub(core::hint::black_box(choice) & 1);
+    // black_box on the mask itself, or LLVM turns the select back into a branch.
+    let mask = core::hint::black_box(0u64.wrapping_sub(choice & 1));
     for (o, &x) in out.iter_mut().zip(a) {
         *o = (*o & !mask) | (x & mask);
     }
@@ -247,7 +248,7 @@ impl Modulus {
         let mut out = vec![0; a.len()];
         // −m < a − b < m: add m back when it went below zero (m masked to 0 otherwise).
         let borrow = kernels::sub_n(&mut out, a, b) as u64;
-        let mask = 0u64.wrapping_sub(core::hint::black_box(borrow));
+        let mask = core::hint::black_box(0u64.wrapping_sub(borrow));
         let masked: Vec<u64> = m.iter().map(|&d| d & mask).collect();
         kernels::add_assign_n(&mut out, &masked);
         Residue { limbs: out }
