@@ -33,6 +33,7 @@
 //! arguments much shorter than the modulus squared. [`Modulus::new`] applies this rule.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 mod algorithm;

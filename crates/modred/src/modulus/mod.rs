@@ -98,8 +98,10 @@ pub struct Modulus {
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
 /// reducer's representation: `x mod m`, or `x·R mod m` for Montgomery).
 ///
-/// A residue belongs to its modulus: passing it to another one is a logic error (caught
-/// when the widths differ, otherwise giving meaningless results).
+/// A residue belongs to its modulus: passing it to another one is a logic error. When the
+/// widths differ, every [`Modulus`] method taking the residue panics (a programming error,
+/// as an index out of bounds; no input value can cause it); otherwise the results are
+/// meaningless.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Residue {
     limbs: Vec<u64>,
@@ -337,7 +339,7 @@ impl Modulus {
     }
 
     /// A residue of this modulus in Montgomery's representation, in constant time.
-    fn into_ct(&self, ct: &MontgomeryCt<u64>, r: &Residue, t: &mut [u64]) -> Vec<u64> {
+    fn to_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: &Residue, t: &mut [u64]) -> Vec<u64> {
         let r = self.check(r);
         if self.residues_are_montgomery() {
             return r.to_vec();
@@ -348,7 +350,7 @@ impl Modulus {
     }
 
     /// Back from Montgomery's representation to this modulus's, in constant time.
-    fn from_ct(&self, ct: &MontgomeryCt<u64>, r: Vec<u64>, t: &mut [u64]) -> Residue {
+    fn out_of_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: Vec<u64>, t: &mut [u64]) -> Residue {
         if self.residues_are_montgomery() {
             return Residue { limbs: r };
         }
@@ -365,10 +367,10 @@ impl Modulus {
     pub fn mul_ct(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
         let ct = self.ct()?;
         let mut t = vec![0; ct.scratch_len()];
-        let (a, b) = (self.into_ct(ct, a, &mut t), self.into_ct(ct, b, &mut t));
+        let (a, b) = (self.to_montgomery_ct(ct, a, &mut t), self.to_montgomery_ct(ct, b, &mut t));
         let mut out = vec![0; a.len()];
         ct.mul(&mut out, &a, &b, &mut t);
-        Ok(self.from_ct(ct, out, &mut t))
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
     /// `a² mod m` in constant time, as [`Modulus::mul_ct`].
@@ -398,10 +400,10 @@ impl Modulus {
             });
         };
         let mut t = vec![0; ct.scratch_len()];
-        let base = self.into_ct(ct, base, &mut t);
+        let base = self.to_montgomery_ct(ct, base, &mut t);
         let mut out = vec![0; k];
         ct.pow(&mut out, &base, &e);
-        Ok(self.from_ct(ct, out, &mut t))
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
     /// The digits of `r`, after checking that it has this modulus's width.
