@@ -17,6 +17,14 @@ extern "C" {
     fn modred_ct_mark_public(p: *const core::ffi::c_void, len: usize);
     fn modred_ct_running_on_valgrind() -> core::ffi::c_ulong;
     fn modred_ct_error_count() -> core::ffi::c_ulong;
+    fn modred_ct_have_memcheck_header() -> core::ffi::c_int;
+}
+
+/// Whether the shim was compiled with valgrind's `memcheck.h` (without it the client
+/// requests are no-ops and the check cannot work).
+pub fn have_memcheck_header() -> bool {
+    // SAFETY: a C function without arguments returning a constant.
+    unsafe { modred_ct_have_memcheck_header() != 0 }
 }
 
 /// Tells memcheck that the bytes of `v` are secret (undefined): any branch or memory

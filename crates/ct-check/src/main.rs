@@ -13,6 +13,10 @@ const WIDTHS: [usize; 5] = [1, 4, 7, 16, 32];
 
 fn main() {
     let leaky = std::env::args().any(|a| a == "--leaky");
+    if ct_check::running_on_valgrind() && !ct_check::have_memcheck_header() {
+        eprintln!("error: built without valgrind/memcheck.h: the secrets cannot be marked");
+        std::process::exit(1);
+    }
     if !ct_check::running_on_valgrind() {
         eprintln!("note: not under valgrind; run `crates/ct-check/run.sh` for the check");
     }
