@@ -54,11 +54,6 @@ pub const PLANNED: &[Planned] = &[
         applies_to: "odd moduli",
         source: "paper 001, Algorithm 2 (cyclic convolution)",
     },
-    Planned {
-        name: "hong",
-        applies_to: "any modulus > 0",
-        source: "paper 002 (window multiplication and squaring)",
-    },
 ];
 
 /// Whether the library implements an algorithm of this name.

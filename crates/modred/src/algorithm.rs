@@ -19,6 +19,9 @@ pub enum Algorithm {
     Montgomery,
     /// Montgomery multiplication with the reduction interleaved in the product (CIOS).
     MontgomeryInterleaved,
+    /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
+    /// any modulus, in a small-window exponentiation.
+    Hong,
 }
 
 impl Algorithm {
@@ -29,6 +32,7 @@ impl Algorithm {
         Algorithm::Barrett,
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
+        Algorithm::Hong,
     ];
 
     /// The name on the command line.
@@ -39,6 +43,7 @@ impl Algorithm {
             Algorithm::Barrett => "barrett",
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
+            Algorithm::Hong => "hong",
         }
     }
 
@@ -46,7 +51,7 @@ impl Algorithm {
     pub const fn applies_to(self) -> &'static str {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical | Algorithm::Barrett => "any modulus > 0",
+            Algorithm::Classical | Algorithm::Barrett | Algorithm::Hong => "any modulus > 0",
             Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
         }
     }
@@ -59,6 +64,7 @@ impl Algorithm {
             Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
+            Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
         }
     }
 }

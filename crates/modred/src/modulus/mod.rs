@@ -30,7 +30,7 @@ use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
-use crate::reduce::{make, Classical, Reducer, Scratch};
+use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
 use std::sync::OnceLock;
 
@@ -53,6 +53,11 @@ pub enum Operation {
 /// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
 /// and interleaved, the separated one is chosen until the report has measured which is
 /// faster at which size; that measurement will replace this rule.
+///
+/// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
+/// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
+/// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
+/// power); no digit size or table size tried made it faster (report, paper 002).
 pub fn choose(m: &Nat, op: Operation) -> Algorithm {
     match op {
         Operation::Reduce => Algorithm::Classical,
@@ -68,6 +73,11 @@ fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
     for (o, &x) in out.iter_mut().zip(a) {
         *o = (*o & !mask) | (x & mask);
     }
+}
+
+/// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
+fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
+    Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
 }
 
 /// The modulus of `r` padded to its residue width.
@@ -93,6 +103,9 @@ pub struct Modulus {
     auto: bool,
     /// The constant-time Montgomery context, made on first use (odd moduli only).
     ct: OnceLock<Result<MontgomeryCt<u64>, Error>>,
+    /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
+    /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
+    hong: Option<Hong<u64>>,
 }
 
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
@@ -143,6 +156,7 @@ impl Modulus {
         } else {
             Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
         };
+        let hong = hong_for(algorithm, m)?;
         Ok(Modulus {
             m: padded(&*reducer),
             reducer,
@@ -150,6 +164,7 @@ impl Modulus {
             one_off,
             auto: true,
             ct: OnceLock::new(),
+            hong,
         })
     }
 
@@ -166,6 +181,7 @@ impl Modulus {
             return Err(Error::ZeroModulus);
         }
         let reducer = make(algorithm, m)?;
+        let hong = hong_for(algorithm, m)?;
         Ok(Modulus {
             m: padded(&*reducer),
             reducer,
@@ -173,6 +189,7 @@ impl Modulus {
             one_off: None,
             auto: false,
             ct: OnceLock::new(),
+            hong,
         })
     }
 
@@ -285,9 +302,8 @@ impl Modulus {
     /// through the reducer's corrections, something of the base. Public exponents only.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Residue {
         let method = exp::default_method(e.bits());
-        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)
-            .expect("the default window is valid and a checked residue is below m");
-        Residue { limbs }
+        self.pow_with_vartime(base, e, method)
+            .expect("the default window is valid and a checked residue is below m")
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
@@ -300,7 +316,10 @@ impl Modulus {
         e: &Nat,
         method: Method,
     ) -> Result<Residue, Error> {
-        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)?;
+        let limbs = match &self.hong {
+            Some(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
+            None => exp::pow_vartime(&*self.reducer, self.check(base), e, method)?,
+        };
         Ok(Residue { limbs })
     }
 

@@ -25,11 +25,13 @@
 
 mod barrett;
 mod classical;
+pub mod hong;
 mod montgomery;
 mod montgomery_interleaved;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
+pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
 
@@ -56,6 +58,7 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Barrett => Box::new(Barrett::new(m)?),
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+        Algorithm::Hong => Box::new(Hong::new(m)?),
     })
 }
 
