@@ -30,21 +30,6 @@ pub const PLANNED: &[Planned] = &[
         source: "paper 004 (radix-2 Montgomery with recoding)",
     },
     Planned {
-        name: "pseudo-mersenne",
-        applies_to: "moduli b^n - c with small c",
-        source: "paper 003, Algorithms 3 and 4",
-    },
-    Planned {
-        name: "solinas",
-        applies_to: "generalized Mersenne moduli f(2^w)",
-        source: "paper 003, Algorithms 5 to 7",
-    },
-    Planned {
-        name: "nist",
-        applies_to: "the NIST primes P-192 to P-521",
-        source: "paper 003 (hard-coded reduction)",
-    },
-    Planned {
         name: "ntt-barrett",
         applies_to: "any modulus > 0",
         source: "paper 001, Algorithm 1 (cyclic convolution)",

@@ -117,6 +117,15 @@ fn either(n: &BigUint, flip: bool) -> String {
     }
 }
 
+/// The special-form reducers (paper 003): random moduli are not of their forms; they
+/// have their own test below.
+const SPECIAL: &[&str] = &["pseudo-mersenne", "solinas", "nist"];
+
+/// The implemented algorithms that apply to every (odd) modulus.
+fn general() -> Vec<String> {
+    implemented().into_iter().filter(|a| !SPECIAL.contains(&a.as_str())).collect()
+}
+
 fn applies(algo: &str, m: &BigUint) -> bool {
     !algo.starts_with("montgomery") || m.bit(0)
 }
@@ -127,7 +136,7 @@ fn applies(algo: &str, m: &BigUint) -> bool {
 #[test]
 fn reduce_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0001);
-    let algos = implemented();
+    let algos = general();
     for round in 0..12u64 {
         let m_bits = [1, 2, 63, 64, 65, 127, 128, 200, 521, 1024, 2048, 4096][round as usize];
         let mut m = rng.bits(m_bits);
@@ -175,7 +184,7 @@ fn reduce_auto_takes_any_argument() {
 #[test]
 fn mulmod_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0003);
-    let algos = implemented();
+    let algos = general();
     for m_bits in [1u64, 2, 64, 100, 256, 511, 1024, 3000] {
         for parity in 0..2 {
             let mut m = rng.bits(m_bits);
@@ -201,7 +210,7 @@ fn mulmod_matches_num_bigint() {
 #[test]
 fn powm_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0004);
-    let algos = implemented();
+    let algos = general();
     for m_bits in [2u64, 17, 64, 65, 192, 512, 1024] {
         let mut m = rng.bits(m_bits) | BigUint::one();
         if m_bits == 17 {
@@ -659,7 +668,7 @@ fn batch_bad_options_stop_before_reading() {
 fn batch_many_lines_in_order() {
     let mut rng = Rng(0x5eed_0005);
     let moduli: Vec<BigUint> = (0..8).map(|i| rng.bits(64 + 200 * i) | BigUint::one()).collect();
-    let algos = implemented();
+    let algos = general();
     let n = 100_000;
     let mut input = String::with_capacity(n * 120);
     let mut want = Vec::with_capacity(n);
@@ -931,4 +940,67 @@ fn hong_takes_even_moduli() {
         ok(&["mulmod", "--algo", "hong", &x.to_string(), &y.to_string(), &ms]),
         (&x * &y % &m).to_string()
     );
+}
+
+#[test]
+fn special_reducers_on_their_primes() {
+    let one = BigUint::one();
+    let p256 = (&one << 256u32) - (&one << 224u32) + (&one << 192u32) + (&one << 96u32) - 1u32;
+    let c25519 = (&one << 255u32) - 19u32;
+    let p521 = (&one << 521u32) - 1u32;
+    let mut rng = Rng(0x5eed_0103);
+    for (algo, m) in [
+        ("pseudo-mersenne", &c25519),
+        ("pseudo-mersenne", &p521),
+        ("solinas", &p256),
+        ("nist", &p256),
+        ("nist", &p521),
+    ] {
+        for _ in 0..5 {
+            let x = rng.upto(m.bits());
+            let y = rng.upto(m.bits());
+            let want = &x * &y % m;
+            assert_eq!(
+                ok(&["mulmod", "--algo", algo, &hex(&x), &y.to_string(), &hex(m)]),
+                want.to_string()
+            );
+            let e = rng.upto(200);
+            let want = x.modpow(&e, m);
+            assert_eq!(
+                ok(&["powm", "--algo", algo, &x.to_string(), &e.to_string(), &m.to_string()]),
+                want.to_string()
+            );
+        }
+    }
+    let out = run(&["mulmod", "--algo", "nist", "2", "3", &c25519.to_string()]);
+    assert!(check_error("nist", &out).contains("P-256"));
+    let out = run(&["mulmod", "--algo", "pseudo-mersenne", "2", "3", &p256.to_string()]);
+    assert!(check_error("pseudo-mersenne", &out).contains("pseudo-Mersenne modulus"));
+    let out = run(&["mulmod", "--algo", "solinas", "2", "3", &c25519.to_string()]);
+    assert!(check_error("solinas", &out).contains("generalized Mersenne modulus"));
+}
+
+#[test]
+fn special_primes_and_solinas_weights() {
+    let line =
+        ok(&["special-primes", "--form", "pseudo-mersenne", "--bits", "256", "--c-below", "1024"]);
+    assert_eq!(line, "189 357 435 587 617 923");
+    let json = ok(&["solinas-weights", "--poly", "t^12 - t^4 - t^3 + t - 1", "--word-bits", "32"]);
+    assert!(json.contains("\"add_weight\":7,\"sub_weight\":3"), "{json}");
+    let json = ok(&["solinas-weights", "--poly", "t^3 - t - 1", "--word-bits", "64"]);
+    assert!(json.contains("\"add_matrix\":[[3,3,4],[5,4,5],[-1,5,-1]]"), "{json}");
+    for args in [
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "1", "--c-below", "10"][..],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "5000", "--c-below", "10"],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "64", "--c-below", "0"],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "64", "--c-below", "-3"],
+        &["special-primes", "--form", "solinas", "--bits", "64", "--c-below", "10"],
+        &["special-primes", "--bits", "64", "--c-below", "10"],
+        &["solinas-weights", "--poly", "t^3 + t - 1", "--word-bits", "64"],
+        &["solinas-weights", "--poly", "t^3 - t - 1", "--word-bits", "16"],
+        &["solinas-weights", "--poly", "banana", "--word-bits", "64"],
+    ] {
+        let out = run(args);
+        check_error(&args.join(" "), &out);
+    }
 }

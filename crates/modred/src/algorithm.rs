@@ -22,6 +22,13 @@ pub enum Algorithm {
     /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
     /// any modulus, in a small-window exponentiation.
     Hong,
+    /// Paper 003, Algorithms 3 and 4: reduction modulo `2^N − c` with small `c`.
+    PseudoMersenne,
+    /// Paper 003, Algorithms 5 to 7: generic generalized-Mersenne (Solinas) reduction
+    /// through the reduction matrix of the prime's polynomial.
+    Solinas,
+    /// Paper 003 §6.2: hard-coded reduction for the NIST and Table 2 primes.
+    Nist,
 }
 
 impl Algorithm {
@@ -33,6 +40,9 @@ impl Algorithm {
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
         Algorithm::Hong,
+        Algorithm::PseudoMersenne,
+        Algorithm::Solinas,
+        Algorithm::Nist,
     ];
 
     /// The name on the command line.
@@ -44,6 +54,9 @@ impl Algorithm {
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
             Algorithm::Hong => "hong",
+            Algorithm::PseudoMersenne => "pseudo-mersenne",
+            Algorithm::Solinas => "solinas",
+            Algorithm::Nist => "nist",
         }
     }
 
@@ -53,6 +66,13 @@ impl Algorithm {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
             Algorithm::Classical | Algorithm::Barrett | Algorithm::Hong => "any modulus > 0",
             Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
+            Algorithm::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
+            Algorithm::Solinas => {
+                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
+            }
+            Algorithm::Nist => {
+                "P-192, P-224, P-256, P-384, P-521, 2^448 - 2^224 - 1, 2^512 - 2^32 - 1"
+            }
         }
     }
 
@@ -65,6 +85,9 @@ impl Algorithm {
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
             Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
+            Algorithm::PseudoMersenne => "paper 003, Algorithms 3 and 4 (Crandall)",
+            Algorithm::Solinas => "paper 003, Algorithms 5 to 7 (Solinas' reduction matrix)",
+            Algorithm::Nist => "paper 003 §6.2 (hard-coded generalized Mersenne reduction)",
         }
     }
 }

@@ -9,7 +9,9 @@
 //! 3. [`nat`]: natural numbers;
 //! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 5. [`exp`]: exponentiation over any reducer;
-//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
+//!    prime fields of [`field`];
+//! 7. [`primes`]: Miller–Rabin and the special-prime searches.
 //!
 //! ```
 //! use modred::{Algorithm, Modulus, Nat};
@@ -30,7 +32,10 @@
 //! beyond a shift, any argument, time falling with the argument's length);
 //! [`reduce::Montgomery`] for many multiplications modulo an odd modulus (the reduction
 //! costs about one multiplication); [`reduce::Barrett`] for an even modulus, and for
-//! arguments much shorter than the modulus squared. [`Modulus::new`] applies this rule.
+//! arguments much shorter than the modulus squared; for the special primes of paper 003
+//! (pseudo-Mersenne `2^N − c`, the NIST primes) [`reduce::PseudoMersenne`] and
+//! [`reduce::Nist`] where measured faster ([`modulus::special_form`]). [`Modulus::new`]
+//! applies this rule.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -52,6 +57,8 @@ pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
 pub mod ct;
 pub mod exp;
+pub mod field;
 pub mod modulus;
+pub mod primes;
 
 pub use modulus::{Modulus, Operation, Residue};

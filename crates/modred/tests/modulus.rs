@@ -15,6 +15,9 @@ const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     match algorithm {
         Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::PseudoMersenne => modred::reduce::pseudo_mersenne_form(m).is_some(),
+        Algorithm::Solinas => modred::reduce::SolinasPoly::find(m).is_some(),
+        Algorithm::Nist => modred::reduce::NistPrime::of(m).is_some(),
         _ => true,
     }
 }
@@ -61,6 +64,10 @@ fn moduli(rng: &mut Rng) -> Vec<Nat> {
     }
     v.push(&Nat::power_of_two(256) - &Nat::one());
     v.push(Nat::power_of_two(255));
+    // Special primes (paper 003): pseudo-Mersenne, generalized Mersenne, NIST.
+    v.push(&Nat::power_of_two(255) - &Nat::from(19u64));
+    v.push(modred::reduce::NistPrime::P256.modulus());
+    v.push(modred::reduce::NistPrime::P521.modulus());
     v
 }
 
@@ -188,7 +195,7 @@ fn invalid_windows_are_errors() {
 
 #[test]
 fn modulus_one_makes_everything_zero() {
-    for &algorithm in IMPLEMENTED {
+    for &algorithm in IMPLEMENTED.iter().filter(|&&a| applies(a, &Nat::one())) {
         let md = Modulus::with(algorithm, &Nat::one()).unwrap();
         let a = md.residue(&Nat::from(12345u64));
         assert_eq!(a, md.zero());
@@ -282,4 +289,29 @@ fn contexts_are_shareable_between_threads() {
         debug.contains("1000003") && debug.contains(&format!("{:?}", md.algorithm())),
         "{debug}"
     );
+}
+
+#[test]
+fn auto_rule_takes_special_forms_where_measured_faster() {
+    use modred::reduce::NistPrime;
+    let c25519 = &Nat::power_of_two(255) - &Nat::from(19u64);
+    let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
+    for op in [Operation::MulMod, Operation::PowMod] {
+        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Montgomery);
+        assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&pm192, op), Algorithm::Montgomery);
+    }
+    assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&NistPrime::P192.modulus(), Operation::Reduce), Algorithm::Nist);
+    // The automatic context works on them, any x for a one-off reduction included.
+    for m in [NistPrime::P256.modulus(), c25519, pm192] {
+        let md = Modulus::new(&m).unwrap();
+        let huge = Nat::power_of_two(3000).add(&Nat::from(12345u64));
+        assert_eq!(big(&md.reduce(&huge).unwrap()), big(&huge) % big(&m));
+        let a = md.residue(&Nat::from(3u64));
+        let e = &m - &Nat::one();
+        assert_eq!(md.to_nat(&md.pow_vartime(&a, &e)), Nat::one()); // Fermat
+    }
 }

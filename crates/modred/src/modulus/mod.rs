@@ -47,7 +47,8 @@ pub enum Operation {
 
 /// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`).
 ///
-/// Paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
+/// First the special forms of paper 003, where measured faster ([`special_form`]). Then
+/// paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
 /// accepts any argument); for multiplications and exponentiations Montgomery when `m` is
 /// odd (its reduction costs about one multiplication and needs no division), Barrett
 /// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
@@ -59,6 +60,9 @@ pub enum Operation {
 /// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
 /// power); no digit size or table size tried made it faster (report, paper 002).
 pub fn choose(m: &Nat, op: Operation) -> Algorithm {
+    if let Some(a) = special_form(m, op) {
+        return a;
+    }
     match op {
         Operation::Reduce => Algorithm::Classical,
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
@@ -78,6 +82,41 @@ fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
 /// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
 fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
     Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
+}
+
+/// The special-form reducer for `m` and `op` where one was measured faster than the
+/// generic choice, else `None`.
+///
+/// Measured facts (`modred report --quick`, paper 003 section, 64-bit digits, ratios to
+/// separated Montgomery interleaved in one run on 2 shared cores; the report regenerates
+/// them):
+/// - hard-coded `nist`, modular multiplication: P-224 0.81, P-256 0.91, P-521 0.61 —
+///   faster; P-192 1.37, P-384 1.15, 2^448 − 2^224 − 1 1.22, 2^512 − 2^32 − 1 1.25 —
+///   slower (their 12–16-word column sums cost more than Montgomery's reduction).
+///   Reduction alone: P-192 0.59, P-224 0.56, P-256 0.71, P-521 0.14 (classical, the
+///   generic one-off choice, is 1.5).
+/// - `pseudo-mersenne` (one-digit `c`), multiplication: 192 bits 1.17, 224 bits 1.00,
+///   256 bits 0.86, 320–512 bits 0.68–0.83 — chosen above 224 bits (2^255 − 19 included). Reduction alone:
+///   0.34–0.83 at every size, against classical's 1.5 — chosen for one-off reductions.
+/// - generic `solinas`: 2–7 times Montgomery at every size; never chosen.
+pub fn special_form(m: &Nat, op: Operation) -> Option<Algorithm> {
+    use crate::reduce::{pseudo_mersenne_form, NistPrime};
+    match (NistPrime::of(m), op) {
+        (Some(NistPrime::P224 | NistPrime::P256 | NistPrime::P521), _) => {
+            return Some(Algorithm::Nist)
+        }
+        (Some(NistPrime::P192), Operation::Reduce) => return Some(Algorithm::Nist),
+        _ => {}
+    }
+    let (n, c) = pseudo_mersenne_form(m)?;
+    if c.len() != 1 {
+        return None;
+    }
+    match op {
+        Operation::Reduce => Some(Algorithm::PseudoMersenne),
+        Operation::MulMod | Operation::PowMod if n > 224 => Some(Algorithm::PseudoMersenne),
+        _ => None,
+    }
 }
 
 /// The modulus of `r` padded to its residue width.

@@ -26,14 +26,20 @@
 mod barrett;
 mod classical;
 pub mod hong;
-mod montgomery;
+pub(crate) mod montgomery;
 mod montgomery_interleaved;
+mod nist;
+mod pseudo_mersenne;
+mod solinas;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
 pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
+pub use nist::{Nist, NistPrime};
+pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
+pub use solinas::{Solinas, SolinasPoly};
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
@@ -59,6 +65,9 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
         Algorithm::Hong => Box::new(Hong::new(m)?),
+        Algorithm::PseudoMersenne => Box::new(PseudoMersenne::new(m)?),
+        Algorithm::Solinas => Box::new(Solinas::new(m)?),
+        Algorithm::Nist => Box::new(Nist::new(m)?),
     })
 }
 

@@ -122,6 +122,18 @@ pub fn expected_bound<L: Limb>(alg: Algorithm, m: &BigUint, k: usize) -> Option<
     match alg {
         Algorithm::Barrett => Some(pow_b::<L>(2 * k)),
         Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => Some(m * pow_b::<L>(k)),
+        // 2^(2N) when c = 2^N − m is one digit (the optimised fold), else unbounded.
+        Algorithm::PseudoMersenne => {
+            let n = m.bits();
+            let c = (BigUint::one() << n) - m;
+            (c < pow_b::<L>(1)).then(|| BigUint::one() << (2 * n))
+        }
+        Algorithm::Nist => Some(BigUint::one() << (2 * m.bits())),
+        // b^(2n) for the word size of the polynomial found: 2n words of W bits.
+        Algorithm::Solinas => {
+            let f = modred::reduce::SolinasPoly::find(&from_big::<u64>(m))?;
+            Some(BigUint::one() << (2 * f.degree() as u64 * f.word_bits() as u64))
+        }
         _ => None,
     }
 }
