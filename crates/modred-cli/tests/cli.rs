@@ -772,6 +772,145 @@ fn batch_stops_quietly_when_the_reader_goes_away() {
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+// ---------------------------------------------------------------------------------------
+// hostile input
+
+/// Every arithmetic command and `opcount`, fed hostile arguments: each gives one clean
+/// `error:` line and exit status 2 (never a panic, a backtrace or a hang).
+#[test]
+fn hostile_arguments_give_one_error_line() {
+    let huge_bad = format!("{}x", "9".repeat(100_000));
+    let hostile: Vec<String> = vec![
+        "".into(),
+        "-1".into(),
+        "-0x5".into(),
+        "abc".into(),
+        "0x".into(),
+        "0xg".into(),
+        " 5".into(),
+        "5 ".into(),
+        "+5".into(),
+        "1e9".into(),
+        "1.5".into(),
+        "\u{663}".into(),  // ARABIC-INDIC DIGIT THREE
+        "\u{ff15}".into(), // FULLWIDTH DIGIT FIVE
+        "5\u{7f}".into(),
+        huge_bad.clone(),
+    ];
+    for h in &hostile {
+        let h = h.as_str();
+        for args in [
+            vec!["reduce", h, "7"],
+            vec!["reduce", "7", h],
+            vec!["mulmod", h, "2", "7"],
+            vec!["mulmod", "2", h, "7"],
+            vec!["mulmod", "2", "3", h],
+            vec!["powm", h, "2", "7"],
+            vec!["powm", "2", h, "7"],
+            vec!["powm", "2", "3", h],
+            vec!["powm", "--window", h, "2", "3", "7"],
+            vec!["reduce", "--algo", h, "2", "7"],
+            vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", h],
+            vec!["opcount", "--algo", "barrett", "--op", h, "--bits", "64"],
+            vec![
+                "opcount",
+                "--algo",
+                "barrett",
+                "--op",
+                "reduce",
+                "--bits",
+                "64",
+                "--digit-bits",
+                h,
+            ],
+        ] {
+            check_error(&format!("{:?}", &args[..args.len().min(4)]), &run(&args));
+        }
+    }
+    // Extreme values that parse: zero moduli, a zero-width request, huge sizes.
+    let huge_ok = "9".repeat(100_000);
+    for args in [
+        vec!["reduce", "5", "0"],
+        vec!["mulmod", "5", "5", "0"],
+        vec!["powm", "5", "5", "0"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "0"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "99999999999"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "18446744073709551616"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "64", "--digit-bits", "7"],
+        vec!["powm", "--window", "0", "2", "3", "7"],
+        vec!["powm", "--window", "4294967297", "2", "3", "7"],
+        vec!["powm", "2", &huge_ok, &huge_ok],
+        vec!["reduce", "--algo", "montgomery", "5", "10"],
+        vec!["algos", "extra"],
+        vec!["frobnicate"],
+    ] {
+        check_error(&format!("{:?}", &args[..args.len().min(3)]), &run(&args));
+    }
+    // A 100 000-digit operand that is valid is computed, not refused.
+    let x = ok(&["reduce", &huge_ok, "1000003"]);
+    let want = BigUint::parse_bytes(huge_ok.as_bytes(), 10).unwrap() % 1_000_003u32;
+    assert_eq!(x, want.to_string());
+}
+
+/// `batch` fed hostile lines: huge, negative, non-numeric, empty, NUL bytes, a 10^8-bit
+/// number (refused by the line limit), a powm beyond the work limit; every line gets
+/// its own error answer and the batch goes on.
+#[test]
+fn batch_survives_hostile_lines() {
+    let hundred_million_bits = format!(
+        r#"{{"op":"reduce","x":"0x{}","m":"7"}}"#,
+        "f".repeat(100_000_000 / 4) // 10^8 bits in hex: 25 MB, over the 1 MiB line limit
+    );
+    let mut lines: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"\0".to_vec(),
+        b"{\"op\":\"reduce\",\"x\":\"\0\",\"m\":\"7\"}".to_vec(),
+        br#"{"op":"reduce","x":"-1","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"five","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"0x","m":"7"}"#.to_vec(),
+        br#"{"op":"mulmod","x":"1","y":"1","m":""}"#.to_vec(),
+        br#"{"op":"powm","x":"1","e":"","m":"7"}"#.to_vec(),
+        br#"{"op":"powm","x":"1","e":"1","m":"0"}"#.to_vec(),
+        br#"{"op":"","x":"1","m":"7"}"#.to_vec(),
+        br#"{}"#.to_vec(),
+        br#"{"op":"reduce","x":"1","m":"7","op":"powm"}"#.to_vec(),
+        format!(
+            r#"{{"op":"powm","x":"3","e":"0x{}","m":"0x{}d"}}"#,
+            "f".repeat(20_000),
+            "f".repeat(20_000)
+        )
+        .into_bytes(),
+        hundred_million_bits.into_bytes(),
+    ];
+    let mut too_long = br#"{"op":"reduce","m":"7","x":""#.to_vec();
+    too_long.extend(std::iter::repeat_n(b'9', 3 << 20));
+    lines.push(too_long);
+    let mut input = Vec::new();
+    for l in &lines {
+        input.extend_from_slice(l);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(br#"{"op":"reduce","x":"10","m":"7"}"#);
+    let answers = batch(&[], &input);
+    assert_eq!(answers.len(), lines.len() + 1);
+    for (l, a) in lines.iter().zip(&answers) {
+        let shown = String::from_utf8_lossy(&l[..l.len().min(80)]);
+        let err = parse_answer(a).expect_err(&shown);
+        assert!(!err.contains("internal error"), "{shown}: {err}");
+    }
+    assert!(
+        answers[answers.len() - 4].contains("powm too large"),
+        "{}",
+        answers[answers.len() - 4]
+    );
+    assert!(
+        answers[answers.len() - 3].contains("line too long")
+            || answers[answers.len() - 3].contains("error")
+    );
+    assert_eq!(parse_answer(answers.last().unwrap()), Ok("3".into()));
+}
+
 /// Paper 002's Table 1 through the command line: at 512 bits and b = 2^16 (k = 32) hong's
 /// window multiplication takes k² = 1024 multiplications, its squaring (k² + k)/2 = 528.
 #[test]

@@ -38,6 +38,7 @@
 //! applies this rule.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 mod algorithm;
@@ -54,6 +55,7 @@ pub use error::Error;
 pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
+pub mod ct;
 pub mod exp;
 pub mod field;
 pub mod modulus;

@@ -15,18 +15,24 @@
 //! ```
 //!
 //! # Timing
-//! Exponentiation here is variable time and says so in its name (`*_vartime`): it leaks
-//! the exponent. The other operations branch on values only in the reducers' final
-//! corrections (classical and Barrett), which leaks little but is not a constant-time
-//! guarantee either; keep secrets out of this API until its constant-time counterpart.
+//! For secrets use the constant-time methods: [`Modulus::mul_ct`], [`Modulus::sqr_ct`],
+//! [`Modulus::pow_ct`] (odd moduli; [`crate::ct`] has the slice-level versions), and
+//! [`Modulus::add`], [`Modulus::sub`], [`Modulus::neg`], which are constant time too.
+//! Exponentiation otherwise is variable time and says so in its name (`*_vartime`): it
+//! leaks the exponent. [`Modulus::mul`] and [`Modulus::sqr`] take the time of the chosen
+//! reducer, which for classical and Barrett depends on the values in their final
+//! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
+//! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
 use crate::algorithm::Algorithm;
+use crate::ct::MontgomeryCt;
 use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
 use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
+use std::sync::OnceLock;
 
 /// The operation an algorithm is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +67,15 @@ pub fn choose(m: &Nat, op: Operation) -> Algorithm {
         Operation::Reduce => Algorithm::Classical,
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
         Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
+    }
+}
+
+/// `out = a` when `choice` is 1, unchanged when 0, without a branch on `choice`.
+fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
+    // black_box on the mask itself, or LLVM turns the select back into a branch.
+    let mask = core::hint::black_box(0u64.wrapping_sub(choice & 1));
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = (*o & !mask) | (x & mask);
     }
 }
 
@@ -125,6 +140,8 @@ pub struct Modulus {
     /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
     one_off: Option<Box<dyn Reducer<u64>>>,
     auto: bool,
+    /// The constant-time Montgomery context, made on first use (odd moduli only).
+    ct: OnceLock<Result<MontgomeryCt<u64>, Error>>,
     /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
     /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
     hong: Option<Hong<u64>>,
@@ -133,8 +150,10 @@ pub struct Modulus {
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
 /// reducer's representation: `x mod m`, or `x·R mod m` for Montgomery).
 ///
-/// A residue belongs to its modulus: passing it to another one is a logic error (caught
-/// when the widths differ, otherwise giving meaningless results).
+/// A residue belongs to its modulus: passing it to another one is a logic error. When the
+/// widths differ, every [`Modulus`] method taking the residue panics (a programming error,
+/// as an index out of bounds; no input value can cause it); otherwise the results are
+/// meaningless.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Residue {
     limbs: Vec<u64>,
@@ -177,7 +196,15 @@ impl Modulus {
             Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
         };
         let hong = hong_for(algorithm, m)?;
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off, auto: true, hong })
+        Ok(Modulus {
+            m: padded(&*reducer),
+            reducer,
+            algorithm,
+            one_off,
+            auto: true,
+            ct: OnceLock::new(),
+            hong,
+        })
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
@@ -194,7 +221,15 @@ impl Modulus {
         }
         let reducer = make(algorithm, m)?;
         let hong = hong_for(algorithm, m)?;
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off: None, auto: false, hong })
+        Ok(Modulus {
+            m: padded(&*reducer),
+            reducer,
+            algorithm,
+            one_off: None,
+            auto: false,
+            ct: OnceLock::new(),
+            hong,
+        })
     }
 
     /// The algorithm of the reducer doing the arithmetic (never `Auto`).
@@ -252,37 +287,35 @@ impl Modulus {
         self.residue(&Nat::one())
     }
 
-    /// `a + b mod m`.
+    /// `a + b mod m`. Constant time (fixed-length digit loops, the correction by a mask).
     pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let mut sum = vec![0; a.len()];
         let mut out = vec![0; a.len()];
-        // a, b < m, so a + b < 2m: at most one subtraction of m.
-        let carry = kernels::add_n(&mut out, a, b);
-        if carry || kernels::cmp_n(&out, m).is_ge() {
-            kernels::sub_assign_n(&mut out, m);
-        }
+        // a, b < m, so a + b < 2m: subtract m when the sum carried or did not borrow.
+        let carry = kernels::add_n(&mut sum, a, b) as u64;
+        let borrow = kernels::sub_n(&mut out, &sum, m) as u64;
+        let keep_sum = (carry ^ 1) & borrow;
+        ct_select(&mut out, &sum, keep_sum);
         Residue { limbs: out }
     }
 
-    /// `a − b mod m`.
+    /// `a − b mod m`. Constant time.
     pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
         let mut out = vec![0; a.len()];
-        // −m < a − b < m: add m back once when it went below zero.
-        if kernels::sub_n(&mut out, a, b) {
-            kernels::add_assign_n(&mut out, m);
-        }
+        // −m < a − b < m: add m back when it went below zero (m masked to 0 otherwise).
+        let borrow = kernels::sub_n(&mut out, a, b) as u64;
+        let mask = core::hint::black_box(0u64.wrapping_sub(borrow));
+        let masked: Vec<u64> = m.iter().map(|&d| d & mask).collect();
+        kernels::add_assign_n(&mut out, &masked);
         Residue { limbs: out }
     }
 
-    /// `−a mod m`.
+    /// `−a mod m`. Constant time.
     pub fn neg(&self, a: &Residue) -> Residue {
-        let (a, m) = (self.check(a), &self.m[..]);
-        let mut out = vec![0; a.len()];
-        if a.iter().any(|&d| d != 0) {
-            kernels::sub_n(&mut out, m, a);
-        }
-        Residue { limbs: out }
+        let zero = self.zero();
+        self.sub(&zero, a)
     }
 
     /// `a·b mod m`.
@@ -338,6 +371,97 @@ impl Modulus {
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
     pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Nat {
         self.to_nat(&self.pow_vartime(&self.residue(x), e))
+    }
+
+    /// The constant-time context, or why there is none (an even modulus).
+    fn ct(&self) -> Result<&MontgomeryCt<u64>, Error> {
+        let ct = self.ct.get_or_init(|| {
+            let ct = MontgomeryCt::new(self.modulus())?;
+            if ct.width() != self.reducer.width() {
+                return Err(Error::NotApplicable {
+                    algorithm: self.algorithm.name(),
+                    reason: "its residues are wider than the modulus; use a context made \
+                             with Modulus::new for constant-time arithmetic"
+                        .to_string(),
+                });
+            }
+            Ok(ct)
+        });
+        ct.as_ref().map_err(Clone::clone)
+    }
+
+    /// Whether residues are already in [`MontgomeryCt`]'s representation (`x·R mod m`,
+    /// `R = 2^(64k)`), as those of the two word-level Montgomery reducers are.
+    fn residues_are_montgomery(&self) -> bool {
+        matches!(self.algorithm, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
+    }
+
+    /// A residue of this modulus in Montgomery's representation, in constant time.
+    fn to_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: &Residue, t: &mut [u64]) -> Vec<u64> {
+        let r = self.check(r);
+        if self.residues_are_montgomery() {
+            return r.to_vec();
+        }
+        let mut out = vec![0; r.len()];
+        ct.to_montgomery(&mut out, r, t);
+        out
+    }
+
+    /// Back from Montgomery's representation to this modulus's, in constant time.
+    fn out_of_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: Vec<u64>, t: &mut [u64]) -> Residue {
+        if self.residues_are_montgomery() {
+            return Residue { limbs: r };
+        }
+        let mut out = vec![0; r.len()];
+        ct.from_montgomery(&mut out, &r, t);
+        Residue { limbs: out }
+    }
+
+    /// `a·b mod m` in constant time (no branch or memory index depends on `a` or `b`), by
+    /// [`MontgomeryCt::mul`]; for a modulus whose reducer is not Montgomery's, the
+    /// residues are converted in and out by constant-time multiplications.
+    ///
+    /// Error: [`Error::NotApplicable`] for an even modulus.
+    pub fn mul_ct(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let ct = self.ct()?;
+        let mut t = vec![0; ct.scratch_len()];
+        let (a, b) = (self.to_montgomery_ct(ct, a, &mut t), self.to_montgomery_ct(ct, b, &mut t));
+        let mut out = vec![0; a.len()];
+        ct.mul(&mut out, &a, &b, &mut t);
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
+    }
+
+    /// `a² mod m` in constant time, as [`Modulus::mul_ct`].
+    ///
+    /// Error: [`Error::NotApplicable`] for an even modulus.
+    pub fn sqr_ct(&self, a: &Residue) -> Result<Residue, Error> {
+        self.mul_ct(a, a)
+    }
+
+    /// `base^e mod m` for a secret `base` and a secret exponent `e < 2^(64k)` (`k` the
+    /// number of 64-bit digits of `m`), in constant time: the exponent is read as exactly
+    /// `64k` bits by [`MontgomeryCt::pow`] (fixed window, every table entry read, selection
+    /// by masks), so the time depends on `k` only. Odd moduli only (RSA, DH and ECC
+    /// moduli are odd). What is not hidden: the number of digits of `e` as a [`Nat`]
+    /// (a normalized `Nat` has no leading zero digits), which decides only whether the
+    /// call is refused.
+    ///
+    /// Errors: [`Error::NotApplicable`] for an even modulus, [`Error::OutOfRange`] for an
+    /// exponent of more than `64k` bits.
+    pub fn pow_ct(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
+        let ct = self.ct()?;
+        let k = ct.width();
+        let Some(e) = e.to_padded(k) else {
+            return Err(Error::OutOfRange {
+                algorithm: "constant-time exponentiation",
+                bound: format!("the exponent must be below 2^{} (the modulus's width)", 64 * k),
+            });
+        };
+        let mut t = vec![0; ct.scratch_len()];
+        let base = self.to_montgomery_ct(ct, base, &mut t);
+        let mut out = vec![0; k];
+        ct.pow(&mut out, &base, &e);
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
     /// The digits of `r`, after checking that it has this modulus's width.

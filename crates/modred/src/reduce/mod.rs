@@ -17,6 +17,13 @@
 //! representation factor ρ (1 or R). [`Reducer::reduce_raw`] is the paper's algorithm:
 //! `x ↦ x·ρ⁻¹ mod m`, which maps the product of two residues to the residue of the
 //! product. [`Reducer::reduce`] is the checked one-shot `x mod m` in standard form.
+//!
+//! # Timing
+//! The reducers are variable time in their arguments: classical and Barrett branch on
+//! the value in their quotient corrections, and products switch between schoolbook and
+//! Karatsuba on normalized lengths (leading zero digits). Montgomery's final subtraction is
+//! branch-free, but the product around it is not guaranteed constant time. For secret
+//! operands use [`crate::ct`] or `Modulus::{mul_ct, sqr_ct, pow_ct}`.
 
 mod barrett;
 mod classical;
