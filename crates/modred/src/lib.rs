@@ -7,9 +7,10 @@
 //! 1. [`limb`]: the digit type, generic from `u8` to `u64`, and an op-counting digit;
 //! 2. `kernels`: slice kernels (private);
 //! 3. [`nat`]: natural numbers;
-//! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
-//! 5. [`exp`]: exponentiation over any reducer;
-//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//! 4. [`ntt`]: exact transform multiplication (linear and cyclic convolutions);
+//! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
+//! 6. [`exp`]: exponentiation over any reducer;
+//! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -19,6 +20,7 @@ mod error;
 mod kernels;
 pub mod limb;
 pub mod nat;
+pub mod ntt;
 pub mod opcount;
 pub mod reduce;
 mod rng;
