@@ -45,16 +45,6 @@ pub const PLANNED: &[Planned] = &[
         source: "paper 003 (hard-coded reduction)",
     },
     Planned {
-        name: "ntt-barrett",
-        applies_to: "any modulus > 0",
-        source: "paper 001, Algorithm 1 (cyclic convolution)",
-    },
-    Planned {
-        name: "ntt-montgomery",
-        applies_to: "odd moduli",
-        source: "paper 001, Algorithm 2 (cyclic convolution)",
-    },
-    Planned {
         name: "hong",
         applies_to: "any modulus > 0",
         source: "paper 002 (window multiplication and squaring)",

@@ -19,6 +19,10 @@ pub enum Algorithm {
     Montgomery,
     /// Montgomery multiplication with the reduction interleaved in the product (CIOS).
     MontgomeryInterleaved,
+    /// Paper 001, Algorithm 1: Barrett with one linear and one cyclic convolution.
+    NttBarrett,
+    /// Paper 001, Algorithm 2: Montgomery with one linear and one cyclic convolution.
+    NttMontgomery,
 }
 
 impl Algorithm {
@@ -29,6 +33,8 @@ impl Algorithm {
         Algorithm::Barrett,
         Algorithm::Montgomery,
         Algorithm::MontgomeryInterleaved,
+        Algorithm::NttBarrett,
+        Algorithm::NttMontgomery,
     ];
 
     /// The name on the command line.
@@ -39,6 +45,8 @@ impl Algorithm {
             Algorithm::Barrett => "barrett",
             Algorithm::Montgomery => "montgomery",
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
+            Algorithm::NttBarrett => "ntt-barrett",
+            Algorithm::NttMontgomery => "ntt-montgomery",
         }
     }
 
@@ -46,8 +54,10 @@ impl Algorithm {
     pub const fn applies_to(self) -> &'static str {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical | Algorithm::Barrett => "any modulus > 0",
-            Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => "odd moduli",
+            Algorithm::Classical | Algorithm::Barrett | Algorithm::NttBarrett => "any modulus > 0",
+            Algorithm::Montgomery | Algorithm::MontgomeryInterleaved | Algorithm::NttMontgomery => {
+                "odd moduli"
+            }
         }
     }
 
@@ -59,6 +69,12 @@ impl Algorithm {
             Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
             Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
             Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
+            Algorithm::NttBarrett => {
+                "paper 001, Algorithm 1 (Barrett, one linear + one cyclic convolution)"
+            }
+            Algorithm::NttMontgomery => {
+                "paper 001, Algorithm 2 (Montgomery, one linear + one cyclic convolution)"
+            }
         }
     }
 }

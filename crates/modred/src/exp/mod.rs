@@ -27,8 +27,11 @@
 //! verification, primality tests).
 
 mod binary;
+mod shared;
 mod sliding;
 mod window;
+
+pub use shared::pow_shared_transform_vartime;
 
 use crate::error::Error;
 use crate::limb::Limb;

@@ -171,7 +171,12 @@ struct Crt {
     p12: u128,
 }
 
-fn crt_constants() -> Crt {
+fn crt_constants() -> &'static Crt {
+    static CRT: std::sync::OnceLock<Crt> = std::sync::OnceLock::new();
+    CRT.get_or_init(crt_build)
+}
+
+fn crt_build() -> Crt {
     let [a, b, c] = PRIMES;
     let inv_p1_mod_p2 = b.inv(b.to_mont(a.p));
     let p12 = a.p as u128 * b.p as u128;
@@ -302,12 +307,23 @@ pub fn sqr<L: Limb>(r: &mut [L], a: &[L]) {
         r.fill(L::ZERO);
         return;
     }
+    sqr_with_buf(r, a, &mut Vec::new());
+}
+
+/// [`sqr`] with `buf` as the working transform.
+pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
+    let la = crate::nat::normalized_len(a);
+    if la == 0 {
+        r.fill(L::ZERO);
+        return;
+    }
     let n = transform_len_at_least(2 * la - 1);
     let plan = Plan::get(n);
-    let mut x = vec![0u64; 3 * n];
-    forward_into(&plan, &a[..la], &mut x);
-    pointwise_sqr(&plan, &mut x);
-    carry_linear(&plan, &mut x, 2 * la - 1, r);
+    buf.resize(3 * n, 0);
+    let x = &mut buf[..3 * n];
+    forward_into(&plan, &a[..la], x);
+    pointwise_sqr(&plan, x);
+    carry_linear(&plan, x, 2 * la - 1, r);
 }
 
 /// `r = a·b` for a prepared `b` (its transform length must hold `a.len() + b.digits() − 1`
@@ -371,6 +387,54 @@ pub fn cyclic_mul_prepared<L: Limb>(
 pub fn cyclic_mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> Result<(), Error> {
     let t = Transform::new(b, r.len())?;
     cyclic_mul_prepared(r, a, &t, &mut Vec::new())
+}
+
+/// `out = x mod (B^K − 1)` for any digit string `x`, `K = out.len() ≥ 1`: the sum of
+/// `x`'s K-digit chunks (since `B^K ≡ 1`), carries wrapped around. The result is in
+/// `[0, B^K − 1]`; `B^K − 1` stands for 0.
+pub(crate) fn fold_mod_bk1<L: Limb>(out: &mut [L], x: &[L]) {
+    let k = out.len();
+    out.fill(L::ZERO);
+    let mut carry = 0u64;
+    for chunk in x.chunks(k) {
+        carry += crate::nat::add::add_assign_slices(&mut out[..], chunk) as u64;
+    }
+    wrap_carry(out, carry);
+}
+
+/// Adds `carry` (a count of `B^K ≡ 1`) at position 0, wrapping again while it carries out.
+fn wrap_carry<L: Limb>(out: &mut [L], mut carry: u64) {
+    while carry > 0 {
+        let mut c = carry;
+        for d in out.iter_mut() {
+            if c == 0 {
+                break;
+            }
+            let v = d.to_u64() as u128 + c as u128;
+            *d = L::from_u64(v as u64);
+            c = if L::BITS == 64 { (v >> 64) as u64 } else { (v >> L::BITS) as u64 };
+        }
+        carry = c;
+    }
+}
+
+/// Whether `x` is `B^K − 1` (all digits `b − 1`), the second representative of 0.
+pub(crate) fn is_all_ones<L: Limb>(x: &[L]) -> bool {
+    x.iter().all(|&d| d == L::MAX)
+}
+
+/// `out = (a − b) mod (B^K − 1)` in `[0, B^K − 1)` (canonical) for `a, b ∈ [0, B^K − 1]`,
+/// all of `K = out.len()` digits.
+pub(crate) fn sub_mod_bk1<L: Limb>(out: &mut [L], a: &[L], b: &[L]) {
+    let borrow = crate::kernels::sub_n(out, a, b);
+    if borrow {
+        // a − b + B^K computed; B^K ≡ 1, so subtract 1 (the value is ≥ 1 here).
+        let br = crate::kernels::sub_1(out, L::ONE);
+        debug_assert!(!br);
+    }
+    if is_all_ones(out) {
+        out.fill(L::ZERO);
+    }
 }
 
 #[cfg(test)]

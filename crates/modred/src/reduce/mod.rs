@@ -20,11 +20,15 @@ mod barrett;
 mod classical;
 mod montgomery;
 mod montgomery_interleaved;
+mod ntt_barrett;
+mod ntt_montgomery;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
+pub use ntt_barrett::{NttBarrett, SecondProduct};
+pub use ntt_montgomery::NttMontgomery;
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
@@ -49,6 +53,8 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Barrett => Box::new(Barrett::new(m)?),
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+        Algorithm::NttBarrett => Box::new(NttBarrett::new(m)?),
+        Algorithm::NttMontgomery => Box::new(NttMontgomery::new(m)?),
     })
 }
 
@@ -79,12 +85,15 @@ pub struct Scratch<L> {
     pub product: Vec<L>,
     /// The reduction's own working space.
     pub work: Vec<L>,
+    /// Working transforms of the transform-based reducers (`ntt-barrett`,
+    /// `ntt-montgomery`): residues modulo the three transform primes.
+    pub transform: Vec<u64>,
 }
 
 impl<L: Limb> Scratch<L> {
     /// Empty scratch space.
     pub fn new() -> Self {
-        Scratch { product: Vec::new(), work: Vec::new() }
+        Scratch { product: Vec::new(), work: Vec::new(), transform: Vec::new() }
     }
 }
 
