@@ -14,7 +14,9 @@ const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 /// Whether `algorithm` applies to `m > 0`.
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     match algorithm {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved | Algorithm::NttMontgomery => {
+            m.is_odd()
+        }
         _ => true,
     }
 }
