@@ -46,9 +46,10 @@ pub enum SecondProduct {
 #[derive(Clone, Debug)]
 pub struct NttBarrett<L: Limb> {
     m: Nat<L>,
-    /// `μ = b^(2k) div m` (`k + 1` digits, `k + 2` for `m = b^(k−1)`).
+    /// `μ = b^(2k) div m` (`k + 1` digits, `k + 2` for `m = b^(k−1)`), padded to `k + 2`.
     mu: Vec<L>,
-    /// `μ`'s transform, long enough for `(k + 1)`-digit `q1` times `μ`.
+    /// The transform of `μ mod b^k` at length `≥ 2k − 1`: `q1·μ` is split so that the
+    /// transform product is only `k × k` digits (see `quotient_product`).
     mu_t: Transform,
     /// `m`'s transform at the cyclic length `K`.
     m_cyclic: Transform,
@@ -65,8 +66,9 @@ impl<L: Limb> NttBarrett<L> {
         }
         let k = m.len();
         let mu = &Nat::power_of_two(2 * k as u64 * L::BITS as u64) / m;
-        let mu = mu.into_limbs();
-        let mu_t = Transform::new(&mu, transform_len_at_least(k + mu.len()))?;
+        let mut mu = mu.into_limbs();
+        mu.resize(k + 2, L::ZERO);
+        let mu_t = Transform::new(&mu[..k], transform_len_at_least(2 * k - 1))?;
         let m_cyclic = Transform::new(m.limbs(), transform_len_at_least(k))?;
         let m_linear = match second {
             SecondProduct::Cyclic => None,
@@ -76,6 +78,33 @@ impl<L: Limb> NttBarrett<L> {
             }
         };
         Ok(NttBarrett { m: m.clone(), mu, mu_t, m_cyclic, m_linear })
+    }
+
+    /// `p = q1·μ` (`p`: `2k + 3` digits) for `q1` of at most `k + 1` digits. With
+    /// `q1 = q1_hi·b^k + q1_lo` and `μ = μ_hi·b^k + μ_lo` (`q1_lo`, `μ_lo` below `b^k`,
+    /// `q1_hi < b`, `μ_hi ≤ b`): `q1·μ = q1_lo·μ_lo + (q1·μ_hi + q1_hi·μ_lo)·b^k`. Only
+    /// `q1_lo·μ_lo` goes through the transforms (length `≥ 2k − 1`, which for `k = 2^j`
+    /// is `2k`, where `(k+1) × (k+1)` digits would need the next length, `3k`); the rest
+    /// are O(k) digit-times-slice products.
+    fn quotient_product(&self, p: &mut [L], q1: &[L], buf: &mut Vec<u64>) {
+        let k = self.m.len();
+        let (q1_lo, q1_hi) = q1.split_at(q1.len().min(k));
+        ntt::mul_prepared(&mut p[..2 * k], q1_lo, &self.mu_t, buf)
+            .expect("transform length fixed at construction");
+        p[2 * k..].fill(L::ZERO);
+        let add_mul_at = |p: &mut [L], pos: usize, a: &[L], d: L| {
+            if d.is_zero() {
+                return;
+            }
+            let c = kernels::addmul_1(&mut p[pos..pos + a.len()], a, d);
+            let carry = kernels::add_1(&mut p[pos + a.len()..], c);
+            debug_assert!(!carry);
+        };
+        add_mul_at(p, k, q1, self.mu[k]);
+        add_mul_at(p, k + 1, q1, self.mu[k + 1]);
+        if let Some(&h) = q1_hi.first() {
+            add_mul_at(p, k, &self.mu[..k], h);
+        }
     }
 
     /// The cyclic length `K`.
@@ -148,16 +177,15 @@ impl<L: Limb> Reducer<L> for NttBarrett<L> {
         }
         let big_k = self.m_cyclic.len();
         let q1 = &x[k - 1..];
-        let plen = q1.len() + self.mu.len();
+        let plen = 2 * k + 3;
         let need = plen + 4 * big_k + 2 * k + 4;
         if scratch.work.len() < need {
             scratch.work.resize(need, L::ZERO);
         }
         let (p, rest) = scratch.work[..need].split_at_mut(plen);
         // Part 1: the linear convolution q1·μ.
-        ntt::mul_prepared(p, q1, &self.mu_t, &mut scratch.transform)
-            .expect("transform length fixed at construction");
-        let q = &p[(k + 1).min(plen)..];
+        self.quotient_product(p, q1, &mut scratch.transform);
+        let q = &p[k + 1..];
         let q = &q[..normalized_len(q)];
         let q0 = q.first().copied().unwrap_or(L::ZERO);
         let r_len = match &self.m_linear {
