@@ -74,7 +74,7 @@ impl<L: Limb> NttBarrett<L> {
             SecondProduct::Cyclic => None,
             // q̂ has at most k + 2 digits (q̂ < b^(k+1) in value).
             SecondProduct::Linear => {
-                Some(Transform::new(m.limbs(), transform_len_at_least(2 * k + 1))?)
+                Some(Transform::new(m.limbs(), transform_len_at_least(2 * k - 1))?)
             }
         };
         Ok(NttBarrett { m: m.clone(), mu, mu_t, m_cyclic, m_linear })
@@ -178,7 +178,7 @@ impl<L: Limb> Reducer<L> for NttBarrett<L> {
         let big_k = self.m_cyclic.len();
         let q1 = &x[k - 1..];
         let plen = 2 * k + 3;
-        let need = plen + 4 * big_k + 2 * k + 4;
+        let need = plen + 4 * big_k + 3 * k + 8;
         if scratch.work.len() < need {
             scratch.work.resize(need, L::ZERO);
         }
@@ -194,10 +194,19 @@ impl<L: Limb> Reducer<L> for NttBarrett<L> {
         };
         let (r, rest) = rest.split_at_mut(r_len);
         if let Some(m_linear) = &self.m_linear {
-            // Baseline: r = (x − q̂·m) mod b^(k+1) from the full product.
-            let (qm, _) = rest.split_at_mut(q.len() + k);
-            ntt::mul_prepared(qm, q, m_linear, &mut scratch.transform)
+            // Baseline: r = (x − q̂·m) mod b^(k+1) from the full product, with q̂ split
+            // as q1 is (q̂_lo·m through the transforms at length ≥ 2k − 1, q̂_hi·m·b^k by
+            // digit-times-slice products), so both forms use the same transform lengths.
+            let (qm, _) = rest.split_at_mut(2 * k + 3);
+            let (q_lo, q_hi) = q.split_at(q.len().min(k));
+            ntt::mul_prepared(&mut qm[..2 * k], q_lo, m_linear, &mut scratch.transform)
                 .expect("transform length fixed at construction");
+            qm[2 * k..].fill(L::ZERO);
+            for (i, &d) in q_hi.iter().enumerate() {
+                let c = kernels::addmul_1(&mut qm[k + i..2 * k + i], m, d);
+                let carry = kernels::add_1(&mut qm[2 * k + i..], c);
+                debug_assert!(!carry);
+            }
             let xl = l.min(k + 1);
             r[..xl].copy_from_slice(&x[..xl]);
             r[xl..].fill(L::ZERO);

@@ -192,12 +192,12 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     md.push_str(&f1.markdown());
     md.push_str(&format!(
         "\nFrom 2^14 bits on, the mean Δ is {:.2} for ntt-barrett and {:.2} for Barrett with \
-         two full products; {:.2} for ntt-montgomery and {:.2} with two full products. Our \
-         Δ lie below the paper's 1.5 and 2 because the multiplication we divide by \
-         transforms both operands (three transforms), while a reduction with precomputed \
-         transforms needs two transforms per product: the paper's count of one full \
-         product plus one half product gives 2 + 1 = 3 transform-lengths against the \
-         multiplication's 3, and 4 for two full products — ratios of about 1 and 1.33. GMP's \
+         two full products; {:.2} for ntt-montgomery and {:.2} with two full products. In \
+         transform work (a multiplication: three transforms of length 2n/w digits; a \
+         reduction with precomputed transforms: two of length 2n/w and two of n/w for the \
+         cyclic form, four of 2n/w for two full products) the model gives Δ ≈ 1 and ≈ 1.33; \
+         the measured values add the CRT, carries, folds and O(n) corrections. The paper's \
+         1.5 and 2 count a multiplication as two transforms. GMP's \
          remainder/multiplication is not in this table: the CLI has no `anchors` feature \
          (GMP is only in `modred-bench`).\n\n",
         mean(0),
