@@ -10,16 +10,20 @@
 //! - `reduce`: one reduction of a 2k-digit argument (the paper's algorithm, `reduce_raw`).
 //! - `mulmod`: one modular multiplication of two residues; GMP `mpz_mul`+`mpz_tdiv_r` and
 //!   OpenSSL `BN_mod_mul_montgomery` beside it.
-//! - `powm`: a full-length exponentiation (default window); GMP `mpz_powm` and OpenSSL
-//!   `BN_mod_exp_mont_consttime` beside it.
+//! - `powm`: a full-length exponentiation (default window), every reducer through
+//!   `exp::pow_vartime` and `hong` through its own `exp::hong::pow_vartime` (paper 002's
+//!   window tables and squaring); GMP `mpz_powm` and OpenSSL `BN_mod_exp_mont_consttime`
+//!   beside it.
+//! - `hong-ops`: paper 002's window multiplication (table prepared) and squaring beside
+//!   Montgomery's multiplication and squaring.
 //!
 //! Operands come from a fixed-seed generator: every run measures the same numbers. Setup
 //! (precalculation, conversions, scratch allocation) stays outside the timed closures.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::exp::{default_window, pow_vartime, Method};
-use modred::reduce::make;
-use modred::{Algorithm, Nat, Scratch};
+use modred::reduce::{make, Hong};
+use modred::{Algorithm, Nat, Reducer, Scratch};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -137,6 +141,12 @@ fn bench_powm(c: &mut Criterion) {
                 bench.iter(|| pow_vartime(&*r, black_box(&base), &ops.e, method))
             });
         }
+        // Paper 002: a window table per odd power, the table-based squaring.
+        let hong = Hong::<u64>::new(&ops.m).expect("hong applies to every modulus");
+        let base = hong.to_residue(&ops.a);
+        group.bench_function(BenchmarkId::new("hong", bits), |bench| {
+            bench.iter(|| modred::exp::hong::pow_vartime(&hong, black_box(&base), &ops.e, method))
+        });
         #[cfg(feature = "anchors")]
         {
             use modred_bench::anchors::{GmpPowm, OpensslModExpConstTime};
@@ -154,5 +164,35 @@ fn bench_powm(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_reduce, bench_mulmod, bench_powm);
+fn bench_hong_ops(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hong-ops");
+    for bits in [256u64, 512, 1024, 2048] {
+        let ops = operands(bits);
+        let hong = Hong::<u64>::new(&ops.m).expect("hong applies to every modulus");
+        let mont = make::<u64>(Algorithm::Montgomery, &ops.m).expect("odd modulus");
+        let (ha, hb) = (hong.to_residue(&ops.a), hong.to_residue(&ops.b));
+        let (ma, mb) = (mont.to_residue(&ops.a), mont.to_residue(&ops.b));
+        let table = hong.window_table(&hb);
+        let mut out = vec![0u64; hong.width()];
+        let mut scratch = Scratch::new();
+        group.bench_function(BenchmarkId::new("hong-window-mul", bits), |bench| {
+            bench.iter(|| hong.mul_by_table(&mut out, black_box(&ha), &table, &mut scratch))
+        });
+        group.bench_function(BenchmarkId::new("montgomery-mul", bits), |bench| {
+            bench.iter(|| mont.mul(&mut out, black_box(&ma), &mb, &mut scratch))
+        });
+        group.bench_function(BenchmarkId::new("hong-sqr", bits), |bench| {
+            bench.iter(|| hong.sqr(&mut out, black_box(&ha), &mut scratch))
+        });
+        group.bench_function(BenchmarkId::new("montgomery-sqr", bits), |bench| {
+            bench.iter(|| mont.sqr(&mut out, black_box(&ma), &mut scratch))
+        });
+        group.bench_function(BenchmarkId::new("hong-table-build", bits), |bench| {
+            bench.iter(|| hong.window_table(black_box(&hb)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_reduce, bench_mulmod, bench_powm, bench_hong_ops);
 criterion_main!(benches);

@@ -760,3 +760,36 @@ fn batch_stops_quietly_when_the_reader_goes_away() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Paper 002's Table 1 through the command line: at 512 bits and b = 2^16 (k = 32) hong's
+/// window multiplication takes k² = 1024 multiplications, its squaring (k² + k)/2 = 528.
+#[test]
+fn opcount_hong_follows_paper_002() {
+    let mul = |op: &str| {
+        let out = ok(&["opcount", "--algo", "hong", "--op", op, "--bits", "512"]);
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["mul"].as_u64().unwrap()
+    };
+    assert_eq!(mul("mulmod"), 1024);
+    assert_eq!(mul("sqrmod"), 528);
+}
+
+/// hong works for even moduli in `powm`, `mulmod` and `batch`.
+#[test]
+fn hong_takes_even_moduli() {
+    let m = BigUint::from(10u32).pow(30) + 2u32;
+    let (x, e) = (BigUint::from(123_456_789_123u64), BigUint::from(65_537u32));
+    let ms = m.to_string();
+    assert_eq!(
+        ok(&["powm", "--algo", "hong", &x.to_string(), &e.to_string(), &ms]),
+        x.modpow(&e, &m).to_string()
+    );
+    assert_eq!(
+        ok(&["powm", "--algo", "hong", "--window", "3", &x.to_string(), &e.to_string(), &ms]),
+        x.modpow(&e, &m).to_string()
+    );
+    let y = BigUint::from(987_654_321_987u64);
+    assert_eq!(
+        ok(&["mulmod", "--algo", "hong", &x.to_string(), &y.to_string(), &ms]),
+        (&x * &y % &m).to_string()
+    );
+}

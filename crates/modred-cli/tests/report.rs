@@ -75,6 +75,27 @@ fn quick_report_writes_every_table() {
         assert!(rows.len() >= min_rows, "{file}: {} rows", rows.len());
         assert!(rows.iter().any(|r| r[0] == "16") && rows.iter().any(|r| r[0] == "64"));
     }
+    // Paper 002: its page and tables; hong's counts are exactly the paper's Table 1.
+    assert!(index.contains("(paper002.md)"));
+    let page = std::fs::read_to_string(out.join("paper002.md")).unwrap();
+    for heading in ["Table 1", "Table 2", "Table 3", "Exponentiation", "Memory"] {
+        assert!(page.contains(&format!("## {heading}")), "paper 002: {heading} missing");
+    }
+    assert!(!page.contains("NaN") && !page.contains("inf"));
+    let (header, rows) =
+        csv_rows(&std::fs::read_to_string(out.join("paper002_table1.csv")).unwrap());
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert!(!rows.is_empty());
+    for r in &rows {
+        let k: u64 = r[col("k")].parse().unwrap();
+        assert_eq!(r[col("hong_window_mul")].parse::<u64>().unwrap(), k * k);
+        assert_eq!(r[col("hong_sqr")].parse::<u64>().unwrap(), (k * k + k) / 2);
+        assert_eq!(r[col("hong_table_build")].parse::<u64>().unwrap(), 0);
+    }
+    for file in ["paper002_table2.csv", "paper002_table3.csv", "paper002_powm.csv"] {
+        let (_, rows) = csv_rows(&std::fs::read_to_string(out.join(file)).unwrap());
+        assert!(!rows.is_empty(), "{file}");
+    }
     std::fs::remove_dir_all(&out).unwrap();
 }
 

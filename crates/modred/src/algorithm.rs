@@ -23,6 +23,9 @@ pub enum Algorithm {
     NttBarrett,
     /// Paper 001, Algorithm 2: Montgomery with one linear and one cyclic convolution.
     NttMontgomery,
+    /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
+    /// any modulus, in a small-window exponentiation.
+    Hong,
 }
 
 impl Algorithm {
@@ -35,6 +38,7 @@ impl Algorithm {
         Algorithm::MontgomeryInterleaved,
         Algorithm::NttBarrett,
         Algorithm::NttMontgomery,
+        Algorithm::Hong,
     ];
 
     /// The name on the command line.
@@ -47,6 +51,7 @@ impl Algorithm {
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
             Algorithm::NttBarrett => "ntt-barrett",
             Algorithm::NttMontgomery => "ntt-montgomery",
+            Algorithm::Hong => "hong",
         }
     }
 
@@ -54,7 +59,9 @@ impl Algorithm {
     pub const fn applies_to(self) -> &'static str {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical | Algorithm::Barrett | Algorithm::NttBarrett => "any modulus > 0",
+            Algorithm::Classical | Algorithm::Barrett | Algorithm::NttBarrett | Algorithm::Hong => {
+                "any modulus > 0"
+            }
             Algorithm::Montgomery | Algorithm::MontgomeryInterleaved | Algorithm::NttMontgomery => {
                 "odd moduli"
             }
@@ -75,6 +82,7 @@ impl Algorithm {
             Algorithm::NttMontgomery => {
                 "paper 001, Algorithm 2 (Montgomery, one linear + one cyclic convolution)"
             }
+            Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
         }
     }
 }

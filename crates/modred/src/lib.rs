@@ -11,6 +11,27 @@
 //! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 6. [`exp`]: exponentiation over any reducer;
 //! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//!
+//! ```
+//! use modred::{Algorithm, Modulus, Nat};
+//!
+//! let m: Nat = "0xfffffffffffffffffffffffffffffffeffffffffffffffff".parse()?;
+//! let ctx = Modulus::new(&m)?; // auto: Montgomery for an odd modulus
+//! let x = ctx.residue(&"12345678901234567890".parse()?);
+//! let y = ctx.pow_vartime(&x, &Nat::from(65537u64));
+//!
+//! let barrett = Modulus::with(Algorithm::Barrett, &m)?; // or force one
+//! let z = barrett.pow_mod_vartime(&"12345678901234567890".parse()?, &Nat::from(65537u64));
+//! assert_eq!(z, ctx.to_nat(&y));
+//! # Ok::<(), modred::Error>(())
+//! ```
+//!
+//! Which reducer to use when (paper 000 §6, confirmed by the measurements of
+//! `modred report`): [`reduce::Classical`] for a one-off reduction (no precalculation
+//! beyond a shift, any argument, time falling with the argument's length);
+//! [`reduce::Montgomery`] for many multiplications modulo an odd modulus (the reduction
+//! costs about one multiplication); [`reduce::Barrett`] for an even modulus, and for
+//! arguments much shorter than the modulus squared. [`Modulus::new`] applies this rule.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]

@@ -7,14 +7,16 @@
 //! of exactly `bits` bits (top bit set, odd, so that every algorithm applies) and
 //! arguments below `m²` (for `reduce`) or below `m` (the residues of `mulmod` and
 //! `sqrmod`). The precalculation and the conversions into and out of a representation
-//! are not counted, as in the paper.
+//! are not counted, as in the paper. For `hong` (paper 002), `mulmod` is the window
+//! multiplication by an already built window table (the paper's Table 1 leaves the
+//! table out too; [`count_hong_table`] counts it) and `sqrmod` the paper's squaring.
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::{count_ops, Counted, Limb, OpCounts};
 use crate::nat::Nat;
-use crate::reduce::{make, Scratch};
+use crate::reduce::{make, Hong, Reducer, Scratch};
 use crate::rng::SplitMix64;
 use core::fmt;
 use core::str::FromStr;
@@ -99,6 +101,9 @@ pub fn count(algorithm: Algorithm, op: Op, bits: u32, digit_bits: u32) -> Result
 fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCounts, Error> {
     let mut rng = SplitMix64::new(SEED);
     let m: Nat<L> = rng.nat_exact_bits(bits as u64, true);
+    if algorithm == Algorithm::Hong && op == Op::MulMod {
+        return Ok(count_hong_window_mul(&m, &mut rng));
+    }
     let reducer = make(algorithm, &m)?;
     let k = reducer.width();
     let mut out = vec![L::ZERO; k];
@@ -120,6 +125,41 @@ fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCoun
         }
     };
     Ok(counts)
+}
+
+/// Paper 002's window modular multiplication `c·A mod m` by the prepared window table of
+/// `A` (the table, built without multiplications, is precalculation as in the paper's
+/// Table 1 and is not counted; [`count_hong_table`] counts it).
+fn count_hong_window_mul<L: Limb>(m: &Nat<L>, rng: &mut SplitMix64) -> OpCounts {
+    let h = Hong::new(m).expect("m > 0");
+    let k = h.width();
+    let a = h.to_residue(&rng.nat_below(m));
+    let b = h.to_residue(&rng.nat_below(m));
+    let table = h.window_table(&b);
+    let mut out = vec![L::ZERO; k];
+    let mut scratch = Scratch::new();
+    count_ops(|| h.mul_by_table(&mut out, &a, &table, &mut scratch)).1
+}
+
+/// The operations of building one window table of paper 002 (eq. 9: `k` residues
+/// `b^j·A mod m`) for a `bits`-bit modulus with `digit_bits`-bit digits: no
+/// multiplication, only the subtractions of eq. 13.
+pub fn count_hong_table(bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
+    fn with<L: Limb>(bits: u32) -> OpCounts {
+        let mut rng = SplitMix64::new(SEED);
+        let m: Nat<L> = rng.nat_exact_bits(bits as u64, true);
+        let h = Hong::new(&m).expect("m > 0");
+        let b = h.to_residue(&rng.nat_below(&m));
+        count_ops(|| h.window_table(&b)).1
+    }
+    check_bits(bits)?;
+    match digit_bits {
+        8 => Ok(with::<Counted<u8>>(bits)),
+        16 => Ok(with::<Counted<u16>>(bits)),
+        32 => Ok(with::<Counted<u32>>(bits)),
+        64 => Ok(with::<Counted<u64>>(bits)),
+        _ => Err(bad_digit_bits(digit_bits)),
+    }
 }
 
 /// The operations of the reference of paper 000, Table 1: the schoolbook product of two

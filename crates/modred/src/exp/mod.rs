@@ -22,11 +22,15 @@
 //! window of width 4 `n/5`, and a sliding window needs width 7 to reach `n/8`. Both
 //! agree with the paper that the number of squarings stays about `n`.
 //!
+//! [`hong::pow_vartime`] walks the exponent the same ways with paper 002's table-based
+//! window multiplication and squaring (it needs the concrete [`crate::reduce::Hong`]).
+//!
 //! None of these is constant time: all branch on the exponent's bits and index the table
 //! by them, so their timing leaks the exponent. They are for public exponents (RSA
 //! verification, primality tests).
 
 mod binary;
+pub mod hong;
 mod shared;
 mod sliding;
 mod window;

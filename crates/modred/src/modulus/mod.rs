@@ -25,7 +25,7 @@ use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
-use crate::reduce::{make, Classical, Reducer, Scratch};
+use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
 
 /// The operation an algorithm is chosen for.
@@ -59,6 +59,11 @@ pub const NTT_REDUCER_THRESHOLD: usize = 1024;
 ///
 /// Paper 001: from [`NTT_REDUCER_THRESHOLD`] digits of `m` on, `ntt-montgomery` (odd `m`)
 /// or `ntt-barrett` (even `m`) for multiplications and exponentiations.
+///
+/// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
+/// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
+/// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
+/// power); no digit size or table size tried made it faster (report, paper 002).
 pub fn choose(m: &Nat, op: Operation) -> Algorithm {
     match op {
         Operation::Reduce => Algorithm::Classical,
@@ -72,6 +77,11 @@ pub fn choose(m: &Nat, op: Operation) -> Algorithm {
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
         Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
     }
+}
+
+/// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
+fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
+    Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
 }
 
 /// The modulus of `r` padded to its residue width.
@@ -95,6 +105,9 @@ pub struct Modulus {
     /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
     one_off: Option<Box<dyn Reducer<u64>>>,
     auto: bool,
+    /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
+    /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
+    hong: Option<Hong<u64>>,
 }
 
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
@@ -143,7 +156,8 @@ impl Modulus {
         } else {
             Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
         };
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off, auto: true })
+        let hong = hong_for(algorithm, m)?;
+        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off, auto: true, hong })
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
@@ -159,7 +173,8 @@ impl Modulus {
             return Err(Error::ZeroModulus);
         }
         let reducer = make(algorithm, m)?;
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off: None, auto: false })
+        let hong = hong_for(algorithm, m)?;
+        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off: None, auto: false, hong })
     }
 
     /// The algorithm of the reducer doing the arithmetic (never `Auto`).
@@ -273,9 +288,8 @@ impl Modulus {
     /// through the reducer's corrections, something of the base. Public exponents only.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Residue {
         let method = exp::default_method(e.bits());
-        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)
-            .expect("the default window is valid and a checked residue is below m");
-        Residue { limbs }
+        self.pow_with_vartime(base, e, method)
+            .expect("the default window is valid and a checked residue is below m")
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
@@ -288,7 +302,10 @@ impl Modulus {
         e: &Nat,
         method: Method,
     ) -> Result<Residue, Error> {
-        let limbs = exp::pow_vartime(&*self.reducer, self.check(base), e, method)?;
+        let limbs = match &self.hong {
+            Some(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
+            None => exp::pow_vartime(&*self.reducer, self.check(base), e, method)?,
+        };
         Ok(Residue { limbs })
     }
 

@@ -101,7 +101,7 @@ fn forward_into<L: Limb>(plan: &Plan, a: &[L], out: &mut [u64]) {
     for (j, part) in out.chunks_exact_mut(n).enumerate() {
         let pr = &PRIMES[j];
         for (o, d) in part.iter_mut().zip(a) {
-            *o = pr.to_mont(d.to_u64());
+            *o = pr.enter(d.to_u64());
         }
         part[a.len()..].fill(0);
         plan.forward(j, part);
@@ -178,10 +178,10 @@ fn crt_constants() -> &'static Crt {
 
 fn crt_build() -> Crt {
     let [a, b, c] = PRIMES;
-    let inv_p1_mod_p2 = b.inv(b.to_mont(a.p));
+    let inv_p1_mod_p2 = b.inv(b.enter(a.p));
     let p12 = a.p as u128 * b.p as u128;
-    let inv_p12_mod_p3 = c.inv(c.to_mont((p12 % c.p as u128) as u64));
-    let p1_mod_p3 = c.to_mont(a.p);
+    let inv_p12_mod_p3 = c.inv(c.enter((p12 % c.p as u128) as u64));
+    let p1_mod_p3 = c.enter(a.p);
     Crt { inv_p1_mod_p2, inv_p12_mod_p3, p1_mod_p3, p12 }
 }
 

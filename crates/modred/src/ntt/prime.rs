@@ -72,19 +72,19 @@ impl Prime {
 
     /// `x·R mod p` for any 64-bit `x`.
     #[inline(always)]
-    pub(crate) fn to_mont(&self, x: u64) -> u64 {
+    pub(crate) fn enter(&self, x: u64) -> u64 {
         self.mul(x, self.r2)
     }
 
     /// `x mod p` for `x` in Montgomery form.
-    pub(crate) fn from_mont(&self, x: u64) -> u64 {
+    pub(crate) fn leave(&self, x: u64) -> u64 {
         self.mul(x, 1)
     }
 
     /// `x^e` for `x` in Montgomery form, result in Montgomery form.
     pub(crate) fn pow(&self, x: u64, mut e: u64) -> u64 {
         let mut base = x;
-        let mut acc = self.to_mont(1);
+        let mut acc = self.enter(1);
         while e > 0 {
             if e & 1 == 1 {
                 acc = self.mul(acc, base);
@@ -103,7 +103,7 @@ impl Prime {
     /// A primitive `n`-th root of unity in Montgomery form; `n | p − 1`.
     pub(crate) fn root(&self, n: u64) -> u64 {
         debug_assert_eq!((self.p - 1) % n, 0);
-        self.pow(self.to_mont(self.g), (self.p - 1) / n)
+        self.pow(self.enter(self.g), (self.p - 1) / n)
     }
 }
 
@@ -165,7 +165,7 @@ mod tests {
             let mut q = 2;
             while q * q <= rest {
                 if rest % q == 0 {
-                    assert_ne!(pr.from_mont(pr.pow(pr.to_mont(pr.g), (p - 1) / q)), 1);
+                    assert_ne!(pr.leave(pr.pow(pr.enter(pr.g), (p - 1) / q)), 1);
                     while rest % q == 0 {
                         rest /= q;
                     }
@@ -173,7 +173,7 @@ mod tests {
                 q += 1;
             }
             if rest > 1 {
-                assert_ne!(pr.from_mont(pr.pow(pr.to_mont(pr.g), (p - 1) / rest)), 1);
+                assert_ne!(pr.leave(pr.pow(pr.enter(pr.g), (p - 1) / rest)), 1);
             }
             let mut x = 0x1234_5678_9abc_def1u64;
             for _ in 0..1000 {
@@ -181,13 +181,13 @@ mod tests {
                 let a = x;
                 let b = x.rotate_left(17) % p;
                 let want = ((a as u128 * b as u128) % p as u128) as u64;
-                assert_eq!(pr.from_mont(pr.mul(pr.to_mont(a), pr.to_mont(b))), want);
-                assert_eq!(pr.from_mont(pr.to_mont(a)), a % p);
+                assert_eq!(pr.leave(pr.mul(pr.enter(a), pr.enter(b))), want);
+                assert_eq!(pr.leave(pr.enter(a)), a % p);
             }
             let w = pr.root(3 << 10);
-            assert_eq!(pr.from_mont(pr.pow(w, 3 << 10)), 1);
-            assert_ne!(pr.from_mont(pr.pow(w, 3 << 9)), 1);
-            assert_ne!(pr.from_mont(pr.pow(w, 1 << 10)), 1);
+            assert_eq!(pr.leave(pr.pow(w, 3 << 10)), 1);
+            assert_ne!(pr.leave(pr.pow(w, 3 << 9)), 1);
+            assert_ne!(pr.leave(pr.pow(w, 1 << 10)), 1);
         }
     }
 }

@@ -61,7 +61,7 @@ pub(crate) fn transform_len_at_least(min: usize) -> usize {
 
 impl Tables {
     fn new(pr: &Prime, n: usize, m: usize) -> Tables {
-        let one = pr.to_mont(1);
+        let one = pr.enter(1);
         let mut fwd = vec![0u64; m.max(1)];
         let mut inv = vec![0u64; m.max(1)];
         let mut len = 1;
@@ -95,7 +95,7 @@ impl Tables {
             omega = pr.pow(w, m as u64);
             omega_inv = pr.inv(omega);
         }
-        let n_inv = pr.from_mont(pr.inv(pr.to_mont(n as u64)));
+        let n_inv = pr.leave(pr.inv(pr.enter(n as u64)));
         Tables { fwd, inv, r3, r3_inv, omega, omega_inv, n_inv }
     }
 }

@@ -18,6 +18,7 @@
 
 mod barrett;
 mod classical;
+pub mod hong;
 mod montgomery;
 mod montgomery_interleaved;
 mod ntt_barrett;
@@ -25,6 +26,7 @@ mod ntt_montgomery;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
+pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
 pub use ntt_barrett::{NttBarrett, SecondProduct};
@@ -55,6 +57,7 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
         Algorithm::NttBarrett => Box::new(NttBarrett::new(m)?),
         Algorithm::NttMontgomery => Box::new(NttMontgomery::new(m)?),
+        Algorithm::Hong => Box::new(Hong::new(m)?),
     })
 }
 
