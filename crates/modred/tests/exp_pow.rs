@@ -176,6 +176,14 @@ fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
         if a == modred::Algorithm::Hong && m.bits() > 521 {
             continue;
         }
+        // The transform reducers (paper 001) pay three transforms per product, slow at
+        // these sizes; through the generic `pow` up to 1024 bits (their own tests are in
+        // tests/ntt_reduce.rs).
+        if matches!(a, modred::Algorithm::NttBarrett | modred::Algorithm::NttMontgomery)
+            && m.bits() > 1024
+        {
+            continue;
+        }
         if let Ok(r) = modred::reduce::make::<u64>(a, m) {
             v.push(r);
         }
