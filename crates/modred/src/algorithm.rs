@@ -24,6 +24,10 @@ pub enum Algorithm {
     /// Paper 004 §4: radix-2 Montgomery with the multiplier recoded to an even number,
     /// `ρ = 2^(k+1)`.
     Radix2MontgomeryRecoded,
+    /// Paper 001, Algorithm 1: Barrett with one linear and one cyclic convolution.
+    NttBarrett,
+    /// Paper 001, Algorithm 2: Montgomery with one linear and one cyclic convolution.
+    NttMontgomery,
     /// Paper 002 (Hong, Oh, Yoon): table-based window multiplication and squaring, for
     /// any modulus, in a small-window exponentiation.
     Hong,
@@ -46,6 +50,8 @@ impl Algorithm {
         Algorithm::MontgomeryInterleaved,
         Algorithm::Radix2Montgomery,
         Algorithm::Radix2MontgomeryRecoded,
+        Algorithm::NttBarrett,
+        Algorithm::NttMontgomery,
         Algorithm::Hong,
         Algorithm::PseudoMersenne,
         Algorithm::Solinas,
@@ -62,6 +68,8 @@ impl Algorithm {
             Algorithm::MontgomeryInterleaved => "montgomery-interleaved",
             Algorithm::Radix2Montgomery => "radix2-montgomery",
             Algorithm::Radix2MontgomeryRecoded => "radix2-montgomery-recoded",
+            Algorithm::NttBarrett => "ntt-barrett",
+            Algorithm::NttMontgomery => "ntt-montgomery",
             Algorithm::Hong => "hong",
             Algorithm::PseudoMersenne => "pseudo-mersenne",
             Algorithm::Solinas => "solinas",
@@ -73,9 +81,13 @@ impl Algorithm {
     pub const fn applies_to(self) -> &'static str {
         match self {
             Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical | Algorithm::Barrett | Algorithm::Hong => "any modulus > 0",
+            Algorithm::Classical
+            | Algorithm::Barrett
+            | Algorithm::NttBarrett
+            | Algorithm::Hong => "any modulus > 0",
             Algorithm::Montgomery
             | Algorithm::MontgomeryInterleaved
+            | Algorithm::NttMontgomery
             | Algorithm::Radix2Montgomery
             | Algorithm::Radix2MontgomeryRecoded => "odd moduli",
             Algorithm::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
@@ -99,6 +111,12 @@ impl Algorithm {
             Algorithm::Radix2Montgomery => "paper 004 §2 (bit-serial radix-2 Montgomery)",
             Algorithm::Radix2MontgomeryRecoded => {
                 "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)"
+            }
+            Algorithm::NttBarrett => {
+                "paper 001, Algorithm 1 (Barrett, one linear + one cyclic convolution)"
+            }
+            Algorithm::NttMontgomery => {
+                "paper 001, Algorithm 2 (Montgomery, one linear + one cyclic convolution)"
             }
             Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
             Algorithm::PseudoMersenne => "paper 003, Algorithms 3 and 4 (Crandall)",

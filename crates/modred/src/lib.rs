@@ -7,11 +7,12 @@
 //! 1. [`limb`]: the digit type, generic from `u8` to `u64`, and an op-counting digit;
 //! 2. `kernels`: slice kernels (private);
 //! 3. [`nat`]: natural numbers;
-//! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
-//! 5. [`exp`]: exponentiation over any reducer;
-//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
+//! 4. [`ntt`]: exact transform multiplication (linear and cyclic convolutions);
+//! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
+//! 6. [`exp`]: exponentiation over any reducer;
+//! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
 //!    prime fields of [`field`];
-//! 7. [`primes`]: Miller–Rabin and the special-prime searches.
+//! 8. [`primes`]: Miller–Rabin and the special-prime searches.
 //!
 //! ```
 //! use modred::{Algorithm, Modulus, Nat};
@@ -46,6 +47,7 @@ mod error;
 mod kernels;
 pub mod limb;
 pub mod nat;
+pub mod ntt;
 pub mod opcount;
 pub mod reduce;
 mod rng;

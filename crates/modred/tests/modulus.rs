@@ -16,6 +16,7 @@ fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     match algorithm {
         Algorithm::Montgomery
         | Algorithm::MontgomeryInterleaved
+        | Algorithm::NttMontgomery
         | Algorithm::Radix2Montgomery
         | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
         Algorithm::PseudoMersenne => modred::reduce::pseudo_mersenne_form(m).is_some(),

@@ -11,6 +11,7 @@
 
 mod machine;
 mod paper000;
+mod paper001;
 mod paper002;
 mod paper003;
 mod paper004;
@@ -119,6 +120,7 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
 
     let sections = vec![
         paper000::run(&ctx)?,
+        paper001::run(&ctx)?,
         paper002::run(&ctx)?,
         paper003::run(&ctx)?,
         paper004::run(&ctx)?,

@@ -45,6 +45,15 @@ pub enum Operation {
     PowMod,
 }
 
+/// Digits (u64) of the modulus from which the transform reducers of paper 001 beat the
+/// word-level ones for a modular multiplication. Measured with `cargo run --release -p
+/// modred --example calibrate_ntt_reduce` (interleaved in one process, shared 2-core
+/// x86-64 machine, noisy): montgomery/ntt-montgomery time ratio 0.63 at 384 words, 0.85
+/// at 512, 0.94 at 768, 1.29 at 1024, 2.3 at 2048; barrett/ntt-barrett 0.64 at 512, 0.89
+/// at 1024, 2.1 at 2048. The crossover lies between 768 and 1024 words (49 152 to
+/// 65 536 bits).
+pub const NTT_REDUCER_THRESHOLD: usize = 1024;
+
 /// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`).
 ///
 /// First the special forms of paper 003, where measured faster ([`special_form`]). Then
@@ -54,6 +63,9 @@ pub enum Operation {
 /// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
 /// and interleaved, the separated one is chosen until the report has measured which is
 /// faster at which size; that measurement will replace this rule.
+///
+/// Paper 001: from [`NTT_REDUCER_THRESHOLD`] digits of `m` on, `ntt-montgomery` (odd `m`)
+/// or `ntt-barrett` (even `m`) for multiplications and exponentiations.
 ///
 /// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
 /// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
@@ -65,6 +77,13 @@ pub fn choose(m: &Nat, op: Operation) -> Algorithm {
     }
     match op {
         Operation::Reduce => Algorithm::Classical,
+        Operation::MulMod | Operation::PowMod if m.len() >= NTT_REDUCER_THRESHOLD => {
+            if m.is_odd() {
+                Algorithm::NttMontgomery
+            } else {
+                Algorithm::NttBarrett
+            }
+        }
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
         Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
     }

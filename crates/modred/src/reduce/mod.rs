@@ -31,6 +31,8 @@ pub mod hong;
 pub(crate) mod montgomery;
 mod montgomery_interleaved;
 mod nist;
+mod ntt_barrett;
+mod ntt_montgomery;
 mod pseudo_mersenne;
 pub mod radix2;
 mod solinas;
@@ -41,6 +43,8 @@ pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
 pub use nist::{Nist, NistPrime};
+pub use ntt_barrett::{NttBarrett, SecondProduct};
+pub use ntt_montgomery::NttMontgomery;
 pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
 pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
 pub use solinas::{Solinas, SolinasPoly};
@@ -70,6 +74,8 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
         Algorithm::Radix2Montgomery => Box::new(Radix2Montgomery::new(m)?),
         Algorithm::Radix2MontgomeryRecoded => Box::new(Radix2MontgomeryRecoded::new(m)?),
+        Algorithm::NttBarrett => Box::new(NttBarrett::new(m)?),
+        Algorithm::NttMontgomery => Box::new(NttMontgomery::new(m)?),
         Algorithm::Hong => Box::new(Hong::new(m)?),
         Algorithm::PseudoMersenne => Box::new(PseudoMersenne::new(m)?),
         Algorithm::Solinas => Box::new(Solinas::new(m)?),
@@ -104,12 +110,15 @@ pub struct Scratch<L> {
     pub product: Vec<L>,
     /// The reduction's own working space.
     pub work: Vec<L>,
+    /// Working transforms of the transform-based reducers (`ntt-barrett`,
+    /// `ntt-montgomery`): residues modulo the three transform primes.
+    pub transform: Vec<u64>,
 }
 
 impl<L: Limb> Scratch<L> {
     /// Empty scratch space.
     pub fn new() -> Self {
-        Scratch { product: Vec::new(), work: Vec::new() }
+        Scratch { product: Vec::new(), work: Vec::new(), transform: Vec::new() }
     }
 }
 
