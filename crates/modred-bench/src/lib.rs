@@ -25,5 +25,7 @@
 //! first time); `libssl-dev` and `pkg-config` let `openssl-sys` find
 //! libcrypto (alternatively set `OPENSSL_DIR`).
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 #[cfg(feature = "anchors")]
 pub mod anchors;

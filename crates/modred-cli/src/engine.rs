@@ -25,6 +25,12 @@ pub enum Window {
 /// afresh, so a batch of ever new moduli cannot exhaust memory.
 const CACHE_LIMIT: usize = 1024;
 
+/// The largest `bits(E)·bits(M)` `powm` accepts: about the cost of the exponentiation in
+/// units of digit products over 64² (a 65536-bit exponent modulo a 65536-bit modulus takes
+/// seconds; far beyond it, hours). Larger requests are refused with an error instead of
+/// running without an end in sight.
+pub const MAX_POWM_WORK: u64 = 1 << 32;
+
 /// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs.
 pub struct Engine {
     cache: HashMap<(Algorithm, Number), Modulus>,
@@ -82,6 +88,15 @@ impl Engine {
         m: &Number,
         window: Window,
     ) -> Result<Number, Error> {
+        let work = e.bits().saturating_mul(m.bits().max(1));
+        if work > MAX_POWM_WORK {
+            return Err(Error::InvalidArgument(format!(
+                "powm too large: a {}-bit exponent modulo a {}-bit modulus; the limit is \
+                 bits(E)·bits(M) ≤ 2^32 (e.g. 65536-bit E and M)",
+                e.bits(),
+                m.bits()
+            )));
+        }
         let modulus = self.modulus(a, m)?;
         let method = match window {
             Window::Sliding => return Ok(modulus.pow_mod_vartime(b, e)),

@@ -3,6 +3,8 @@
 //! Every failure — bad usage, bad input, an algorithm that does not apply — is one line on
 //! stderr starting `error: `, with exit status 2. Success is exit status 0.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod algorithms;
 mod args;
 mod commands;
@@ -10,6 +12,7 @@ mod engine;
 mod fail;
 mod guard;
 mod help;
+mod hw;
 mod numbers;
 pub mod report;
 

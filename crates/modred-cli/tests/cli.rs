@@ -117,8 +117,17 @@ fn either(n: &BigUint, flip: bool) -> String {
     }
 }
 
+/// The special-form reducers (paper 003): random moduli are not of their forms; they
+/// have their own test below.
+const SPECIAL: &[&str] = &["pseudo-mersenne", "solinas", "nist"];
+
+/// The implemented algorithms that apply to every (odd) modulus.
+fn general() -> Vec<String> {
+    implemented().into_iter().filter(|a| !SPECIAL.contains(&a.as_str())).collect()
+}
+
 fn applies(algo: &str, m: &BigUint) -> bool {
-    !algo.starts_with("montgomery") || m.bit(0)
+    !algo.contains("montgomery") || m.bit(0)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -127,7 +136,7 @@ fn applies(algo: &str, m: &BigUint) -> bool {
 #[test]
 fn reduce_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0001);
-    let algos = implemented();
+    let algos = general();
     for round in 0..12u64 {
         let m_bits = [1, 2, 63, 64, 65, 127, 128, 200, 521, 1024, 2048, 4096][round as usize];
         let mut m = rng.bits(m_bits);
@@ -141,9 +150,12 @@ fn reduce_matches_num_bigint() {
             if !applies(algo, &m) {
                 continue;
             }
-            // Montgomery's bound is m·b^k.
-            let x = if algo.starts_with("montgomery") {
+            // Montgomery's bound is m·b^k (also the transform Montgomery's); radix-2
+            // Montgomery's m·2^bits(m).
+            let x = if algo.starts_with("montgomery") || algo == "ntt-montgomery" {
                 &wide % (&m << (64 * limbs))
+            } else if algo.starts_with("radix2") {
+                &wide % (&m << m.bits())
             } else {
                 wide.clone()
             };
@@ -175,7 +187,7 @@ fn reduce_auto_takes_any_argument() {
 #[test]
 fn mulmod_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0003);
-    let algos = implemented();
+    let algos = general();
     for m_bits in [1u64, 2, 64, 100, 256, 511, 1024, 3000] {
         for parity in 0..2 {
             let mut m = rng.bits(m_bits);
@@ -201,7 +213,7 @@ fn mulmod_matches_num_bigint() {
 #[test]
 fn powm_matches_num_bigint() {
     let mut rng = Rng(0x5eed_0004);
-    let algos = implemented();
+    let algos = general();
     for m_bits in [2u64, 17, 64, 65, 192, 512, 1024] {
         let mut m = rng.bits(m_bits) | BigUint::one();
         if m_bits == 17 {
@@ -659,7 +671,7 @@ fn batch_bad_options_stop_before_reading() {
 fn batch_many_lines_in_order() {
     let mut rng = Rng(0x5eed_0005);
     let moduli: Vec<BigUint> = (0..8).map(|i| rng.bits(64 + 200 * i) | BigUint::one()).collect();
-    let algos = implemented();
+    let algos = general();
     let n = 100_000;
     let mut input = String::with_capacity(n * 120);
     let mut want = Vec::with_capacity(n);
@@ -761,6 +773,145 @@ fn batch_stops_quietly_when_the_reader_goes_away() {
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+// ---------------------------------------------------------------------------------------
+// hostile input
+
+/// Every arithmetic command and `opcount`, fed hostile arguments: each gives one clean
+/// `error:` line and exit status 2 (never a panic, a backtrace or a hang).
+#[test]
+fn hostile_arguments_give_one_error_line() {
+    let huge_bad = format!("{}x", "9".repeat(100_000));
+    let hostile: Vec<String> = vec![
+        "".into(),
+        "-1".into(),
+        "-0x5".into(),
+        "abc".into(),
+        "0x".into(),
+        "0xg".into(),
+        " 5".into(),
+        "5 ".into(),
+        "+5".into(),
+        "1e9".into(),
+        "1.5".into(),
+        "\u{663}".into(),  // ARABIC-INDIC DIGIT THREE
+        "\u{ff15}".into(), // FULLWIDTH DIGIT FIVE
+        "5\u{7f}".into(),
+        huge_bad.clone(),
+    ];
+    for h in &hostile {
+        let h = h.as_str();
+        for args in [
+            vec!["reduce", h, "7"],
+            vec!["reduce", "7", h],
+            vec!["mulmod", h, "2", "7"],
+            vec!["mulmod", "2", h, "7"],
+            vec!["mulmod", "2", "3", h],
+            vec!["powm", h, "2", "7"],
+            vec!["powm", "2", h, "7"],
+            vec!["powm", "2", "3", h],
+            vec!["powm", "--window", h, "2", "3", "7"],
+            vec!["reduce", "--algo", h, "2", "7"],
+            vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", h],
+            vec!["opcount", "--algo", "barrett", "--op", h, "--bits", "64"],
+            vec![
+                "opcount",
+                "--algo",
+                "barrett",
+                "--op",
+                "reduce",
+                "--bits",
+                "64",
+                "--digit-bits",
+                h,
+            ],
+        ] {
+            check_error(&format!("{:?}", &args[..args.len().min(4)]), &run(&args));
+        }
+    }
+    // Extreme values that parse: zero moduli, a zero-width request, huge sizes.
+    let huge_ok = "9".repeat(100_000);
+    for args in [
+        vec!["reduce", "5", "0"],
+        vec!["mulmod", "5", "5", "0"],
+        vec!["powm", "5", "5", "0"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "0"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "99999999999"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "18446744073709551616"],
+        vec!["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "64", "--digit-bits", "7"],
+        vec!["powm", "--window", "0", "2", "3", "7"],
+        vec!["powm", "--window", "4294967297", "2", "3", "7"],
+        vec!["powm", "2", &huge_ok, &huge_ok],
+        vec!["reduce", "--algo", "montgomery", "5", "10"],
+        vec!["algos", "extra"],
+        vec!["frobnicate"],
+    ] {
+        check_error(&format!("{:?}", &args[..args.len().min(3)]), &run(&args));
+    }
+    // A 100 000-digit operand that is valid is computed, not refused.
+    let x = ok(&["reduce", &huge_ok, "1000003"]);
+    let want = BigUint::parse_bytes(huge_ok.as_bytes(), 10).unwrap() % 1_000_003u32;
+    assert_eq!(x, want.to_string());
+}
+
+/// `batch` fed hostile lines: huge, negative, non-numeric, empty, NUL bytes, a 10^8-bit
+/// number (refused by the line limit), a powm beyond the work limit; every line gets
+/// its own error answer and the batch goes on.
+#[test]
+fn batch_survives_hostile_lines() {
+    let hundred_million_bits = format!(
+        r#"{{"op":"reduce","x":"0x{}","m":"7"}}"#,
+        "f".repeat(100_000_000 / 4) // 10^8 bits in hex: 25 MB, over the 1 MiB line limit
+    );
+    let mut lines: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"\0".to_vec(),
+        b"{\"op\":\"reduce\",\"x\":\"\0\",\"m\":\"7\"}".to_vec(),
+        br#"{"op":"reduce","x":"-1","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"five","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"","m":"7"}"#.to_vec(),
+        br#"{"op":"reduce","x":"0x","m":"7"}"#.to_vec(),
+        br#"{"op":"mulmod","x":"1","y":"1","m":""}"#.to_vec(),
+        br#"{"op":"powm","x":"1","e":"","m":"7"}"#.to_vec(),
+        br#"{"op":"powm","x":"1","e":"1","m":"0"}"#.to_vec(),
+        br#"{"op":"","x":"1","m":"7"}"#.to_vec(),
+        br#"{}"#.to_vec(),
+        br#"{"op":"reduce","x":"1","m":"7","op":"powm"}"#.to_vec(),
+        format!(
+            r#"{{"op":"powm","x":"3","e":"0x{}","m":"0x{}d"}}"#,
+            "f".repeat(20_000),
+            "f".repeat(20_000)
+        )
+        .into_bytes(),
+        hundred_million_bits.into_bytes(),
+    ];
+    let mut too_long = br#"{"op":"reduce","m":"7","x":""#.to_vec();
+    too_long.extend(std::iter::repeat_n(b'9', 3 << 20));
+    lines.push(too_long);
+    let mut input = Vec::new();
+    for l in &lines {
+        input.extend_from_slice(l);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(br#"{"op":"reduce","x":"10","m":"7"}"#);
+    let answers = batch(&[], &input);
+    assert_eq!(answers.len(), lines.len() + 1);
+    for (l, a) in lines.iter().zip(&answers) {
+        let shown = String::from_utf8_lossy(&l[..l.len().min(80)]);
+        let err = parse_answer(a).expect_err(&shown);
+        assert!(!err.contains("internal error"), "{shown}: {err}");
+    }
+    assert!(
+        answers[answers.len() - 4].contains("powm too large"),
+        "{}",
+        answers[answers.len() - 4]
+    );
+    assert!(
+        answers[answers.len() - 3].contains("line too long")
+            || answers[answers.len() - 3].contains("error")
+    );
+    assert_eq!(parse_answer(answers.last().unwrap()), Ok("3".into()));
+}
+
 /// Paper 002's Table 1 through the command line: at 512 bits and b = 2^16 (k = 32) hong's
 /// window multiplication takes k² = 1024 multiplications, its squaring (k² + k)/2 = 528.
 #[test]
@@ -792,4 +943,67 @@ fn hong_takes_even_moduli() {
         ok(&["mulmod", "--algo", "hong", &x.to_string(), &y.to_string(), &ms]),
         (&x * &y % &m).to_string()
     );
+}
+
+#[test]
+fn special_reducers_on_their_primes() {
+    let one = BigUint::one();
+    let p256 = (&one << 256u32) - (&one << 224u32) + (&one << 192u32) + (&one << 96u32) - 1u32;
+    let c25519 = (&one << 255u32) - 19u32;
+    let p521 = (&one << 521u32) - 1u32;
+    let mut rng = Rng(0x5eed_0103);
+    for (algo, m) in [
+        ("pseudo-mersenne", &c25519),
+        ("pseudo-mersenne", &p521),
+        ("solinas", &p256),
+        ("nist", &p256),
+        ("nist", &p521),
+    ] {
+        for _ in 0..5 {
+            let x = rng.upto(m.bits());
+            let y = rng.upto(m.bits());
+            let want = &x * &y % m;
+            assert_eq!(
+                ok(&["mulmod", "--algo", algo, &hex(&x), &y.to_string(), &hex(m)]),
+                want.to_string()
+            );
+            let e = rng.upto(200);
+            let want = x.modpow(&e, m);
+            assert_eq!(
+                ok(&["powm", "--algo", algo, &x.to_string(), &e.to_string(), &m.to_string()]),
+                want.to_string()
+            );
+        }
+    }
+    let out = run(&["mulmod", "--algo", "nist", "2", "3", &c25519.to_string()]);
+    assert!(check_error("nist", &out).contains("P-256"));
+    let out = run(&["mulmod", "--algo", "pseudo-mersenne", "2", "3", &p256.to_string()]);
+    assert!(check_error("pseudo-mersenne", &out).contains("pseudo-Mersenne modulus"));
+    let out = run(&["mulmod", "--algo", "solinas", "2", "3", &c25519.to_string()]);
+    assert!(check_error("solinas", &out).contains("generalized Mersenne modulus"));
+}
+
+#[test]
+fn special_primes_and_solinas_weights() {
+    let line =
+        ok(&["special-primes", "--form", "pseudo-mersenne", "--bits", "256", "--c-below", "1024"]);
+    assert_eq!(line, "189 357 435 587 617 923");
+    let json = ok(&["solinas-weights", "--poly", "t^12 - t^4 - t^3 + t - 1", "--word-bits", "32"]);
+    assert!(json.contains("\"add_weight\":7,\"sub_weight\":3"), "{json}");
+    let json = ok(&["solinas-weights", "--poly", "t^3 - t - 1", "--word-bits", "64"]);
+    assert!(json.contains("\"add_matrix\":[[3,3,4],[5,4,5],[-1,5,-1]]"), "{json}");
+    for args in [
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "1", "--c-below", "10"][..],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "5000", "--c-below", "10"],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "64", "--c-below", "0"],
+        &["special-primes", "--form", "pseudo-mersenne", "--bits", "64", "--c-below", "-3"],
+        &["special-primes", "--form", "solinas", "--bits", "64", "--c-below", "10"],
+        &["special-primes", "--bits", "64", "--c-below", "10"],
+        &["solinas-weights", "--poly", "t^3 + t - 1", "--word-bits", "64"],
+        &["solinas-weights", "--poly", "t^3 - t - 1", "--word-bits", "16"],
+        &["solinas-weights", "--poly", "banana", "--word-bits", "64"],
+    ] {
+        let out = run(args);
+        check_error(&args.join(" "), &out);
+    }
 }

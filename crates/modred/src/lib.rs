@@ -7,9 +7,12 @@
 //! 1. [`limb`]: the digit type, generic from `u8` to `u64`, and an op-counting digit;
 //! 2. `kernels`: slice kernels (private);
 //! 3. [`nat`]: natural numbers;
-//! 4. [`reduce`]: the reduction algorithms behind [`Reducer`];
-//! 5. [`exp`]: exponentiation over any reducer;
-//! 6. [`modulus`]: the user-facing [`Modulus`], which picks a reducer.
+//! 4. [`ntt`]: exact transform multiplication (linear and cyclic convolutions);
+//! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
+//! 6. [`exp`]: exponentiation over any reducer;
+//! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
+//!    prime fields of [`field`];
+//! 8. [`primes`]: Miller–Rabin and the special-prime searches.
 //!
 //! ```
 //! use modred::{Algorithm, Modulus, Nat};
@@ -30,7 +33,10 @@
 //! beyond a shift, any argument, time falling with the argument's length);
 //! [`reduce::Montgomery`] for many multiplications modulo an odd modulus (the reduction
 //! costs about one multiplication); [`reduce::Barrett`] for an even modulus, and for
-//! arguments much shorter than the modulus squared. [`Modulus::new`] applies this rule.
+//! arguments much shorter than the modulus squared; for the special primes of paper 003
+//! (pseudo-Mersenne `2^N − c`, the NIST primes) [`reduce::PseudoMersenne`] and
+//! [`reduce::Nist`] where measured faster ([`modulus::special_form`]). [`Modulus::new`]
+//! applies this rule.
 //!
 //! # Cargo features
 //!
@@ -41,6 +47,7 @@
 //!   too. (Under Miri the portable kernels are always used.)
 
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 mod algorithm;
@@ -48,6 +55,7 @@ mod error;
 mod kernels;
 pub mod limb;
 pub mod nat;
+pub mod ntt;
 pub mod opcount;
 pub mod reduce;
 mod rng;
@@ -57,7 +65,10 @@ pub use error::Error;
 pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
+pub mod ct;
 pub mod exp;
+pub mod field;
 pub mod modulus;
+pub mod primes;
 
 pub use modulus::{Modulus, Operation, Residue};

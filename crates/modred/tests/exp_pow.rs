@@ -176,6 +176,17 @@ fn reducers(m: &Nat<u64>) -> Vec<Box<dyn Reducer<u64>>> {
         if a == modred::Algorithm::Hong && m.bits() > 521 {
             continue;
         }
+        // The bit-serial radix-2 reducers (paper 004) cost O(k²/64) word steps per
+        // product: only up to 128 bits here (tests/radix2.rs checks them further).
+        let bit_serial =
+            matches!(a, Algorithm::Radix2Montgomery | Algorithm::Radix2MontgomeryRecoded);
+        // The transform reducers (paper 001) pay three transforms per product, slow at
+        // these sizes; through the generic `pow` up to 1024 bits (their own tests are in
+        // tests/ntt_reduce.rs).
+        let transform = matches!(a, Algorithm::NttBarrett | Algorithm::NttMontgomery);
+        if (bit_serial && m.bits() > 128) || (transform && m.bits() > 1024) {
+            continue;
+        }
         if let Ok(r) = modred::reduce::make::<u64>(a, m) {
             v.push(r);
         }

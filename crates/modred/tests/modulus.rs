@@ -14,7 +14,14 @@ const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 /// Whether `algorithm` applies to `m > 0`.
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     match algorithm {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::Montgomery
+        | Algorithm::MontgomeryInterleaved
+        | Algorithm::NttMontgomery
+        | Algorithm::Radix2Montgomery
+        | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
+        Algorithm::PseudoMersenne => modred::reduce::pseudo_mersenne_form(m).is_some(),
+        Algorithm::Solinas => modred::reduce::SolinasPoly::find(m).is_some(),
+        Algorithm::Nist => modred::reduce::NistPrime::of(m).is_some(),
         _ => true,
     }
 }
@@ -61,6 +68,10 @@ fn moduli(rng: &mut Rng) -> Vec<Nat> {
     }
     v.push(&Nat::power_of_two(256) - &Nat::one());
     v.push(Nat::power_of_two(255));
+    // Special primes (paper 003): pseudo-Mersenne, generalized Mersenne, NIST.
+    v.push(&Nat::power_of_two(255) - &Nat::from(19u64));
+    v.push(modred::reduce::NistPrime::P256.modulus());
+    v.push(modred::reduce::NistPrime::P521.modulus());
     v
 }
 
@@ -121,6 +132,15 @@ fn arithmetic_with_every_implemented_algorithm() {
     for m in moduli(&mut rng) {
         for &algorithm in IMPLEMENTED {
             if !applies(algorithm, &m) {
+                continue;
+            }
+            // The bit-serial radix-2 reducers (paper 004) are slow in software: only up to
+            // 521 bits here (tests/radix2.rs checks them up to 2048).
+            let bit_serial = matches!(
+                algorithm,
+                Algorithm::Radix2Montgomery | Algorithm::Radix2MontgomeryRecoded
+            );
+            if bit_serial && m.bits() > 521 {
                 continue;
             }
             let md = Modulus::with(algorithm, &m).unwrap();
@@ -188,14 +208,19 @@ fn invalid_windows_are_errors() {
 
 #[test]
 fn modulus_one_makes_everything_zero() {
-    for &algorithm in IMPLEMENTED {
+    for &algorithm in IMPLEMENTED.iter().filter(|&&a| applies(a, &Nat::one())) {
         let md = Modulus::with(algorithm, &Nat::one()).unwrap();
         let a = md.residue(&Nat::from(12345u64));
         assert_eq!(a, md.zero());
         assert_eq!(md.one(), md.zero());
         assert!(md.to_nat(&md.pow_vartime(&a, &Nat::zero())).is_zero());
         assert!(md.pow_mod_vartime(&Nat::from(7u64), &Nat::zero()).is_zero());
-        assert!(md.reduce(&Nat::from(u64::MAX)).unwrap().is_zero());
+        assert!(md.reduce(&Nat::one()).unwrap().is_zero());
+        // A bounded algorithm may refuse x ≥ m² (radix-2 Montgomery: x < 1·2^1 here).
+        match md.reduce(&Nat::from(u64::MAX)) {
+            Ok(r) => assert!(r.is_zero()),
+            Err(e) => assert!(matches!(e, modred::Error::OutOfRange { .. }), "{algorithm}: {e}"),
+        }
     }
 }
 
@@ -282,4 +307,29 @@ fn contexts_are_shareable_between_threads() {
         debug.contains("1000003") && debug.contains(&format!("{:?}", md.algorithm())),
         "{debug}"
     );
+}
+
+#[test]
+fn auto_rule_takes_special_forms_where_measured_faster() {
+    use modred::reduce::NistPrime;
+    let c25519 = &Nat::power_of_two(255) - &Nat::from(19u64);
+    let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
+    for op in [Operation::MulMod, Operation::PowMod] {
+        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Montgomery);
+        assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&pm192, op), Algorithm::Montgomery);
+    }
+    assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&NistPrime::P192.modulus(), Operation::Reduce), Algorithm::Nist);
+    // The automatic context works on them, any x for a one-off reduction included.
+    for m in [NistPrime::P256.modulus(), c25519, pm192] {
+        let md = Modulus::new(&m).unwrap();
+        let huge = Nat::power_of_two(3000).add(&Nat::from(12345u64));
+        assert_eq!(big(&md.reduce(&huge).unwrap()), big(&huge) % big(&m));
+        let a = md.residue(&Nat::from(3u64));
+        let e = &m - &Nat::one();
+        assert_eq!(md.to_nat(&md.pow_vartime(&a, &e)), Nat::one()); // Fermat
+    }
 }

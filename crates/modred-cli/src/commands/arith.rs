@@ -68,6 +68,7 @@ pub const POWM: CommandSpec = CommandSpec {
               --window W  a fixed 2^W-ary window, W from 1 (binary square-and-multiply) to 16;\n              \
               default: a sliding window sized by the exponent's length\n  \
               --hex       print the result in hexadecimal\n\n\
+              limit: bits(E)·bits(M) ≤ 2^32 (e.g. 65536-bit E and M); larger is refused\n\n\
               example: modred powm --algo barrett 0x1f 65537 1000003\n"
     ),
 };

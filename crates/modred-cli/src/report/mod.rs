@@ -11,8 +11,11 @@
 
 mod machine;
 mod paper000;
+mod paper001;
 mod paper002;
-mod rng;
+mod paper003;
+mod paper004;
+pub(crate) mod rng;
 mod table;
 mod timing;
 
@@ -115,7 +118,13 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
     }
     ctx.progress(&format!("mode {}, writing into {}", mode.name(), opts.out.display()));
 
-    let sections = vec![paper000::run(&ctx)?, paper002::run(&ctx)?];
+    let sections = vec![
+        paper000::run(&ctx)?,
+        paper001::run(&ctx)?,
+        paper002::run(&ctx)?,
+        paper003::run(&ctx)?,
+        paper004::run(&ctx)?,
+    ];
 
     for s in &sections {
         write(&opts.out, &s.file, &s.markdown)?;

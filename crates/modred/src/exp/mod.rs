@@ -31,8 +31,11 @@
 
 mod binary;
 pub mod hong;
+mod shared;
 mod sliding;
 mod window;
+
+pub use shared::pow_shared_transform_vartime;
 
 use crate::error::Error;
 use crate::limb::Limb;

@@ -15,18 +15,24 @@
 //! ```
 //!
 //! # Timing
-//! Exponentiation here is variable time and says so in its name (`*_vartime`): it leaks
-//! the exponent. The other operations branch on values only in the reducers' final
-//! corrections (classical and Barrett), which leaks little but is not a constant-time
-//! guarantee either; keep secrets out of this API until its constant-time counterpart.
+//! For secrets use the constant-time methods: [`Modulus::mul_ct`], [`Modulus::sqr_ct`],
+//! [`Modulus::pow_ct`] (odd moduli; [`crate::ct`] has the slice-level versions), and
+//! [`Modulus::add`], [`Modulus::sub`], [`Modulus::neg`], which are constant time too.
+//! Exponentiation otherwise is variable time and says so in its name (`*_vartime`): it
+//! leaks the exponent. [`Modulus::mul`] and [`Modulus::sqr`] take the time of the chosen
+//! reducer, which for classical and Barrett depends on the values in their final
+//! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
+//! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
 use crate::algorithm::Algorithm;
+use crate::ct::MontgomeryCt;
 use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
 use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
+use std::sync::OnceLock;
 
 /// The operation an algorithm is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,30 +45,97 @@ pub enum Operation {
     PowMod,
 }
 
+/// Digits (u64) of the modulus from which the transform reducers of paper 001 beat the
+/// word-level ones for a modular multiplication. Measured with `cargo run --release -p
+/// modred --example calibrate_ntt_reduce` (interleaved in one process, shared 2-core
+/// x86-64 machine, noisy): montgomery/ntt-montgomery time ratio 0.63 at 384 words, 0.85
+/// at 512, 0.94 at 768, 1.29 at 1024, 2.3 at 2048; barrett/ntt-barrett 0.64 at 512, 0.89
+/// at 1024, 2.1 at 2048. The crossover lies between 768 and 1024 words (49 152 to
+/// 65 536 bits).
+pub const NTT_REDUCER_THRESHOLD: usize = 1024;
+
 /// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`).
 ///
-/// Paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
+/// First the special forms of paper 003, where measured faster ([`special_form`]). Then
+/// paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
 /// accepts any argument); for multiplications and exponentiations Montgomery when `m` is
 /// odd (its reduction costs about one multiplication and needs no division), Barrett
 /// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
 /// and interleaved, the separated one is chosen until the report has measured which is
 /// faster at which size; that measurement will replace this rule.
 ///
+/// Paper 001: from [`NTT_REDUCER_THRESHOLD`] digits of `m` on, `ntt-montgomery` (odd `m`)
+/// or `ntt-barrett` (even `m`) for multiplications and exponentiations.
+///
 /// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
 /// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
 /// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
 /// power); no digit size or table size tried made it faster (report, paper 002).
 pub fn choose(m: &Nat, op: Operation) -> Algorithm {
+    if let Some(a) = special_form(m, op) {
+        return a;
+    }
     match op {
         Operation::Reduce => Algorithm::Classical,
+        Operation::MulMod | Operation::PowMod if m.len() >= NTT_REDUCER_THRESHOLD => {
+            if m.is_odd() {
+                Algorithm::NttMontgomery
+            } else {
+                Algorithm::NttBarrett
+            }
+        }
         Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
         Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
+    }
+}
+
+/// `out = a` when `choice` is 1, unchanged when 0, without a branch on `choice`.
+fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
+    // black_box on the mask itself, or LLVM turns the select back into a branch.
+    let mask = core::hint::black_box(0u64.wrapping_sub(choice & 1));
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = (*o & !mask) | (x & mask);
     }
 }
 
 /// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
 fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
     Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
+}
+
+/// The special-form reducer for `m` and `op` where one was measured faster than the
+/// generic choice, else `None`.
+///
+/// Measured facts (`modred report --quick`, paper 003 section, 64-bit digits, ratios to
+/// separated Montgomery interleaved in one run on 2 shared cores; the report regenerates
+/// them):
+/// - hard-coded `nist`, modular multiplication: P-224 0.81, P-256 0.91, P-521 0.61 —
+///   faster; P-192 1.37, P-384 1.15, 2^448 − 2^224 − 1 1.22, 2^512 − 2^32 − 1 1.25 —
+///   slower (their 12–16-word column sums cost more than Montgomery's reduction).
+///   Reduction alone: P-192 0.59, P-224 0.56, P-256 0.71, P-521 0.14 (classical, the
+///   generic one-off choice, is 1.5).
+/// - `pseudo-mersenne` (one-digit `c`), multiplication: 192 bits 1.17, 224 bits 1.00,
+///   256 bits 0.86, 320–512 bits 0.68–0.83 — chosen above 224 bits (2^255 − 19 included). Reduction alone:
+///   0.34–0.83 at every size, against classical's 1.5 — chosen for one-off reductions.
+/// - generic `solinas`: 2–7 times Montgomery at every size; never chosen.
+pub fn special_form(m: &Nat, op: Operation) -> Option<Algorithm> {
+    use crate::reduce::{pseudo_mersenne_form, NistPrime};
+    match (NistPrime::of(m), op) {
+        (Some(NistPrime::P224 | NistPrime::P256 | NistPrime::P521), _) => {
+            return Some(Algorithm::Nist)
+        }
+        (Some(NistPrime::P192), Operation::Reduce) => return Some(Algorithm::Nist),
+        _ => {}
+    }
+    let (n, c) = pseudo_mersenne_form(m)?;
+    if c.len() != 1 {
+        return None;
+    }
+    match op {
+        Operation::Reduce => Some(Algorithm::PseudoMersenne),
+        Operation::MulMod | Operation::PowMod if n > 224 => Some(Algorithm::PseudoMersenne),
+        _ => None,
+    }
 }
 
 /// The modulus of `r` padded to its residue width.
@@ -86,6 +159,8 @@ pub struct Modulus {
     /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
     one_off: Option<Box<dyn Reducer<u64>>>,
     auto: bool,
+    /// The constant-time Montgomery context, made on first use (odd moduli only).
+    ct: OnceLock<Result<MontgomeryCt<u64>, Error>>,
     /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
     /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
     hong: Option<Hong<u64>>,
@@ -94,8 +169,10 @@ pub struct Modulus {
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
 /// reducer's representation: `x mod m`, or `x·R mod m` for Montgomery).
 ///
-/// A residue belongs to its modulus: passing it to another one is a logic error (caught
-/// when the widths differ, otherwise giving meaningless results).
+/// A residue belongs to its modulus: passing it to another one is a logic error. When the
+/// widths differ, every [`Modulus`] method taking the residue panics (a programming error,
+/// as an index out of bounds; no input value can cause it); otherwise the results are
+/// meaningless.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Residue {
     limbs: Vec<u64>,
@@ -138,7 +215,15 @@ impl Modulus {
             Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
         };
         let hong = hong_for(algorithm, m)?;
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off, auto: true, hong })
+        Ok(Modulus {
+            m: padded(&*reducer),
+            reducer,
+            algorithm,
+            one_off,
+            auto: true,
+            ct: OnceLock::new(),
+            hong,
+        })
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
@@ -155,7 +240,15 @@ impl Modulus {
         }
         let reducer = make(algorithm, m)?;
         let hong = hong_for(algorithm, m)?;
-        Ok(Modulus { m: padded(&*reducer), reducer, algorithm, one_off: None, auto: false, hong })
+        Ok(Modulus {
+            m: padded(&*reducer),
+            reducer,
+            algorithm,
+            one_off: None,
+            auto: false,
+            ct: OnceLock::new(),
+            hong,
+        })
     }
 
     /// The algorithm of the reducer doing the arithmetic (never `Auto`).
@@ -213,37 +306,35 @@ impl Modulus {
         self.residue(&Nat::one())
     }
 
-    /// `a + b mod m`.
+    /// `a + b mod m`. Constant time (fixed-length digit loops, the correction by a mask).
     pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let mut sum = vec![0; a.len()];
         let mut out = vec![0; a.len()];
-        // a, b < m, so a + b < 2m: at most one subtraction of m.
-        let carry = kernels::add_n(&mut out, a, b);
-        if carry || kernels::cmp_n(&out, m).is_ge() {
-            kernels::sub_assign_n(&mut out, m);
-        }
+        // a, b < m, so a + b < 2m: subtract m when the sum carried or did not borrow.
+        let carry = kernels::add_n(&mut sum, a, b) as u64;
+        let borrow = kernels::sub_n(&mut out, &sum, m) as u64;
+        let keep_sum = (carry ^ 1) & borrow;
+        ct_select(&mut out, &sum, keep_sum);
         Residue { limbs: out }
     }
 
-    /// `a − b mod m`.
+    /// `a − b mod m`. Constant time.
     pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
         let mut out = vec![0; a.len()];
-        // −m < a − b < m: add m back once when it went below zero.
-        if kernels::sub_n(&mut out, a, b) {
-            kernels::add_assign_n(&mut out, m);
-        }
+        // −m < a − b < m: add m back when it went below zero (m masked to 0 otherwise).
+        let borrow = kernels::sub_n(&mut out, a, b) as u64;
+        let mask = core::hint::black_box(0u64.wrapping_sub(borrow));
+        let masked: Vec<u64> = m.iter().map(|&d| d & mask).collect();
+        kernels::add_assign_n(&mut out, &masked);
         Residue { limbs: out }
     }
 
-    /// `−a mod m`.
+    /// `−a mod m`. Constant time.
     pub fn neg(&self, a: &Residue) -> Residue {
-        let (a, m) = (self.check(a), &self.m[..]);
-        let mut out = vec![0; a.len()];
-        if a.iter().any(|&d| d != 0) {
-            kernels::sub_n(&mut out, m, a);
-        }
-        Residue { limbs: out }
+        let zero = self.zero();
+        self.sub(&zero, a)
     }
 
     /// `a·b mod m`.
@@ -299,6 +390,97 @@ impl Modulus {
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
     pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Nat {
         self.to_nat(&self.pow_vartime(&self.residue(x), e))
+    }
+
+    /// The constant-time context, or why there is none (an even modulus).
+    fn ct(&self) -> Result<&MontgomeryCt<u64>, Error> {
+        let ct = self.ct.get_or_init(|| {
+            let ct = MontgomeryCt::new(self.modulus())?;
+            if ct.width() != self.reducer.width() {
+                return Err(Error::NotApplicable {
+                    algorithm: self.algorithm.name(),
+                    reason: "its residues are wider than the modulus; use a context made \
+                             with Modulus::new for constant-time arithmetic"
+                        .to_string(),
+                });
+            }
+            Ok(ct)
+        });
+        ct.as_ref().map_err(Clone::clone)
+    }
+
+    /// Whether residues are already in [`MontgomeryCt`]'s representation (`x·R mod m`,
+    /// `R = 2^(64k)`), as those of the two word-level Montgomery reducers are.
+    fn residues_are_montgomery(&self) -> bool {
+        matches!(self.algorithm, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
+    }
+
+    /// A residue of this modulus in Montgomery's representation, in constant time.
+    fn to_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: &Residue, t: &mut [u64]) -> Vec<u64> {
+        let r = self.check(r);
+        if self.residues_are_montgomery() {
+            return r.to_vec();
+        }
+        let mut out = vec![0; r.len()];
+        ct.to_montgomery(&mut out, r, t);
+        out
+    }
+
+    /// Back from Montgomery's representation to this modulus's, in constant time.
+    fn out_of_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: Vec<u64>, t: &mut [u64]) -> Residue {
+        if self.residues_are_montgomery() {
+            return Residue { limbs: r };
+        }
+        let mut out = vec![0; r.len()];
+        ct.from_montgomery(&mut out, &r, t);
+        Residue { limbs: out }
+    }
+
+    /// `a·b mod m` in constant time (no branch or memory index depends on `a` or `b`), by
+    /// [`MontgomeryCt::mul`]; for a modulus whose reducer is not Montgomery's, the
+    /// residues are converted in and out by constant-time multiplications.
+    ///
+    /// Error: [`Error::NotApplicable`] for an even modulus.
+    pub fn mul_ct(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let ct = self.ct()?;
+        let mut t = vec![0; ct.scratch_len()];
+        let (a, b) = (self.to_montgomery_ct(ct, a, &mut t), self.to_montgomery_ct(ct, b, &mut t));
+        let mut out = vec![0; a.len()];
+        ct.mul(&mut out, &a, &b, &mut t);
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
+    }
+
+    /// `a² mod m` in constant time, as [`Modulus::mul_ct`].
+    ///
+    /// Error: [`Error::NotApplicable`] for an even modulus.
+    pub fn sqr_ct(&self, a: &Residue) -> Result<Residue, Error> {
+        self.mul_ct(a, a)
+    }
+
+    /// `base^e mod m` for a secret `base` and a secret exponent `e < 2^(64k)` (`k` the
+    /// number of 64-bit digits of `m`), in constant time: the exponent is read as exactly
+    /// `64k` bits by [`MontgomeryCt::pow`] (fixed window, every table entry read, selection
+    /// by masks), so the time depends on `k` only. Odd moduli only (RSA, DH and ECC
+    /// moduli are odd). What is not hidden: the number of digits of `e` as a [`Nat`]
+    /// (a normalized `Nat` has no leading zero digits), which decides only whether the
+    /// call is refused.
+    ///
+    /// Errors: [`Error::NotApplicable`] for an even modulus, [`Error::OutOfRange`] for an
+    /// exponent of more than `64k` bits.
+    pub fn pow_ct(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
+        let ct = self.ct()?;
+        let k = ct.width();
+        let Some(e) = e.to_padded(k) else {
+            return Err(Error::OutOfRange {
+                algorithm: "constant-time exponentiation",
+                bound: format!("the exponent must be below 2^{} (the modulus's width)", 64 * k),
+            });
+        };
+        let mut t = vec![0; ct.scratch_len()];
+        let base = self.to_montgomery_ct(ct, base, &mut t);
+        let mut out = vec![0; k];
+        ct.pow(&mut out, &base, &e);
+        Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
     /// The digits of `r`, after checking that it has this modulus's width.

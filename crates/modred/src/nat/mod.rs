@@ -17,7 +17,7 @@ pub(crate) mod shift;
 use crate::limb::Limb;
 use core::cmp::Ordering;
 
-pub use mul::{mul_into, KARATSUBA_THRESHOLD};
+pub use mul::{mul_into, sqr_into, KARATSUBA_THRESHOLD, NTT_SQR_THRESHOLD, NTT_THRESHOLD};
 
 /// A natural number in radix b = 2^`L::BITS`, normalized: the top digit is never zero, and
 /// zero has no digits.

@@ -1,5 +1,6 @@
 //! Multiplication and squaring: schoolbook below [`KARATSUBA_THRESHOLD`] digits,
-//! Karatsuba above, with unbalanced operands cut into balanced pieces.
+//! Karatsuba above, with unbalanced operands cut into balanced pieces, and the exact
+//! transform product of [`crate::ntt`] from [`NTT_THRESHOLD`] digits.
 
 use super::{normalized_len, Nat};
 use crate::kernels;
@@ -19,6 +20,18 @@ pub const KARATSUBA_THRESHOLD: usize = 32;
 /// thresholds 52–64, while 48 cost 5–7% more wherever the recursion reached 48–51 digits.
 pub const KARATSUBA_SQR_THRESHOLD: usize = 56;
 
+/// Digits of the shorter operand from which the exact transform product
+/// ([`crate::ntt::mul`]) beats Karatsuba. Measured with `cargo run --release --example
+/// calibrate_ntt` (both products in one process, best of 7 rounds, u64 digits, x86-64,
+/// on a shared 2-core machine): Karatsuba/transform time ratio 0.63 at 1024 words, 0.90
+/// at 2048, 1.19 at 4096, 1.77 at 8192 — the crossover lies between 2048 and 4096 words.
+pub const NTT_THRESHOLD: usize = 3072;
+
+/// Digits from which the transform square (one forward transform instead of two) beats
+/// Karatsuba squaring. Same measurement: ratio 0.61 at 2048 words, 0.83 at 4096, 1.56 at
+/// 8192 — crossover between 4096 and 8192 words.
+pub const NTT_SQR_THRESHOLD: usize = 6144;
+
 /// `r = a · b` with `r.len() == a.len() + b.len()`. Either operand may be empty.
 pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     debug_assert_eq!(r.len(), a.len() + b.len());
@@ -29,6 +42,10 @@ pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     }
     if b.len() < KARATSUBA_THRESHOLD {
         kernels::mul_basecase(r, a, b);
+        return;
+    }
+    if b.len() >= NTT_THRESHOLD {
+        crate::ntt::mul(r, a, b);
         return;
     }
     let h = a.len().div_ceil(2);
@@ -52,6 +69,16 @@ pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
 pub fn mul_into<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     assert_eq!(r.len(), a.len() + b.len(), "mul_into: r must have a.len() + b.len() digits");
     mul_slices(r, a, b);
+}
+
+/// `r = a²` into a caller-provided buffer of `2·a.len()` digits (the square
+/// [`Reducer::sqr`](crate::Reducer::sqr) computes before reducing).
+///
+/// # Panics
+/// If `r.len() != 2·a.len()`.
+pub fn sqr_into<L: Limb>(r: &mut [L], a: &[L]) {
+    assert_eq!(r.len(), 2 * a.len(), "sqr_into: r must have 2·a.len() digits");
+    sqr_slice(r, a);
 }
 
 /// `r = a · b` for `a` much longer than `b`: `a` in pieces of `b.len()` digits.
@@ -112,6 +139,10 @@ pub(crate) fn sqr_slice<L: Limb>(r: &mut [L], a: &[L]) {
     }
     if a.len() < KARATSUBA_SQR_THRESHOLD {
         kernels::sqr_basecase(r, a);
+        return;
+    }
+    if a.len() >= NTT_SQR_THRESHOLD {
+        crate::ntt::sqr(r, a);
         return;
     }
     let h = a.len().div_ceil(2);

@@ -5,6 +5,8 @@
 //!   argument, and its time falls linearly with the argument's length.
 //! - [`Montgomery`] / [`MontgomeryInterleaved`] for many multiplications modulo one odd
 //!   modulus (exponentiation): the reduction costs about one multiplication.
+//! - [`Radix2Montgomery`] / [`Radix2MontgomeryRecoded`] (paper 004): bit-serial hardware
+//!   algorithms, correct for any odd modulus but slow in software; never chosen by `auto`.
 //! - [`Barrett`] for many multiplications modulo an even modulus, and for arguments much
 //!   shorter than twice the modulus (exponentiation of small bases).
 //!
@@ -15,18 +17,37 @@
 //! representation factor ρ (1 or R). [`Reducer::reduce_raw`] is the paper's algorithm:
 //! `x ↦ x·ρ⁻¹ mod m`, which maps the product of two residues to the residue of the
 //! product. [`Reducer::reduce`] is the checked one-shot `x mod m` in standard form.
+//!
+//! # Timing
+//! The reducers are variable time in their arguments: classical and Barrett branch on
+//! the value in their quotient corrections, and products switch between schoolbook and
+//! Karatsuba on normalized lengths (leading zero digits). Montgomery's final subtraction is
+//! branch-free, but the product around it is not guaranteed constant time. For secret
+//! operands use [`crate::ct`] or `Modulus::{mul_ct, sqr_ct, pow_ct}`.
 
 mod barrett;
 mod classical;
 pub mod hong;
-mod montgomery;
+pub(crate) mod montgomery;
 mod montgomery_interleaved;
+mod nist;
+mod ntt_barrett;
+mod ntt_montgomery;
+mod pseudo_mersenne;
+pub mod radix2;
+mod solinas;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
 pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
+pub use nist::{Nist, NistPrime};
+pub use ntt_barrett::{NttBarrett, SecondProduct};
+pub use ntt_montgomery::NttMontgomery;
+pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
+pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
+pub use solinas::{Solinas, SolinasPoly};
 
 use crate::algorithm::Algorithm;
 use crate::error::Error;
@@ -51,7 +72,14 @@ pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer
         Algorithm::Barrett => Box::new(Barrett::new(m)?),
         Algorithm::Montgomery => Box::new(Montgomery::new(m)?),
         Algorithm::MontgomeryInterleaved => Box::new(MontgomeryInterleaved::new(m)?),
+        Algorithm::Radix2Montgomery => Box::new(Radix2Montgomery::new(m)?),
+        Algorithm::Radix2MontgomeryRecoded => Box::new(Radix2MontgomeryRecoded::new(m)?),
+        Algorithm::NttBarrett => Box::new(NttBarrett::new(m)?),
+        Algorithm::NttMontgomery => Box::new(NttMontgomery::new(m)?),
         Algorithm::Hong => Box::new(Hong::new(m)?),
+        Algorithm::PseudoMersenne => Box::new(PseudoMersenne::new(m)?),
+        Algorithm::Solinas => Box::new(Solinas::new(m)?),
+        Algorithm::Nist => Box::new(Nist::new(m)?),
     })
 }
 
@@ -82,12 +110,15 @@ pub struct Scratch<L> {
     pub product: Vec<L>,
     /// The reduction's own working space.
     pub work: Vec<L>,
+    /// Working transforms of the transform-based reducers (`ntt-barrett`,
+    /// `ntt-montgomery`): residues modulo the three transform primes.
+    pub transform: Vec<u64>,
 }
 
 impl<L: Limb> Scratch<L> {
     /// Empty scratch space.
     pub fn new() -> Self {
-        Scratch { product: Vec::new(), work: Vec::new() }
+        Scratch { product: Vec::new(), work: Vec::new(), transform: Vec::new() }
     }
 }
 

@@ -19,8 +19,22 @@ pub const ALGORITHMS: [Algorithm; 4] = [
 /// Whether `alg` applies to `m` (`m > 0`): the Montgomery forms need an odd modulus.
 pub fn applies<L: Limb>(alg: Algorithm, m: &Nat<L>) -> bool {
     match alg {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => m.is_odd(),
+        Algorithm::Montgomery
+        | Algorithm::MontgomeryInterleaved
+        | Algorithm::Radix2Montgomery
+        | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
         _ => true,
+    }
+}
+
+/// The representation factor ρ of `alg` modulo `m` (`k` digits): `b^k` for Montgomery,
+/// `2^bits(m)` for radix-2 Montgomery, `2^(bits(m)+1)` for its recoded form, else 1.
+pub fn rho_of<L: Limb>(alg: Algorithm, m: &BigUint, k: usize) -> BigUint {
+    match alg {
+        Algorithm::Radix2Montgomery => (BigUint::one() << m.bits()) % m,
+        Algorithm::Radix2MontgomeryRecoded => (BigUint::one() << (m.bits() + 1)) % m,
+        a if is_montgomery(a) => pow_b::<L>(k) % m,
+        _ => BigUint::one() % m,
     }
 }
 
@@ -122,6 +136,20 @@ pub fn expected_bound<L: Limb>(alg: Algorithm, m: &BigUint, k: usize) -> Option<
     match alg {
         Algorithm::Barrett => Some(pow_b::<L>(2 * k)),
         Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => Some(m * pow_b::<L>(k)),
+        // 2^(2N) when c = 2^N − m is one digit (the optimised fold), else unbounded.
+        Algorithm::PseudoMersenne => {
+            let n = m.bits();
+            let c = (BigUint::one() << n) - m;
+            (c < pow_b::<L>(1)).then(|| BigUint::one() << (2 * n))
+        }
+        Algorithm::Nist => Some(BigUint::one() << (2 * m.bits())),
+        // b^(2n) for the word size of the polynomial found: 2n words of W bits.
+        Algorithm::Solinas => {
+            let f = modred::reduce::SolinasPoly::find(&from_big::<u64>(m))?;
+            Some(BigUint::one() << (2 * f.degree() as u64 * f.word_bits() as u64))
+        }
+        Algorithm::Radix2Montgomery => Some(m << m.bits()),
+        Algorithm::Radix2MontgomeryRecoded => Some(m << (m.bits() + 1)),
         _ => None,
     }
 }
@@ -146,7 +174,7 @@ pub fn check<L: Limb>(
     assert_eq!(r.algorithm(), alg);
     let bound = bound_of(&*r);
     assert_eq!(bound, expected_bound::<L>(alg, m, k), "{alg}: bound for m = {m:#x}");
-    let rho = if is_montgomery(alg) { pow_b::<L>(k) % m } else { BigUint::one() % m };
+    let rho = rho_of::<L>(alg, m, k);
     let mut scratch = Scratch::new();
     let mut out = vec![L::ZERO; k];
     let mut results = Vec::with_capacity(xs.len());

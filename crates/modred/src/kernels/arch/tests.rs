@@ -112,7 +112,7 @@ fn row_kernels_at_the_extremes() {
         let a = vec![u64::MAX; n];
         // (b^n − 1)(b − 1) = (b − 2)·b^n + b^n − b + 1: digits 1, b − 1, …, b − 1; high b − 2.
         let mut r = vec![0u64; n];
-        // SAFETY (every call in this loop): has_bmi2_adx() returned true above.
+        // SAFETY: has_bmi2_adx() returned true above.
         let high = unsafe { x::mul_1_adx(&mut r, &a, u64::MAX) };
         let mut expected = vec![u64::MAX; n];
         if n > 0 {
@@ -120,8 +120,9 @@ fn row_kernels_at_the_extremes() {
         }
         assert_eq!(r, expected, "mul_1, n = {n}");
         assert_eq!(high, if n > 0 { u64::MAX - 1 } else { 0 });
-        // (b^n − 1) + (b^n − 1)(b − 1) = (b^n − 1)·b: n zero-shifted digits, carry b − 1.
+        // (b^n − 1) + (b^n − 1)(b − 1) = (b^n − 1)·b: digits 0, b − 1, …, b − 1; carry b − 1.
         let mut r = vec![u64::MAX; n];
+        // SAFETY: has_bmi2_adx() returned true above.
         let carry = unsafe { x::addmul_1_adx(&mut r, &a, u64::MAX) };
         let mut expected = vec![u64::MAX; n];
         if n > 0 {
@@ -131,8 +132,10 @@ fn row_kernels_at_the_extremes() {
         assert_eq!(carry, if n > 0 { u64::MAX } else { 0 });
         // 0 − (b^n − 1)(b − 1): the borrow digit b − 1 when n > 0.
         let mut r = vec![0u64; n];
+        // SAFETY: has_bmi2_adx() returned true above.
         let borrow = unsafe { x::submul_1_adx(&mut r, &a, u64::MAX) };
         let mut check = r.clone();
+        // SAFETY: has_bmi2_adx() returned true above.
         let back = unsafe { x::addmul_1_adx(&mut check, &a, u64::MAX) };
         assert_eq!(back, borrow, "submul_1 undone by addmul_1, n = {n}");
         assert!(check.iter().all(|&d| d == 0));

@@ -400,9 +400,10 @@ pub(crate) unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
     let n = a.len();
     debug_assert!(n > 0 && !b.is_empty() && r.len() == n + b.len());
-    // SAFETY (all three calls): the caller guarantees BMI2 and ADX.
+    // SAFETY: the caller guarantees BMI2 and ADX.
     r[n] = unsafe { mul_1_adx(&mut r[..n], a, b[0]) };
     for (j, &bj) in b.iter().enumerate().skip(1) {
+        // SAFETY: the caller guarantees BMI2 and ADX.
         r[n + j] = unsafe { addmul_1_adx(&mut r[j..j + n], a, bj) };
     }
 }
@@ -425,9 +426,10 @@ pub(crate) unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
         // Row i: a_i·a[i+1..] at position 2i + 1, its carry digit at i + n. Row 0 writes
         // r[1..=n]; each later row adds onto digits written by the one before and
         // writes one new carry digit, up to r[2n − 2].
-        // SAFETY (both calls): the caller guarantees BMI2 and ADX.
+        // SAFETY: the caller guarantees BMI2 and ADX.
         r[n] = unsafe { mul_1_adx(&mut r[1..n], &a[1..], a[0]) };
         for i in 1..n - 1 {
+            // SAFETY: the caller guarantees BMI2 and ADX.
             r[i + n] = unsafe { addmul_1_adx(&mut r[2 * i + 1..i + n], &a[i + 1..], a[i]) };
         }
     }

@@ -1,0 +1,220 @@
+//! The constant-time check of modred: the functions that promise constant time, run on
+//! secrets that valgrind memcheck sees as undefined (see `src/main.rs`), and measured by
+//! the dudect-style t-test (`src/bin/dudect.rs`).
+//!
+//! A function under test joins by being a [`Target`] in [`targets`]; [`planted_leaks`]
+//! are deliberately leaky functions that show the check catches leaks.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+use modred::ct::MontgomeryCt;
+use modred::exp::{self, Method};
+use modred::reduce::Montgomery;
+use modred::{Nat, Reducer};
+
+extern "C" {
+    fn modred_ct_mark_secret(p: *const core::ffi::c_void, len: usize);
+    fn modred_ct_mark_public(p: *const core::ffi::c_void, len: usize);
+    fn modred_ct_running_on_valgrind() -> core::ffi::c_ulong;
+    fn modred_ct_error_count() -> core::ffi::c_ulong;
+    fn modred_ct_have_memcheck_header() -> core::ffi::c_int;
+}
+
+/// Whether the shim was compiled with valgrind's `memcheck.h` (without it the client
+/// requests are no-ops and the check cannot work).
+pub fn have_memcheck_header() -> bool {
+    // SAFETY: a C function without arguments returning a constant.
+    unsafe { modred_ct_have_memcheck_header() != 0 }
+}
+
+/// Tells memcheck that the bytes of `v` are secret (undefined): any branch or memory
+/// address computed from them is reported. A no-op outside valgrind.
+pub fn mark_secret<T: Copy>(v: &[T]) {
+    // SAFETY: the client request only records the state of the address range, which `v`
+    // borrows in full (`size_of_val` bytes from its start); it reads and writes nothing.
+    unsafe { modred_ct_mark_secret(v.as_ptr().cast(), core::mem::size_of_val(v)) }
+}
+
+/// Tells memcheck that the bytes of `v` are public again (defined), e.g. a result about to
+/// be printed or compared.
+pub fn mark_public<T: Copy>(v: &[T]) {
+    // SAFETY: as in `mark_secret`: a client request on a range `v` borrows in full.
+    unsafe { modred_ct_mark_public(v.as_ptr().cast(), core::mem::size_of_val(v)) }
+}
+
+/// Whether this process runs under valgrind.
+pub fn running_on_valgrind() -> bool {
+    // SAFETY: a client request with no arguments; returns 0 outside valgrind.
+    unsafe { modred_ct_running_on_valgrind() != 0 }
+}
+
+/// The number of errors valgrind has reported so far (0 outside valgrind).
+pub fn error_count() -> u64 {
+    // SAFETY: a client request with no arguments; returns 0 outside valgrind.
+    unsafe { modred_ct_error_count() as u64 }
+}
+
+/// SplitMix64, for reproducible inputs.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The public side of a test: an odd `k`-digit modulus with its top digit's high bit set,
+/// and its constant-time context.
+pub struct Context {
+    /// The modulus.
+    pub m: Nat,
+    /// Its constant-time Montgomery context.
+    pub ct: MontgomeryCt<u64>,
+    /// A variable-time reducer for the same modulus (for the planted leaks).
+    pub vartime: Montgomery<u64>,
+}
+
+impl Context {
+    /// A random modulus of `k` 64-bit digits.
+    pub fn new(k: usize, rng: &mut Rng) -> Context {
+        let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+        limbs[0] |= 1;
+        limbs[k - 1] |= 1 << 63;
+        let m = Nat::from_vec(limbs);
+        let ct = MontgomeryCt::new(&m).expect("odd modulus");
+        let vartime = Montgomery::new(&m).expect("odd modulus");
+        Context { m, ct, vartime }
+    }
+
+    /// A value below `m` (its top digit below `m`'s), `k` digits.
+    pub fn random_residue(&self, rng: &mut Rng) -> Vec<u64> {
+        let k = self.ct.width();
+        let mut v: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+        v[k - 1] %= self.ct.modulus_limbs()[k - 1];
+        v
+    }
+}
+
+/// The secret side of a test: two residues and an exponent of the modulus's width, and
+/// room for the output.
+#[derive(Clone, Debug)]
+pub struct Secrets {
+    /// First operand (also the base).
+    pub a: Vec<u64>,
+    /// Second operand.
+    pub b: Vec<u64>,
+    /// Exponent digits, `k` of them.
+    pub e: Vec<u64>,
+    /// Output.
+    pub out: Vec<u64>,
+    /// Scratch.
+    pub t: Vec<u64>,
+}
+
+impl Secrets {
+    /// Random secrets for `ctx`.
+    pub fn random(ctx: &Context, rng: &mut Rng) -> Secrets {
+        let k = ctx.ct.width();
+        Secrets {
+            a: ctx.random_residue(rng),
+            b: ctx.random_residue(rng),
+            e: (0..k).map(|_| rng.next_u64()).collect(),
+            out: vec![0; k],
+            t: vec![0; ctx.ct.scratch_len()],
+        }
+    }
+
+    /// Fixed secrets (dudect's "fixed" class): `a = b = 1`, `e = 0`, the values most
+    /// likely to take a short path in a leaky implementation.
+    pub fn fixed(ctx: &Context) -> Secrets {
+        let k = ctx.ct.width();
+        let mut one = vec![0; k];
+        one[0] = 1;
+        Secrets {
+            a: one.clone(),
+            b: one,
+            e: vec![0; k],
+            out: vec![0; k],
+            t: vec![0; ctx.ct.scratch_len()],
+        }
+    }
+
+    /// Marks every secret input undefined for memcheck.
+    pub fn mark_secret(&self) {
+        mark_secret(&self.a);
+        mark_secret(&self.b);
+        mark_secret(&self.e);
+    }
+}
+
+/// A function under test.
+pub struct Target {
+    /// Its name, as in the docs.
+    pub name: &'static str,
+    /// Runs it on the secrets (writing `out`).
+    pub run: fn(&Context, &mut Secrets),
+}
+
+/// Every function that promises constant time.
+pub fn targets() -> Vec<Target> {
+    vec![
+        Target {
+            name: "ct::MontgomeryCt::mul",
+            run: |c, s| c.ct.mul(&mut s.out, &s.a, &s.b, &mut s.t),
+        },
+        Target { name: "ct::MontgomeryCt::sqr", run: |c, s| c.ct.sqr(&mut s.out, &s.a, &mut s.t) },
+        Target {
+            name: "ct::MontgomeryCt::to_montgomery",
+            run: |c, s| c.ct.to_montgomery(&mut s.out, &s.a, &mut s.t),
+        },
+        Target {
+            name: "ct::MontgomeryCt::from_montgomery",
+            run: |c, s| c.ct.from_montgomery(&mut s.out, &s.a, &mut s.t),
+        },
+        Target { name: "ct::MontgomeryCt::pow", run: |c, s| c.ct.pow(&mut s.out, &s.a, &s.e) },
+        Target {
+            name: "ct::MontgomeryCt::is_below_modulus",
+            run: |c, s| s.out[0] = c.ct.is_below_modulus(&s.a),
+        },
+    ]
+}
+
+/// Deliberately leaky functions: the check must report each of them.
+pub fn planted_leaks() -> Vec<Target> {
+    vec![
+        Target {
+            // A branch on a secret bit.
+            name: "planted: branch on a secret bit",
+            run: |_, s| {
+                if s.e[0] & 1 == 1 {
+                    s.out[0] = s.a[0].wrapping_mul(3);
+                } else {
+                    s.out[0] = s.a[0];
+                }
+            },
+        },
+        Target {
+            // A table read at a secret index (what a naive window lookup does).
+            name: "planted: secret table index",
+            run: |_, s| {
+                let table: Vec<u64> = (0..16).collect();
+                s.out[0] = table[(s.e[0] & 15) as usize];
+            },
+        },
+        Target {
+            // The real variable-time exponentiation on a secret exponent.
+            name: "exp::pow_vartime (binary) on a secret exponent",
+            run: |c, s| {
+                let e = Nat::from_limbs(&s.e);
+                let r = exp::pow_vartime(&c.vartime, &s.a, &e, Method::Binary).expect("valid");
+                s.out.copy_from_slice(&r);
+            },
+        },
+    ]
+}

@@ -1,0 +1,55 @@
+//! Runs every constant-time function of modred on secrets marked undefined for valgrind
+//! memcheck. Under `valgrind --error-exitcode=1` any secret-dependent branch, conditional
+//! move or memory index is reported ("Conditional jump or move depends on uninitialised
+//! value(s)", "Use of uninitialised value of size 8") and fails the run.
+//!
+//! `ct-check` checks the constant-time functions; `ct-check --leaky` runs the planted
+//! leaks instead, which must be reported (`run.sh` expects both outcomes).
+
+use ct_check::{mark_public, planted_leaks, targets, Context, Rng, Secrets};
+
+/// Widths in 64-bit digits: one digit, 256, 1024 and 2048 bits, and an odd width.
+const WIDTHS: [usize; 5] = [1, 4, 7, 16, 32];
+
+fn main() {
+    let leaky = std::env::args().any(|a| a == "--leaky");
+    if ct_check::running_on_valgrind() && !ct_check::have_memcheck_header() {
+        eprintln!("error: built without valgrind/memcheck.h: the secrets cannot be marked");
+        std::process::exit(1);
+    }
+    if !ct_check::running_on_valgrind() {
+        eprintln!("note: not under valgrind; run `crates/ct-check/run.sh` for the check");
+    }
+    let list = if leaky { planted_leaks() } else { targets() };
+    let mut rng = Rng(0xc0ffee);
+    for &k in &WIDTHS {
+        let ctx = Context::new(k, &mut rng);
+        for target in &list {
+            let mut s = Secrets::random(&ctx, &mut rng);
+            s.mark_secret();
+            let before = ct_check::error_count();
+            (target.run)(&ctx, &mut s);
+            // The output is the function's result: public from here on.
+            mark_public(&s.out);
+            let reports = ct_check::error_count() - before;
+            println!("{:>3} digits  {:<48} {}", k, target.name, verdict(reports));
+        }
+    }
+    // Correctness of what was checked: pow_ct against the variable-time exponentiation.
+    let ctx = Context::new(4, &mut rng);
+    let s = Secrets::random(&ctx, &mut rng);
+    let mut out = vec![0; 4];
+    ctx.ct.pow(&mut out, &s.a, &s.e);
+    let e = modred::Nat::from_limbs(&s.e);
+    let want = modred::exp::pow_vartime(&ctx.vartime, &s.a, &e, modred::exp::Method::Binary)
+        .expect("valid method");
+    assert_eq!(out, want, "constant-time and variable-time exponentiation disagree");
+}
+
+fn verdict(reports: u64) -> String {
+    if reports == 0 {
+        "no report".to_string()
+    } else {
+        format!("{reports} report(s): secret-dependent branch or index")
+    }
+}

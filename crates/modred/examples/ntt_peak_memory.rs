@@ -1,0 +1,43 @@
+//! Peak resident memory (VmHWM, Linux) of one transform product of two 2^24-bit numbers
+//! and of one ntt-montgomery reduction step's transforms at that size.
+//! `cargo run --release -p modred --example ntt_peak_memory [log2 bits]`.
+
+fn vm_hwm_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+fn main() {
+    let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
+    let words = (1usize << log2) / 64;
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let a: Vec<u64> = (0..words).map(|_| next()).collect();
+    let b: Vec<u64> = (0..words).map(|_| next()).collect();
+    let mut r = vec![0u64; 2 * words];
+    r.iter_mut().for_each(|d| *d = 1); // touch the output
+    let before = vm_hwm_kib();
+    let t = std::time::Instant::now();
+    modred::ntt::mul(&mut r, &a, &b);
+    let dt = t.elapsed();
+    let after = vm_hwm_kib();
+    println!(
+        "2^{log2}-bit product: {:.1} ms; VmHWM {} KiB before (operands and output: {} KiB), {} KiB after: +{} KiB for the transforms",
+        dt.as_secs_f64() * 1e3,
+        before,
+        (4 * words * 8) / 1024,
+        after,
+        after - before
+    );
+}

@@ -1,0 +1,359 @@
+//! Constant-time Montgomery arithmetic for secret operands and secret exponents.
+//!
+//! Everything in this module runs in time independent of the *values* of the operands and
+//! the exponent: there is no branch and no memory index that depends on them. What may
+//! vary is only what is public by construction: the modulus (its value and width `k`) and
+//! the lengths of the slices passed in. The check is mechanical, not a promise: the
+//! `ct-check` crate runs every function here under valgrind memcheck with the secret
+//! bytes marked undefined (any secret-dependent branch or address is reported), and its
+//! `dudect` tool measures them statistically (`docs/constant-time.md`).
+//!
+//! The pieces:
+//! - [`MontgomeryCt::mul`] / [`MontgomeryCt::sqr`]: Montgomery multiplication `a·b·R⁻¹ mod
+//!   m`, `R = b^k`, in the Coarsely Integrated Operand Scanning form (Koç, Acar and
+//!   Kaliski 1996; paper 003 §2.3), every digit loop of fixed length `k`, the final
+//!   subtraction of `m` computed always and kept or discarded by a mask.
+//! - [`MontgomeryCt::pow`]: fixed-window exponentiation (window [`WINDOW`] bits): the
+//!   exponent is read as a fixed number of windows set by the length of its slice (the
+//!   modulus's width in [`crate::Modulus::pow_ct`]), every window costs [`WINDOW`] squarings
+//!   and one multiplication (also for a zero window), and the table entry is selected by
+//!   reading *every* entry and combining them with masks.
+//! - [`MontgomeryCt::to_montgomery`] / [`MontgomeryCt::from_montgomery`]: conversions for
+//!   values already below `m` (one multiplication each, no division).
+//!
+//! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
+//! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
+
+use crate::error::Error;
+use crate::kernels;
+use crate::limb::Limb;
+use crate::nat::Nat;
+
+/// Window width of [`MontgomeryCt::pow`]: `2^WINDOW` table entries, read in full for each
+/// window. 4 bits (16 entries) costs `k·b_e/4` multiplications for table selection and
+/// `b_e/4` multiplications for a `b_e`-bit exponent, a good balance from 256 to 4096 bits.
+pub const WINDOW: u32 = 4;
+
+/// An all-ones mask when `choice` is 1, all-zeros when 0 (`choice` must be 0 or 1).
+///
+/// The mask passes through [`core::hint::black_box`]: without it LLVM sees that the mask
+/// is 0 or all ones and compiles the select `(o & !mask) | (x & mask)` that uses it into a
+/// conditional branch (the valgrind check in `crates/ct-check` caught exactly that when
+/// only `choice` went through `black_box`).
+#[inline(always)]
+fn mask_from_bit<L: Limb>(choice: u64) -> L {
+    core::hint::black_box(L::ZERO.wrapping_sub(L::from_u64(choice & 1)))
+}
+
+/// 1 when `a == b`, else 0, without a branch.
+#[inline(always)]
+fn eq_bit(a: u64, b: u64) -> u64 {
+    let x = a ^ b;
+    // x | −x has its top bit set iff x ≠ 0.
+    1 ^ ((x | x.wrapping_neg()) >> 63)
+}
+
+/// `out = a` where `mask` is all ones, unchanged where it is zero, digit by digit.
+#[inline(always)]
+fn select_into<L: Limb>(out: &mut [L], a: &[L], mask: L) {
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = o.and(mask.not()).or(x.and(mask));
+    }
+}
+
+/// Montgomery arithmetic modulo an odd public `m` for secret operands, in constant time.
+///
+/// Residues are slices of exactly [`MontgomeryCt::width`] digits holding `x·R mod m`,
+/// `R = b^k` (the representation [`crate::reduce::Montgomery`] uses too). The slice methods
+/// take their lengths as a precondition and panic (a programming error, independent of
+/// any secret) when a length is wrong; values must be below `m` (a value `≥ m` gives a
+/// wrong result, never undefined behaviour or a panic).
+#[derive(Clone, Debug)]
+pub struct MontgomeryCt<L: Limb> {
+    m: Vec<L>,
+    /// `−m_0^(−1) mod b`.
+    m0inv: L,
+    /// `R² mod m`.
+    r2: Vec<L>,
+    /// `R mod m`, the residue of 1.
+    one: Vec<L>,
+}
+
+impl<L: Limb> MontgomeryCt<L> {
+    /// The precalculation for an odd modulus `m` (`m = 1` allowed: every residue is 0).
+    /// Variable time in `m`, which is public.
+    ///
+    /// Errors: [`Error::ZeroModulus`] for `m = 0`, [`Error::NotApplicable`] for an even `m`.
+    pub fn new(m: &Nat<L>) -> Result<Self, Error> {
+        if m.is_zero() {
+            return Err(Error::ZeroModulus);
+        }
+        if !m.is_odd() {
+            return Err(Error::NotApplicable {
+                algorithm: "constant-time Montgomery",
+                reason: "it needs an odd modulus (gcd(m, b) = 1)".to_string(),
+            });
+        }
+        let k = m.len();
+        let bits = k as u64 * L::BITS as u64;
+        let pad = |x: Nat<L>| x.to_padded(k).unwrap_or_else(|| vec![L::ZERO; k]);
+        let r2 = pad(Nat::power_of_two(2 * bits).checked_rem(m).unwrap_or_default());
+        let one = pad(Nat::power_of_two(bits).checked_rem(m).unwrap_or_default());
+        let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg();
+        Ok(MontgomeryCt { m: m.limbs().to_vec(), m0inv, r2, one })
+    }
+
+    /// `k`, the number of digits of `m` and of every residue.
+    pub fn width(&self) -> usize {
+        self.m.len()
+    }
+
+    /// The digits of `m` (exactly `k`).
+    pub fn modulus_limbs(&self) -> &[L] {
+        &self.m
+    }
+
+    /// The residue of 1, `R mod m`.
+    pub fn one(&self) -> &[L] {
+        &self.one
+    }
+
+    /// Scratch space for [`MontgomeryCt::mul`] and [`MontgomeryCt::sqr`]: `2k + 2` digits.
+    pub fn scratch_len(&self) -> usize {
+        2 * self.width() + 2
+    }
+
+    /// `out = a·b·R⁻¹ mod m` for residues `a`, `b < m` (each `k` digits); `t` is scratch of
+    /// at least [`MontgomeryCt::scratch_len`] digits. `out` may alias neither input (the
+    /// borrow checker enforces it). Constant time.
+    ///
+    /// CIOS: for `i = 0 … k−1`, `t += a_i·b`, `u = t_0·m'_0 mod b`, `t = (t + u·m)/b`; the
+    /// invariant `t < 2m` (from `a·b < m·R`) leaves one subtraction of `m`, always
+    /// computed, and kept by a mask when it did not borrow or the top digit was set.
+    ///
+    /// Panics when a length is wrong.
+    pub fn mul(&self, out: &mut [L], a: &[L], b: &[L], t: &mut [L]) {
+        let k = self.width();
+        assert!(
+            a.len() == k && b.len() == k && out.len() == k && t.len() >= 2 * k + 2,
+            "constant-time Montgomery multiplication: operand lengths must equal the modulus width"
+        );
+        let m = &self.m[..];
+        let t = &mut t[..2 * k + 2];
+        t.fill(L::ZERO);
+        for (i, &ai) in a.iter().enumerate() {
+            // The window w holds the running value times b^i; w[k + 1] is still zero.
+            let w = &mut t[i..i + k + 2];
+            let c = kernels::addmul_1(&mut w[..k], b, ai);
+            let (s, o) = w[k].carrying_add(c, false);
+            w[k] = s;
+            w[k + 1] = L::from_u64(o as u64);
+            let u = w[0].wrapping_mul(self.m0inv);
+            let c = kernels::addmul_1(&mut w[..k], m, u);
+            let (s, o) = w[k].carrying_add(c, false);
+            w[k] = s;
+            w[k + 1] = w[k + 1].carrying_add(L::ZERO, o).0;
+        }
+        // The value is t[2k]·b^k + t[k..2k] < 2m, t[2k] ∈ {0, 1}.
+        let (low, high) = t.split_at_mut(2 * k);
+        let top = high[0].to_u64() & 1;
+        let v = &low[k..];
+        let borrow = kernels::sub_n(out, v, m) as u64;
+        // Keep v (undo the subtraction) iff v < m: no top digit and a borrow.
+        let keep_v = (top ^ 1) & borrow;
+        select_into(out, v, mask_from_bit(keep_v));
+    }
+
+    /// `out = a²·R⁻¹ mod m`: [`MontgomeryCt::mul`] with `a` twice. Constant time.
+    pub fn sqr(&self, out: &mut [L], a: &[L], t: &mut [L]) {
+        self.mul(out, a, a, t);
+    }
+
+    /// `out = x·R mod m` for `x < m` given in `k` digits (one multiplication by `R² mod m`;
+    /// no division). Constant time. Panics when a length is wrong.
+    pub fn to_montgomery(&self, out: &mut [L], x: &[L], t: &mut [L]) {
+        self.mul(out, x, &self.r2, t);
+    }
+
+    /// `out = r·R⁻¹ mod m`, the standard value of residue `r` (one multiplication by 1).
+    /// Constant time. Panics when a length is wrong.
+    pub fn from_montgomery(&self, out: &mut [L], r: &[L], t: &mut [L]) {
+        let mut unit = vec![L::ZERO; self.width()];
+        unit[0] = L::ONE;
+        if self.m.len() == 1 && self.m[0] == L::ONE {
+            unit[0] = L::ZERO; // m = 1: every value is 0.
+        }
+        self.mul(out, r, &unit, t);
+    }
+
+    /// `out = base^e` in Montgomery's representation: `base` a residue (`k` digits, below
+    /// `m`), `e` the exponent's digits, least significant first, of any length; the time
+    /// depends on `e.len()` and `k`, never on the digits of `e` or `base`. `e = 0` gives the
+    /// residue of 1.
+    ///
+    /// Fixed window of [`WINDOW`] bits: a table `T[j] = base^j` (`2^WINDOW` entries);
+    /// then for each window, most significant first, [`WINDOW`] squarings, a scan of the
+    /// whole table that keeps the entry whose index equals the window's digit by a mask,
+    /// and one multiplication by it (a multiplication by `T[0] = 1` for a zero digit).
+    /// Cost for a `b_e = e.len()·b`-bit exponent: `b_e` squarings, `b_e/WINDOW + 2^WINDOW
+    /// − 2` multiplications.
+    ///
+    /// Panics when a length is wrong.
+    pub fn pow(&self, out: &mut [L], base: &[L], e: &[L]) {
+        let k = self.width();
+        assert!(
+            base.len() == k && out.len() == k,
+            "constant-time exponentiation: residue lengths must equal the modulus width"
+        );
+        let entries = 1usize << WINDOW;
+        let mut t = vec![L::ZERO; self.scratch_len()];
+        // table[j·k .. (j+1)·k] = base^j.
+        let mut table = vec![L::ZERO; entries * k];
+        table[..k].copy_from_slice(&self.one);
+        table[k..2 * k].copy_from_slice(base);
+        for j in 2..entries {
+            let (done, rest) = table.split_at_mut(j * k);
+            self.mul(&mut rest[..k], &done[(j - 1) * k..], base, &mut t);
+        }
+        let ebits = e.len() * L::BITS as usize;
+        let windows = ebits.div_ceil(WINDOW as usize);
+        let bit = |i: usize| -> u64 {
+            if i >= ebits {
+                return 0; // public: depends on the position only
+            }
+            e[i / L::BITS as usize].shr(i as u32 % L::BITS).to_u64() & 1
+        };
+        let mut acc = self.one.clone();
+        let mut tmp = vec![L::ZERO; k];
+        let mut entry = vec![L::ZERO; k];
+        for wi in (0..windows).rev() {
+            for _ in 0..WINDOW {
+                self.sqr(&mut tmp, &acc, &mut t);
+                acc.copy_from_slice(&tmp);
+            }
+            let lo = wi * WINDOW as usize;
+            let mut digit = 0u64;
+            for j in 0..WINDOW as usize {
+                digit |= bit(lo + j) << j;
+            }
+            entry.fill(L::ZERO);
+            for (j, row) in table.chunks_exact(k).enumerate() {
+                select_into(&mut entry, row, mask_from_bit(eq_bit(digit, j as u64)));
+            }
+            self.mul(&mut tmp, &acc, &entry, &mut t);
+            acc.copy_from_slice(&tmp);
+        }
+        out.copy_from_slice(&acc);
+    }
+
+    /// Whether `x` (exactly `k` digits) is below `m`, as 1 or 0, without a branch on `x`.
+    pub fn is_below_modulus(&self, x: &[L]) -> u64 {
+        assert_eq!(x.len(), self.width(), "the value must have the modulus's width");
+        let mut scratch = vec![L::ZERO; self.width()];
+        kernels::sub_n(&mut scratch, x, &self.m) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    fn random_below(rng: &mut SplitMix64, m: &Nat<u64>) -> Nat<u64> {
+        let limbs: Vec<u64> = (0..m.len() + 1).map(|_| rng.next_u64()).collect();
+        Nat::from_vec(limbs).checked_rem(m).unwrap()
+    }
+
+    fn pow_naive(b: &Nat<u64>, e: &Nat<u64>, m: &Nat<u64>) -> Nat<u64> {
+        let mut acc = Nat::one().checked_rem(m).unwrap();
+        for i in (0..e.bits()).rev() {
+            acc = acc.sqr().checked_rem(m).unwrap();
+            if e.bit(i) {
+                acc = acc.mul(b).checked_rem(m).unwrap();
+            }
+        }
+        acc
+    }
+
+    #[test]
+    fn mul_pow_agree_with_nat_arithmetic() {
+        let mut rng = SplitMix64::new(0xc7);
+        for k in [1usize, 2, 3, 5, 8] {
+            for round in 0..6 {
+                let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+                limbs[0] |= 1;
+                if round == 0 {
+                    limbs.fill(u64::MAX); // all ones
+                }
+                if round == 1 {
+                    limbs[k - 1] = 1; // top digit 1
+                }
+                let m = Nat::from_vec(limbs);
+                let ct = MontgomeryCt::new(&m).unwrap();
+                let mut t = vec![0; ct.scratch_len()];
+                let (a, b) = (random_below(&mut rng, &m), random_below(&mut rng, &m));
+                let pa = a.to_padded(k).unwrap();
+                let pb = b.to_padded(k).unwrap();
+                let (mut ra, mut rb, mut rp) = (vec![0; k], vec![0; k], vec![0; k]);
+                ct.to_montgomery(&mut ra, &pa, &mut t);
+                ct.to_montgomery(&mut rb, &pb, &mut t);
+                ct.mul(&mut rp, &ra, &rb, &mut t);
+                let mut back = vec![0; k];
+                ct.from_montgomery(&mut back, &rp, &mut t);
+                assert_eq!(Nat::from_vec(back.clone()), a.mul(&b).checked_rem(&m).unwrap());
+                let e = Nat::from_vec((0..k).map(|_| rng.next_u64()).collect());
+                for e in [e, Nat::zero(), Nat::one(), m.clone()] {
+                    let mut pe = e.limbs().to_vec();
+                    pe.resize(k, 0);
+                    ct.pow(&mut rp, &ra, &pe);
+                    ct.from_montgomery(&mut back, &rp, &mut t);
+                    assert_eq!(Nat::from_vec(back.clone()), pow_naive(&a, &e, &m));
+                }
+                assert_eq!(ct.is_below_modulus(&pa), 1);
+                assert_eq!(ct.is_below_modulus(&m.to_padded(k).unwrap()), 0);
+            }
+        }
+    }
+
+    fn pow_u64(a: u64, e: u64, m: u64) -> u64 {
+        let (mut acc, mut sq, mut e) = (1 % m, a % m, e);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * sq % m;
+            }
+            sq = sq * sq % m;
+            e >>= 1;
+        }
+        acc
+    }
+
+    #[test]
+    fn exhaustive_with_byte_digits() {
+        // Every odd 1- and some 2-digit moduli with u8 digits, every base, a few exponents.
+        for m in (1u64..=255).step_by(2).chain((257..=65535).step_by(2 * 997)) {
+            let mn = Nat::<u8>::from_u64(m);
+            let ct = MontgomeryCt::new(&mn).unwrap();
+            let k = ct.width();
+            let mut t = vec![0u8; ct.scratch_len()];
+            for a in (0..m).step_by((m as usize / 40).max(1)) {
+                let pa = Nat::<u8>::from_u64(a).to_padded(k).unwrap();
+                let mut ra = vec![0u8; k];
+                ct.to_montgomery(&mut ra, &pa, &mut t);
+                for e in [0u64, 1, 2, 3, 17, 255, 65535] {
+                    let pe = Nat::<u8>::from_u64(e).to_padded(2).unwrap();
+                    let (mut r, mut back) = (vec![0u8; k], vec![0u8; k]);
+                    ct.pow(&mut r, &ra, &pe);
+                    ct.from_montgomery(&mut back, &r, &mut t);
+                    let want = pow_u64(a, e, m);
+                    assert_eq!(Nat::from_vec(back), Nat::<u8>::from_u64(want), "{a}^{e} mod {m}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn even_and_zero_moduli_are_refused() {
+        assert_eq!(MontgomeryCt::<u64>::new(&Nat::zero()).unwrap_err(), Error::ZeroModulus);
+        assert!(MontgomeryCt::<u64>::new(&Nat::from(10u64)).is_err());
+    }
+}

@@ -1,0 +1,441 @@
+//! Layer 4: exact transform multiplication — number-theoretic transforms over three
+//! word-size primes, recombined by the Chinese remainder theorem.
+//!
+//! Two products:
+//! - the **linear convolution** ([`mul`], [`sqr`], [`mul_prepared`]): the full product of
+//!   two digit strings;
+//! - the **cyclic convolution** ([`cyclic_mul_prepared`], [`cyclic_mul`]): the product
+//!   modulo `B^n − 1` (`B = 2^L::BITS`), which paper 001's separation principle uses for
+//!   the second product of a reduction.
+//!
+//! A fixed operand's transform is a [`Transform`], computed once and reused (the
+//! precalculated transforms of paper 001 §I-E and the shared operand of §IV-A).
+//!
+//! # Exactness
+//! Each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A coefficient of the
+//! product of digit strings of lengths `la ≤ lb` is a sum of at most `la` products
+//! `(2^w − 1)² < 2^128`, so it is below `la·2^128`; for the cyclic product of length `n` it
+//! is below `n·2^128`. The three primes lie in `(2^61, 2^62)`, so their product exceeds
+//! `2^183`: the coefficients are recovered exactly as long as the shorter operand (or the
+//! cyclic length) has fewer than `2^55` digits — for every operand that fits in memory,
+//! and in particular far beyond the 2^30 bits (2^24 words) this layer promises. The
+//! transform lengths reach `3·2^33` (the primes are `c·3·2^33 + 1`). There is no rounding
+//! anywhere: the transforms are exact modular arithmetic.
+//!
+//! # Lengths
+//! Transform lengths are `2^j` and `3·2^j` (a radix-3 pass in front of the radix-2
+//! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
+//! 2 for powers of two only.
+
+mod prime;
+mod transform;
+
+use crate::error::Error;
+use crate::limb::Limb;
+use prime::PRIMES;
+use std::sync::Arc;
+use transform::Plan;
+
+/// Whether `n` is a transform length: `2^j` or `3·2^j` (up to `3·2^33`).
+pub fn is_transform_len(n: usize) -> bool {
+    transform::is_transform_len(n)
+}
+
+/// The smallest transform length `≥ min`: the next of 1, 2, 3, 4, 6, 8, 12, 16, 24, …
+pub fn transform_len_at_least(min: usize) -> usize {
+    transform::transform_len_at_least(min)
+}
+
+/// The transform of one operand at one length, kept for reuse: three residue vectors of
+/// `n` values (one per prime), in Montgomery form.
+#[derive(Clone, Debug)]
+pub struct Transform {
+    plan: Arc<Plan>,
+    data: Vec<u64>,
+    /// Digits of the operand (without high zeros), for the length checks.
+    digits: usize,
+}
+
+impl Transform {
+    /// The transform of the digit string `a` (least significant first) at length `n`.
+    ///
+    /// Errors: `n` is not a transform length ([`is_transform_len`]) or `a` has more
+    /// significant digits than `n`.
+    pub fn new<L: Limb>(a: &[L], n: usize) -> Result<Transform, Error> {
+        if !is_transform_len(n) {
+            return Err(Error::InvalidArgument(format!(
+                "{n} is not a transform length (2^j or 3·2^j)"
+            )));
+        }
+        let digits = crate::nat::normalized_len(a);
+        if digits > n {
+            return Err(Error::InvalidArgument(format!(
+                "an operand of {digits} digits does not fit a transform of length {n}"
+            )));
+        }
+        let plan = Plan::get(n);
+        let mut data = vec![0u64; 3 * n];
+        forward_into(&plan, &a[..digits], &mut data);
+        Ok(Transform { plan, data, digits })
+    }
+
+    /// The transform length `n`.
+    pub fn len(&self) -> usize {
+        self.plan.n
+    }
+
+    /// Always false: a transform has length at least 1.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Significant digits of the operand it was computed from.
+    pub fn digits(&self) -> usize {
+        self.digits
+    }
+}
+
+/// Forward transforms of `a` (`≤ n` digits) into `out` (`3n` values, prime-major).
+fn forward_into<L: Limb>(plan: &Plan, a: &[L], out: &mut [u64]) {
+    let n = plan.n;
+    for (j, part) in out.chunks_exact_mut(n).enumerate() {
+        let pr = &PRIMES[j];
+        for (o, d) in part.iter_mut().zip(a) {
+            *o = pr.enter(d.to_u64());
+        }
+        part[a.len()..].fill(0);
+        plan.forward(j, part);
+    }
+}
+
+/// `x ← x ⋆ y` pointwise (Montgomery multiplication: both in Montgomery form, result too).
+fn pointwise(plan: &Plan, x: &mut [u64], y: &[u64]) {
+    let n = plan.n;
+    for (j, (xs, ys)) in x.chunks_exact_mut(n).zip(y.chunks_exact(n)).enumerate() {
+        let pr = &PRIMES[j];
+        for (a, &b) in xs.iter_mut().zip(ys) {
+            *a = pr.mul(*a, b);
+        }
+    }
+}
+
+/// `x ← x ⋆ x` pointwise.
+fn pointwise_sqr(plan: &Plan, x: &mut [u64]) {
+    let n = plan.n;
+    for (j, xs) in x.chunks_exact_mut(n).enumerate() {
+        let pr = &PRIMES[j];
+        for a in xs.iter_mut() {
+            *a = pr.mul(*a, *a);
+        }
+    }
+}
+
+/// A 192-bit accumulator for carry propagation.
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    lo: u128,
+    hi: u64,
+}
+
+impl Acc {
+    #[inline(always)]
+    fn add(&mut self, c: Acc) {
+        let (lo, carry) = self.lo.overflowing_add(c.lo);
+        self.lo = lo;
+        self.hi = self.hi.wrapping_add(c.hi).wrapping_add(carry as u64);
+    }
+    #[inline(always)]
+    fn add_u64(&mut self, v: u64) {
+        self.add(Acc { lo: v as u128, hi: 0 });
+    }
+    /// Removes and returns the low `w` bits (`8 ≤ w ≤ 64`).
+    #[inline(always)]
+    fn take(&mut self, w: u32) -> u64 {
+        let d = if w == 64 { self.lo as u64 } else { (self.lo as u64) & ((1u64 << w) - 1) };
+        self.lo = (self.lo >> w) | ((self.hi as u128) << (128 - w));
+        self.hi = if w == 64 { 0 } else { self.hi >> w };
+        d
+    }
+    fn is_zero(&self) -> bool {
+        self.lo == 0 && self.hi == 0
+    }
+}
+
+/// Constants of Garner's recombination for the three primes.
+struct Crt {
+    /// `p1^(−1) mod p2` and `(p1·p2)^(−1) mod p3` in Montgomery form, `p1 mod p3` in
+    /// Montgomery form.
+    inv_p1_mod_p2: u64,
+    inv_p12_mod_p3: u64,
+    p1_mod_p3: u64,
+    p12: u128,
+}
+
+fn crt_constants() -> &'static Crt {
+    static CRT: std::sync::OnceLock<Crt> = std::sync::OnceLock::new();
+    CRT.get_or_init(crt_build)
+}
+
+fn crt_build() -> Crt {
+    let [a, b, c] = PRIMES;
+    let inv_p1_mod_p2 = b.inv(b.enter(a.p));
+    let p12 = a.p as u128 * b.p as u128;
+    let inv_p12_mod_p3 = c.inv(c.enter((p12 % c.p as u128) as u64));
+    let p1_mod_p3 = c.enter(a.p);
+    Crt { inv_p1_mod_p2, inv_p12_mod_p3, p1_mod_p3, p12 }
+}
+
+/// Inverse transforms of `x` (destroyed) and the exact coefficients, by Garner's CRT,
+/// each passed to `sink` in order: `c = x1 + p1·x2 + p1·p2·x3` with `x1 < p1`, `x2 < p2`,
+/// `x3 < p3`, so `c < p1·p2·p3`.
+fn inverse_coefficients(plan: &Plan, x: &mut [u64], count: usize, mut sink: impl FnMut(Acc)) {
+    let n = plan.n;
+    for (j, part) in x.chunks_exact_mut(n).enumerate() {
+        plan.inverse(j, part);
+    }
+    let [p1, p2, p3] = PRIMES;
+    let k = crt_constants();
+    let (f1, f2, f3) = (plan.finish(0), plan.finish(1), plan.finish(2));
+    let (r1s, rest) = x.split_at(n);
+    let (r2s, r3s) = rest.split_at(n);
+    for ((&r1, &r2), &r3) in r1s.iter().zip(r2s).zip(r3s).take(count) {
+        let x1 = p1.mul(r1, f1);
+        let c2 = p2.mul(r2, f2);
+        let c3 = p3.mul(r3, f3);
+        // p1 < 2·p2 and p1 < 2·p3: one subtraction reduces x1.
+        let x1_2 = if x1 >= p2.p { x1 - p2.p } else { x1 };
+        let x2 = p2.mul(p2.sub(c2, x1_2), k.inv_p1_mod_p2);
+        let x1_3 = if x1 >= p3.p { x1 - p3.p } else { x1 };
+        let t = p3.sub(p3.sub(c3, x1_3), p3.mul(x2, k.p1_mod_p3));
+        let x3 = p3.mul(t, k.inv_p12_mod_p3);
+        let low = x1 as u128 + p1.p as u128 * x2 as u128;
+        // p12·x3 as 192 bits.
+        let a = (k.p12 as u64) as u128 * x3 as u128;
+        let b = (k.p12 >> 64) * x3 as u128;
+        let mut acc = Acc { lo: a, hi: 0 };
+        acc.add(Acc { lo: b << 64, hi: (b >> 64) as u64 });
+        acc.add(Acc { lo: low, hi: 0 });
+        sink(acc);
+    }
+}
+
+/// `r = (coefficients)` evaluated at `B`, for a linear product: all of `r` is written.
+fn carry_linear<L: Limb>(plan: &Plan, x: &mut [u64], count: usize, r: &mut [L]) {
+    let w = L::BITS;
+    let mut acc = Acc::default();
+    let mut i = 0;
+    inverse_coefficients(plan, x, count, |c| {
+        acc.add(c);
+        if i < r.len() {
+            r[i] = L::from_u64(acc.take(w));
+        } else {
+            debug_assert!(acc.take(w) == 0, "product longer than its buffer");
+        }
+        i += 1;
+    });
+    for d in r.iter_mut().skip(i) {
+        *d = L::from_u64(acc.take(w));
+    }
+    debug_assert!(acc.is_zero(), "product longer than its buffer");
+}
+
+/// `r = (coefficients)` evaluated at `B`, modulo `B^n − 1` (`r.len() == n`): the carry out
+/// of the top digit wraps to the bottom. The result is in `[0, B^n − 1]` (`B^n − 1`
+/// itself stands for 0).
+fn carry_cyclic<L: Limb>(plan: &Plan, x: &mut [u64], r: &mut [L]) {
+    let w = L::BITS;
+    let n = r.len();
+    let mut acc = Acc::default();
+    let mut i = 0;
+    inverse_coefficients(plan, x, n, |c| {
+        acc.add(c);
+        r[i] = L::from_u64(acc.take(w));
+        i += 1;
+    });
+    // B^n ≡ 1: add what is left at position 0, as often as it carries out again.
+    while !acc.is_zero() {
+        for d in r.iter_mut() {
+            if acc.is_zero() {
+                break;
+            }
+            acc.add_u64(d.to_u64());
+            *d = L::from_u64(acc.take(w));
+        }
+    }
+}
+
+fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
+    if n_needed > plan_n {
+        return Err(Error::InvalidArgument(format!(
+            "a product of {n_needed} coefficients does not fit a transform of length {plan_n}"
+        )));
+    }
+    Ok(())
+}
+
+/// `r = a·b`, `r.len() == a.len() + b.len()`, by a linear convolution of length
+/// [`transform_len_at_least`]`(a.len() + b.len() − 1)`. Either operand may be empty.
+///
+/// # Panics
+/// If `r.len() != a.len() + b.len()`.
+pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
+    let (la, lb) = (crate::nat::normalized_len(a), crate::nat::normalized_len(b));
+    if la == 0 || lb == 0 {
+        r.fill(L::ZERO);
+        return;
+    }
+    let n = transform_len_at_least(la + lb - 1);
+    let plan = Plan::get(n);
+    let mut x = vec![0u64; 3 * n];
+    let mut y = vec![0u64; 3 * n];
+    forward_into(&plan, &a[..la], &mut x);
+    forward_into(&plan, &b[..lb], &mut y);
+    pointwise(&plan, &mut x, &y);
+    drop(y);
+    carry_linear(&plan, &mut x, la + lb - 1, r);
+}
+
+/// `r = a²`, `r.len() == 2·a.len()`: one forward transform, a pointwise square, one inverse.
+///
+/// # Panics
+/// If `r.len() != 2·a.len()`.
+pub fn sqr<L: Limb>(r: &mut [L], a: &[L]) {
+    assert_eq!(r.len(), 2 * a.len(), "ntt::sqr: r must have 2·a.len() digits");
+    let la = crate::nat::normalized_len(a);
+    if la == 0 {
+        r.fill(L::ZERO);
+        return;
+    }
+    sqr_with_buf(r, a, &mut Vec::new());
+}
+
+/// [`sqr`] with `buf` as the working transform.
+pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
+    let la = crate::nat::normalized_len(a);
+    if la == 0 {
+        r.fill(L::ZERO);
+        return;
+    }
+    let n = transform_len_at_least(2 * la - 1);
+    let plan = Plan::get(n);
+    buf.resize(3 * n, 0);
+    let x = &mut buf[..3 * n];
+    forward_into(&plan, &a[..la], x);
+    pointwise_sqr(&plan, x);
+    carry_linear(&plan, x, 2 * la - 1, r);
+}
+
+/// `r = a·b` for a prepared `b` (its transform length must hold `a.len() + b.digits() − 1`
+/// coefficients). `r` receives all its digits (`r.len()` must hold the product; digits
+/// beyond it must be zero). Reuses `buf` as the working transform (`3n` values).
+///
+/// Errors: the product does not fit `b`'s transform length.
+pub fn mul_prepared<L: Limb>(
+    r: &mut [L],
+    a: &[L],
+    b: &Transform,
+    buf: &mut Vec<u64>,
+) -> Result<(), Error> {
+    let la = crate::nat::normalized_len(a);
+    if la == 0 || b.digits == 0 {
+        r.fill(L::ZERO);
+        return Ok(());
+    }
+    let plan = &b.plan;
+    check_len(la + b.digits - 1, plan.n)?;
+    if r.len() < la + b.digits - 1 {
+        return Err(Error::InvalidArgument("product buffer too short".to_string()));
+    }
+    buf.resize(3 * plan.n, 0);
+    forward_into(plan, &a[..la], buf);
+    pointwise(plan, buf, &b.data);
+    carry_linear(plan, buf, la + b.digits - 1, r);
+    Ok(())
+}
+
+/// `r = a·b mod (B^n − 1)` for a prepared `b` of length `n = r.len()` and `a` of at most
+/// `n` significant digits (a cyclic convolution of length `n`). The result is in
+/// `[0, B^n − 1]`, where `B^n − 1` stands for 0. Reuses `buf` as working space.
+///
+/// Errors: `r.len()` differs from `b`'s transform length or `a` is longer.
+pub fn cyclic_mul_prepared<L: Limb>(
+    r: &mut [L],
+    a: &[L],
+    b: &Transform,
+    buf: &mut Vec<u64>,
+) -> Result<(), Error> {
+    let plan = &b.plan;
+    let la = crate::nat::normalized_len(a);
+    if r.len() != plan.n || la > plan.n {
+        return Err(Error::InvalidArgument(format!(
+            "a cyclic product of length {} needs an output of that length and operands no longer",
+            plan.n
+        )));
+    }
+    buf.resize(3 * plan.n, 0);
+    forward_into(plan, &a[..la], buf);
+    pointwise(plan, buf, &b.data);
+    carry_cyclic(plan, buf, r);
+    Ok(())
+}
+
+/// `r = a·b mod (B^n − 1)` for `n = r.len()` a transform length and operands of at most
+/// `n` significant digits. Result in `[0, B^n − 1]`.
+///
+/// Errors: `n` is not a transform length, or an operand is longer than `n`.
+pub fn cyclic_mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> Result<(), Error> {
+    let t = Transform::new(b, r.len())?;
+    cyclic_mul_prepared(r, a, &t, &mut Vec::new())
+}
+
+/// `out = x mod (B^K − 1)` for any digit string `x`, `K = out.len() ≥ 1`: the sum of
+/// `x`'s K-digit chunks (since `B^K ≡ 1`), carries wrapped around. The result is in
+/// `[0, B^K − 1]`; `B^K − 1` stands for 0.
+pub(crate) fn fold_mod_bk1<L: Limb>(out: &mut [L], x: &[L]) {
+    let k = out.len();
+    out.fill(L::ZERO);
+    let mut carry = 0u64;
+    for chunk in x.chunks(k) {
+        carry += crate::nat::add::add_assign_slices(&mut out[..], chunk) as u64;
+    }
+    wrap_carry(out, carry);
+}
+
+/// Adds `carry` (a count of `B^K ≡ 1`) at position 0, wrapping again while it carries out.
+fn wrap_carry<L: Limb>(out: &mut [L], mut carry: u64) {
+    while carry > 0 {
+        let mut c = carry;
+        for d in out.iter_mut() {
+            if c == 0 {
+                break;
+            }
+            let v = d.to_u64() as u128 + c as u128;
+            *d = L::from_u64(v as u64);
+            c = if L::BITS == 64 { (v >> 64) as u64 } else { (v >> L::BITS) as u64 };
+        }
+        carry = c;
+    }
+}
+
+/// Whether `x` is `B^K − 1` (all digits `b − 1`), the second representative of 0.
+pub(crate) fn is_all_ones<L: Limb>(x: &[L]) -> bool {
+    x.iter().all(|&d| d == L::MAX)
+}
+
+/// `out = (a − b) mod (B^K − 1)` in `[0, B^K − 1)` (canonical) for `a, b ∈ [0, B^K − 1]`,
+/// all of `K = out.len()` digits.
+pub(crate) fn sub_mod_bk1<L: Limb>(out: &mut [L], a: &[L], b: &[L]) {
+    let borrow = crate::kernels::sub_n(out, a, b);
+    if borrow {
+        // a − b + B^K computed; B^K ≡ 1, so subtract 1 (the value is ≥ 1 here).
+        let br = crate::kernels::sub_1(out, L::ONE);
+        debug_assert!(!br);
+    }
+    if is_all_ones(out) {
+        out.fill(L::ZERO);
+    }
+}
+
+#[cfg(test)]
+mod tests;

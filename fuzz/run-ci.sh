@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a bounded time (FUZZ_SECONDS each, default 60) from the
+# committed seed corpus; new inputs go to a temporary directory, not into the repository.
+# A finding (panic, wrong answer) fails the run and leaves its input in fuzz/artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${FUZZ_SECONDS:-60}
+if ! rustup toolchain list | grep -q nightly; then
+    echo "SKIPPED: fuzzing needs a nightly toolchain (rustup toolchain install nightly)" >&2
+    exit 0
+fi
+command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+# No sanitizer: the targets look for panics and wrong answers; modred's unsafe is one asm
+# instruction. One build serves every target.
+cargo +nightly fuzz build -s none --release
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for target in $(cargo +nightly fuzz list); do
+    mkdir -p "$work/$target"
+    echo "== fuzz $target (${seconds}s)"
+    rc=0
+    cargo +nightly fuzz run -s none --release "$target" "$work/$target" "corpus/$target" -- \
+        -max_total_time="$seconds" -max_len=1024 >"$work/$target.log" 2>&1 || rc=$?
+    grep -E "^#[0-9]+.*DONE|^Done" "$work/$target.log" || true
+    if [ "$rc" -ne 0 ]; then
+        tail -40 "$work/$target.log"
+        echo "FAIL: fuzz target $target found an input (see fuzz/artifacts/$target/)" >&2
+        exit 1
+    fi
+done
