@@ -34,6 +34,16 @@ use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
 use std::sync::OnceLock;
 
+/// Constant-time Montgomery arithmetic for one modulus, with the factors that convert
+/// between its representation and the modulus's reducer's.
+struct CtContext {
+    mont: MontgomeryCt<u64>,
+    /// `R²·ρ⁻¹ mod m`: a Montgomery product with it maps `v·ρ` to `v·R`.
+    into: Vec<u64>,
+    /// `ρ mod m`: a Montgomery product with it maps `v·R` to `v·ρ`.
+    out_of: Vec<u64>,
+}
+
 /// The operation an algorithm is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
@@ -160,7 +170,7 @@ pub struct Modulus {
     one_off: Option<Box<dyn Reducer<u64>>>,
     auto: bool,
     /// The constant-time Montgomery context, made on first use (odd moduli only).
-    ct: OnceLock<Result<MontgomeryCt<u64>, Error>>,
+    ct: OnceLock<Result<CtContext, Error>>,
     /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
     /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
     hong: Option<Hong<u64>>,
@@ -393,10 +403,11 @@ impl Modulus {
     }
 
     /// The constant-time context, or why there is none (an even modulus).
-    fn ct(&self) -> Result<&MontgomeryCt<u64>, Error> {
+    fn ct_context(&self) -> Result<&CtContext, Error> {
         let ct = self.ct.get_or_init(|| {
-            let ct = MontgomeryCt::new(self.modulus())?;
-            if ct.width() != self.reducer.width() {
+            let mont = MontgomeryCt::new(self.modulus())?;
+            let k = mont.width();
+            if k != self.reducer.width() {
                 return Err(Error::NotApplicable {
                     algorithm: self.algorithm.name(),
                     reason: "its residues are wider than the modulus; use a context made \
@@ -404,9 +415,24 @@ impl Modulus {
                         .to_string(),
                 });
             }
-            Ok(ct)
+            // This modulus's residues hold v·ρ mod m (ρ = 1, 2^bits(m), b^k, … by reducer);
+            // MontgomeryCt's hold v·R mod m, R = 2^(64k). With G = ρ mod m (the residue of 1)
+            // and F = R²·ρ⁻¹ mod m (R² mod m read as a residue), one Montgomery product
+            // converts each way: (v·ρ)·F·R⁻¹ = v·R and (v·R)·G·R⁻¹ = v·ρ. Both factors
+            // depend on m only, so computing them in variable time leaks nothing secret.
+            let m = self.modulus();
+            let r2 = Nat::power_of_two(128 * k as u64).checked_rem(m).unwrap_or_default();
+            let pad = |n: Nat| n.to_padded(k).unwrap_or_else(|| vec![0; k]);
+            let into = pad(self.reducer.from_residue(&pad(r2)));
+            let out_of = self.reducer.to_residue(&Nat::one());
+            Ok(CtContext { mont, into, out_of })
         });
         ct.as_ref().map_err(Clone::clone)
+    }
+
+    /// The constant-time Montgomery arithmetic, or why there is none (an even modulus).
+    fn ct(&self) -> Result<&MontgomeryCt<u64>, Error> {
+        self.ct_context().map(|c| &c.mont)
     }
 
     /// Whether residues are already in [`MontgomeryCt`]'s representation (`x·R mod m`,
@@ -422,7 +448,8 @@ impl Modulus {
             return r.to_vec();
         }
         let mut out = vec![0; r.len()];
-        ct.to_montgomery(&mut out, r, t);
+        let into = self.ct_context().map(|c| c.into.as_slice()).unwrap_or(&[]);
+        ct.mul(&mut out, r, into, t);
         out
     }
 
@@ -432,7 +459,8 @@ impl Modulus {
             return Residue { limbs: r };
         }
         let mut out = vec![0; r.len()];
-        ct.from_montgomery(&mut out, &r, t);
+        let out_of = self.ct_context().map(|c| c.out_of.as_slice()).unwrap_or(&[]);
+        ct.mul(&mut out, &r, out_of, t);
         Residue { limbs: out }
     }
 
