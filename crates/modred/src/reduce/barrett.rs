@@ -202,15 +202,7 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
 
     /// Any `x`: `reduce_raw` below `b^(2k)`, division with remainder above.
     fn to_residue(&self, x: &Nat<L>) -> Vec<L> {
-        let k = self.width();
-        if x.len() <= 2 * k {
-            let mut out = vec![L::ZERO; k];
-            self.reduce_raw(&mut out, x.limbs(), &mut Scratch::new());
-            out
-        } else {
-            let r = x.checked_rem(&self.m).unwrap_or_default();
-            r.to_padded(k).unwrap_or_else(|| vec![L::ZERO; k])
-        }
+        super::standard_residue_below_b2k(self, x)
     }
 
     fn from_residue(&self, r: &[L]) -> Nat<L> {

@@ -132,6 +132,23 @@ pub(crate) fn zeroed<L: Limb>(v: &mut Vec<L>, n: usize) -> &mut [L] {
     s
 }
 
+/// The standard-representation residue of any `x` for a reducer whose `reduce_raw` takes
+/// every `x < b^(2k)` (Barrett's bound): `reduce_raw` there, division with remainder above.
+pub(crate) fn standard_residue_below_b2k<L: Limb, R: Reducer<L> + ?Sized>(
+    r: &R,
+    x: &Nat<L>,
+) -> Vec<L> {
+    let k = r.width();
+    if x.len() <= 2 * k {
+        let mut out = vec![L::ZERO; k];
+        r.reduce_raw(&mut out, x.limbs(), &mut Scratch::new());
+        out
+    } else {
+        let rem = x.checked_rem(r.modulus()).unwrap_or_default();
+        rem.to_padded(k).unwrap_or_else(|| vec![L::ZERO; k])
+    }
+}
+
 /// A modular reduction algorithm with its precalculation for one modulus.
 ///
 /// The slice methods (`reduce_raw`, `mul`, `sqr`) are the fast path: their preconditions
