@@ -49,8 +49,12 @@ fn big<L: Limb>(n: &Nat<L>) -> BigUint {
 
 fn check_all<L: Limb>(m: &[u8], x: &[u8], y: &[u8], e: &[u8], method: Method) {
     let (mn, xn, yn, en) = (nat::<L>(m), nat::<L>(x), nat::<L>(y), nat::<L>(e));
-    let (bm, bx, by, be) =
-        (BigUint::from_bytes_le(m), BigUint::from_bytes_le(x), BigUint::from_bytes_le(y), BigUint::from_bytes_le(e));
+    let (bm, bx, by, be) = (
+        BigUint::from_bytes_le(m),
+        BigUint::from_bytes_le(x),
+        BigUint::from_bytes_le(y),
+        BigUint::from_bytes_le(e),
+    );
     assert_eq!(big(&mn), bm, "byte conversion");
     for &alg in Algorithm::ALL.iter().filter(|&&a| a != Algorithm::Auto) {
         let r = match make::<L>(alg, &mn) {
@@ -88,8 +92,12 @@ fn check_all<L: Limb>(m: &[u8], x: &[u8], y: &[u8], e: &[u8], method: Method) {
 
 fn check_modulus(m: &[u8], x: &[u8], y: &[u8], e: &[u8]) {
     let (mn, xn, yn, en) = (nat::<u64>(m), nat::<u64>(x), nat::<u64>(y), nat::<u64>(e));
-    let (bm, bx, by, be) =
-        (BigUint::from_bytes_le(m), BigUint::from_bytes_le(x), BigUint::from_bytes_le(y), BigUint::from_bytes_le(e));
+    let (bm, bx, by, be) = (
+        BigUint::from_bytes_le(m),
+        BigUint::from_bytes_le(x),
+        BigUint::from_bytes_le(y),
+        BigUint::from_bytes_le(e),
+    );
     for &alg in Algorithm::ALL {
         let Ok(ctx) = Modulus::with(alg, &mn) else { continue };
         let (a, b) = (ctx.residue(&xn), ctx.residue(&yn));
