@@ -1,15 +1,16 @@
 //! Left-to-right binary exponentiation (HAC Algorithm 14.79).
 
 use super::bit;
+use super::MulSqr;
 use crate::limb::Limb;
-use crate::reduce::{Reducer, Scratch};
+use crate::reduce::Scratch;
 
 /// The residue of `base^e` for a residue `base` and an exponent `e` of `n ≥ 1` bits.
 ///
 /// Scans `e` from its top bit down: the accumulator starts at `base` (the top bit is one)
 /// and each further bit squares it, then multiplies by `base` when the bit is one.
 /// `n − 1` squarings and `popcount(e) − 1` multiplications.
-pub(super) fn pow<L: Limb, R: Reducer<L> + ?Sized>(
+pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &[L],

@@ -136,13 +136,7 @@ pub fn pow_vartime<L: Limb, R: Reducer<L> + ?Sized>(
     e: &Nat<L>,
     method: Method,
 ) -> Result<Vec<L>, Error> {
-    if let Method::FixedWindow(w) | Method::SlidingWindow(w) = method {
-        if !(1..=MAX_WINDOW).contains(&w) {
-            return Err(Error::InvalidArgument(format!(
-                "the window size must be between 1 and {MAX_WINDOW} (got {w})"
-            )));
-        }
-    }
+    check_method(method)?;
     let m = r.modulus();
     if base.len() != r.width() || crate::nat::cmp_slices(base, m.limbs()).is_ge() {
         return Err(Error::InvalidArgument(format!(
@@ -154,14 +148,60 @@ pub fn pow_vartime<L: Limb, R: Reducer<L> + ?Sized>(
     if n == 0 {
         return Ok(r.to_residue(&Nat::one()));
     }
+    Ok(pow_loops(r, base, e, method, &mut Scratch::new()))
+}
+
+/// Checks a window width: `1..=`[`MAX_WINDOW`].
+pub(crate) fn check_method(method: Method) -> Result<(), Error> {
+    if let Method::FixedWindow(w) | Method::SlidingWindow(w) = method {
+        if !(1..=MAX_WINDOW).contains(&w) {
+            return Err(Error::InvalidArgument(format!(
+                "the window size must be between 1 and {MAX_WINDOW} (got {w})"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The two operations every strategy here is built from: [`Reducer::mul`] and
+/// [`Reducer::sqr`] on residues of one width. Every reducer has them; so has the radix-2^52
+/// AVX-512 IFMA Montgomery context, which exponentiates through the same loops.
+pub(crate) trait MulSqr<L> {
+    /// `out = a·b` in the representation (`out` aliases neither).
+    fn mul(&self, out: &mut [L], a: &[L], b: &[L], scratch: &mut Scratch<L>);
+    /// `out = a²` in the representation (`out` does not alias `a`).
+    fn sqr(&self, out: &mut [L], a: &[L], scratch: &mut Scratch<L>);
+}
+
+impl<L: Limb, R: Reducer<L> + ?Sized> MulSqr<L> for R {
+    #[inline]
+    fn mul(&self, out: &mut [L], a: &[L], b: &[L], scratch: &mut Scratch<L>) {
+        Reducer::mul(self, out, a, b, scratch)
+    }
+    #[inline]
+    fn sqr(&self, out: &mut [L], a: &[L], scratch: &mut Scratch<L>) {
+        Reducer::sqr(self, out, a, scratch)
+    }
+}
+
+/// [`pow_vartime`]'s loops for anything with [`MulSqr`], on a `base` already checked and an
+/// exponent `e ≥ 1` (`n = e.bits() ≥ 1`).
+pub(crate) fn pow_loops<L: Limb, R: MulSqr<L> + ?Sized>(
+    r: &R,
+    base: &[L],
+    e: &Nat<L>,
+    method: Method,
+    scratch: &mut Scratch<L>,
+) -> Vec<L> {
+    let n = e.bits();
+    debug_assert!(n >= 1);
     // A window wider than the exponent gives the same result with a larger table.
     let narrow = |w: u32| if (w as u64) > n { n as u32 } else { w };
-    let mut scratch = Scratch::new();
-    Ok(match method {
-        Method::Binary => binary::pow(r, base, e.limbs(), n, &mut scratch),
-        Method::FixedWindow(w) => window::pow(r, base, e.limbs(), n, narrow(w), &mut scratch),
-        Method::SlidingWindow(w) => sliding::pow(r, base, e.limbs(), n, narrow(w), &mut scratch),
-    })
+    match method {
+        Method::Binary => binary::pow(r, base, e.limbs(), n, scratch),
+        Method::FixedWindow(w) => window::pow(r, base, e.limbs(), n, narrow(w), scratch),
+        Method::SlidingWindow(w) => sliding::pow(r, base, e.limbs(), n, narrow(w), scratch),
+    }
 }
 
 /// Bit `i` of the number with digits `e` (0 beyond its end).

@@ -1,8 +1,9 @@
 //! Sliding-window exponentiation with odd powers only (HAC Algorithm 14.85).
 
+use super::MulSqr;
 use super::{bit, bits_at, entry};
 use crate::limb::Limb;
-use crate::reduce::{Reducer, Scratch};
+use crate::reduce::Scratch;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
 /// window `1 ≤ w ≤ min(n, 16)`.
@@ -14,7 +15,7 @@ use crate::reduce::{Reducer, Scratch};
 /// squarings and one multiplication by the window's odd power. The top window initializes
 /// the accumulator instead. Squarings `n − ℓ` (`ℓ` the top window's length),
 /// multiplications one per window below the top.
-pub(super) fn pow<L: Limb, R: Reducer<L> + ?Sized>(
+pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &[L],

@@ -1,8 +1,9 @@
 //! Fixed 2^w-ary window exponentiation (HAC Algorithm 14.82; paper 000 §5 uses w = 4).
 
+use super::MulSqr;
 use super::{bits_at, entry};
 use crate::limb::Limb;
-use crate::reduce::{Reducer, Scratch};
+use crate::reduce::Scratch;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
 /// window `1 ≤ w ≤ min(n, 16)`.
@@ -16,7 +17,7 @@ use crate::reduce::{Reducer, Scratch};
 ///
 /// `base^0` is not stored: a zero digit costs only its squarings, which is HAC 14.82 less
 /// its multiplications by one.
-pub(super) fn pow<L: Limb, R: Reducer<L> + ?Sized>(
+pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &[L],

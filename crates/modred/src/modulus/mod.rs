@@ -30,6 +30,8 @@ use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+use crate::reduce::montgomery_ifma::MontgomeryIfma;
 use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
 use std::sync::OnceLock;
@@ -174,6 +176,20 @@ pub struct Modulus {
     /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
     /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
     hong: Option<Hong<u64>>,
+    /// For the two Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of
+    /// 512–4158 bits, the radix-2^52 context their exponentiations run on.
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    ifma: Option<MontgomeryIfma>,
+}
+
+/// The radix-2^52 AVX-512 IFMA context for `algorithm` modulo `m`, where there is one:
+/// only for the word-level Montgomery reducers (the same method with another digit size).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+fn ifma_for(algorithm: Algorithm, m: &Nat) -> Option<MontgomeryIfma> {
+    match algorithm {
+        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => MontgomeryIfma::new(m),
+        _ => None,
+    }
 }
 
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
@@ -232,6 +248,8 @@ impl Modulus {
             one_off,
             auto: true,
             ct: OnceLock::new(),
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            ifma: ifma_for(algorithm, m),
             hong,
         })
     }
@@ -257,6 +275,8 @@ impl Modulus {
             one_off: None,
             auto: false,
             ct: OnceLock::new(),
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            ifma: ifma_for(algorithm, m),
             hong,
         })
     }
@@ -377,6 +397,11 @@ impl Modulus {
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
     /// [`Modulus::pow_vartime`].
     ///
+    /// With the Montgomery reducers (`montgomery`, `montgomery-interleaved`), a modulus of
+    /// 512 to 4158 bits and a CPU with AVX-512 IFMA, the same method runs in radix 2^52,
+    /// eight digits to a vector register (`reduce::montgomery_ifma`; the base is converted
+    /// once, the result back once). Same result, about a third of the time at 2048 bits.
+    ///
     /// Error: [`Error::InvalidArgument`] for a window outside `1..=16`.
     pub fn pow_with_vartime(
         &self,
@@ -384,6 +409,13 @@ impl Modulus {
         e: &Nat,
         method: Method,
     ) -> Result<Residue, Error> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Some(ifma) = &self.ifma {
+            exp::check_method(method)?;
+            let x = self.reducer.from_residue(self.check(base));
+            let y = ifma.pow_vartime(&x, e, method);
+            return Ok(Residue { limbs: self.reducer.to_residue(&y) });
+        }
         let limbs = match &self.hong {
             Some(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
             None => exp::pow_vartime(&*self.reducer, self.check(base), e, method)?,

@@ -29,6 +29,8 @@ mod barrett;
 mod classical;
 pub mod hong;
 pub(crate) mod montgomery;
+#[cfg(all(target_arch = "x86_64", any(test, not(feature = "portable")), not(miri)))]
+pub(crate) mod montgomery_ifma;
 mod montgomery_interleaved;
 mod nist;
 mod ntt_barrett;

@@ -9,9 +9,14 @@
 //!
 //! - [`x86_64`]: `u64` kernels on MULX (BMI2) and ADCX/ADOX (ADX): `mul_1`, `addmul_1`,
 //!   `submul_1`, and the schoolbook `mul_basecase`/`sqr_basecase` built on them.
+//! - [`ifma`]: AVX-512 IFMA almost Montgomery multiplication in radix 2^52 (eight digits
+//!   to a register), for the exponentiations of [`crate::reduce::montgomery_ifma`].
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod ifma;
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests;

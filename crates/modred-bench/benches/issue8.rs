@@ -1,0 +1,258 @@
+//! Issue 8's table at 1024–4096 bits: our Montgomery multiplication and exponentiation
+//! beside GMP and OpenSSL, as ratios measured in one run with the candidates interleaved.
+//!
+//! ```sh
+//! cargo bench -p modred-bench --bench issue8 --features anchors          # with GMP/OpenSSL
+//! cargo bench -p modred-bench --bench issue8                             # ours only
+//! cargo bench -p modred-bench --bench issue8 --features anchors,rayon    # + batch scaling
+//! ISSUE8_BITS=2048 ISSUE8_ROUNDS=5 cargo bench ...                       # one size, rounds
+//! ```
+//!
+//! Every candidate runs a batch of calls per round, round after round in turn (so a
+//! slow phase of a shared machine hits all of them), and keeps its best round: the
+//! figures are best-of-rounds times per call, and the ratios are between figures of the
+//! same run. Operands come from a fixed seed.
+//!
+//! Columns: `mont` the separated Montgomery reducer's `mul` (residues in, residue out),
+//! `cios` the interleaved one, `sqr` the separated reducer's `sqr`; `powm` is
+//! `Modulus::pow_mod_vartime` with the automatic choice (odd modulus: Montgomery, in radix
+//! 2^52 on AVX-512 IFMA where the CPU has it), standard values in and out, a full-length
+//! exponent; `powm-word` the same exponentiation on 64-bit digits (`exp::pow_vartime` with
+//! the separated reducer); `powm-ct` the constant-time `Modulus::pow_ct`.
+
+use modred::exp::{default_method, pow_vartime};
+use modred::reduce::make;
+use modred::{Algorithm, Modulus, Nat, Scratch};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// splitmix64: reproducible operands.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number of exactly `bits` bits (a multiple of 64).
+    fn nat(&mut self, bits: u64) -> Nat {
+        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.next()).collect();
+        if let Some(top) = limbs.last_mut() {
+            *top |= 1 << 63;
+        }
+        Nat::from_vec(limbs)
+    }
+}
+
+/// One candidate: a name and a closure running one call.
+struct Candidate<'a> {
+    name: &'static str,
+    run: Box<dyn FnMut() + 'a>,
+    best: Duration,
+    iters: u32,
+}
+
+impl<'a> Candidate<'a> {
+    fn new(name: &'static str, run: impl FnMut() + 'a) -> Self {
+        Candidate { name, run: Box::new(run), best: Duration::MAX, iters: 1 }
+    }
+}
+
+/// Interleaved best-of-`rounds` timing: each round runs every candidate for about
+/// `slice` (a batch of calls sized in the first round), in turn.
+fn measure(cands: &mut [Candidate], rounds: u32, slice: Duration) {
+    for c in cands.iter_mut() {
+        // Calibrate: calls per slice.
+        let t = Instant::now();
+        (c.run)();
+        let one = t.elapsed().max(Duration::from_nanos(20));
+        c.iters = ((slice.as_nanos() / one.as_nanos()) as u32).clamp(1, 1_000_000);
+    }
+    for _ in 0..rounds {
+        for c in cands.iter_mut() {
+            let t = Instant::now();
+            for _ in 0..c.iters {
+                (c.run)();
+            }
+            let per = t.elapsed() / c.iters;
+            c.best = c.best.min(per);
+        }
+    }
+}
+
+fn fmt(d: Duration) -> String {
+    let ns = d.as_nanos() as f64;
+    if ns < 1e3 {
+        format!("{ns:.0} ns")
+    } else if ns < 1e6 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{:.2} ms", ns / 1e6)
+    }
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the command line.
+    let sizes: Vec<u64> = match std::env::var("ISSUE8_BITS") {
+        Ok(v) => v.split(',').filter_map(|s| s.trim().parse().ok()).collect(),
+        Err(_) => vec![1024, 2048, 3072, 4096],
+    };
+    let rounds: u32 = env_or("ISSUE8_ROUNDS", 7);
+    println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
+    for &bits in &sizes {
+        let mut rng = SplitMix(0x6973_7375_6538 ^ bits);
+        let mut m = rng.nat(bits);
+        if !m.is_odd() {
+            m = m.add(&Nat::one());
+        }
+        let a = rng.nat(bits).checked_rem(&m).unwrap();
+        let b = rng.nat(bits).checked_rem(&m).unwrap();
+        let e = rng.nat(bits);
+        mulmod_row(bits, &m, &a, &b, rounds);
+        powm_row(bits, &m, &a, &e, rounds);
+    }
+    #[cfg(feature = "rayon")]
+    batch_scaling(rounds);
+}
+
+fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
+    let mont = make::<u64>(Algorithm::Montgomery, m).unwrap();
+    let cios = make::<u64>(Algorithm::MontgomeryInterleaved, m).unwrap();
+    let (ra, rb) = (mont.to_residue(a), mont.to_residue(b));
+    let k = ra.len();
+    let (mut o1, mut o2, mut o3) = (vec![0u64; k], vec![0u64; k], vec![0u64; k]);
+    let (mut s1, mut s2, mut s3) = (Scratch::new(), Scratch::new(), Scratch::new());
+    let mut cands = vec![
+        Candidate::new("mont", || mont.mul(&mut o1, black_box(&ra), black_box(&rb), &mut s1)),
+        Candidate::new("cios", || cios.mul(&mut o2, black_box(&ra), black_box(&rb), &mut s2)),
+        Candidate::new("sqr", || mont.sqr(&mut o3, black_box(&ra), &mut s3)),
+    ];
+    #[cfg(feature = "anchors")]
+    let (mut mul_n, mut gmp, mut ossl) = {
+        use modred_bench::anchors::{GmpMulMod, GmpMulN, OpensslMontMul};
+        let (ah, bh, mh) = (a.to_hex(), b.to_hex(), m.to_hex());
+        (GmpMulN::new(&ah, &bh), GmpMulMod::new(&ah, &bh, &mh), OpensslMontMul::new(&ah, &bh, &mh))
+    };
+    #[cfg(feature = "anchors")]
+    {
+        cands.push(Candidate::new("gmp mpn_mul_n", move || mul_n.run()));
+        cands.push(Candidate::new("gmp mul+tdiv_r", move || gmp.run()));
+        cands.push(Candidate::new("openssl mont", move || ossl.run()));
+    }
+    measure(&mut cands, rounds, Duration::from_millis(20));
+    print_row(&format!("mulmod {bits}"), &cands, &["mont", "cios", "sqr"], "openssl mont");
+}
+
+fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
+    let auto = Modulus::new(m).unwrap();
+    let mont = make::<u64>(Algorithm::Montgomery, m).unwrap();
+    let base = mont.to_residue(a);
+    let method = default_method(e.bits());
+    // Check the paths agree before timing them.
+    let want = auto.pow_mod_vartime(a, e);
+    let word = mont.from_residue(&pow_vartime(&*mont, &base, e, method).unwrap());
+    assert_eq!(want, word, "IFMA and word-level exponentiation differ at {bits} bits");
+    let ra = auto.residue(a);
+    let ct = auto.to_nat(&auto.pow_ct(&ra, e).unwrap());
+    assert_eq!(want, ct, "constant-time exponentiation differs at {bits} bits");
+    let mut cands = vec![
+        Candidate::new("powm", || {
+            black_box(auto.pow_mod_vartime(black_box(a), e));
+        }),
+        Candidate::new("powm-word", || {
+            black_box(pow_vartime(&*mont, black_box(&base), e, method).ok());
+        }),
+        Candidate::new("powm-ct", || {
+            black_box(auto.pow_ct(black_box(&ra), e).ok());
+        }),
+    ];
+    #[cfg(feature = "anchors")]
+    let (mut gmp, mut ossl) = {
+        use modred_bench::anchors::{GmpPowm, OpensslModExpConstTime};
+        let (ah, eh, mh) = (a.to_hex(), e.to_hex(), m.to_hex());
+        let mut gmp = GmpPowm::new(&ah, &eh, &mh);
+        gmp.run();
+        assert_eq!(
+            gmp.result_hex().trim_start_matches('0'),
+            want.to_hex().trim_start_matches("0x").trim_start_matches('0')
+        );
+        (gmp, OpensslModExpConstTime::new(&ah, &eh, &mh))
+    };
+    #[cfg(feature = "anchors")]
+    {
+        cands.push(Candidate::new("gmp mpz_powm", move || gmp.run()));
+        cands.push(Candidate::new("openssl consttime", move || ossl.run()));
+    }
+    measure(&mut cands, rounds.min(5), Duration::from_millis(60));
+    print_row(&format!("powm {bits}"), &cands, &["powm", "powm-word", "powm-ct"], "gmp mpz_powm");
+    print_ratios(&cands, &["powm", "powm-ct"], "openssl consttime");
+}
+
+fn print_row(title: &str, cands: &[Candidate], ours: &[&str], anchor: &str) {
+    let cells: Vec<String> = cands.iter().map(|c| format!("{} {}", c.name, fmt(c.best))).collect();
+    println!("{title:12} | {}", cells.join(" | "));
+    print_ratios(cands, ours, anchor);
+}
+
+fn print_ratios(cands: &[Candidate], ours: &[&str], anchor: &str) {
+    let Some(anchor_c) = cands.iter().find(|c| c.name == anchor) else { return };
+    let ratios: Vec<String> = ours
+        .iter()
+        .filter_map(|o| cands.iter().find(|c| c.name == *o))
+        .map(|c| {
+            format!(
+                "{}/{} = {:.2}",
+                c.name,
+                anchor,
+                c.best.as_secs_f64() / anchor_c.best.as_secs_f64()
+            )
+        })
+        .collect();
+    println!("{:12} | {}", "", ratios.join(" | "));
+}
+
+/// Throughput of `modred::batch::pow_many` on 1 thread and on every core.
+#[cfg(feature = "rayon")]
+fn batch_scaling(rounds: u32) {
+    let bits = 2048;
+    let mut rng = SplitMix(0xba7c);
+    let mut m = rng.nat(bits);
+    if !m.is_odd() {
+        m = m.add(&Nat::one());
+    }
+    let modulus = Modulus::new(&m).unwrap();
+    let jobs: Vec<(Nat, Nat)> =
+        (0..32).map(|_| (rng.nat(bits).checked_rem(&m).unwrap(), rng.nat(bits))).collect();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut pools = Vec::new();
+    for threads in [1, cores] {
+        pools
+            .push((threads, rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()));
+    }
+    let mut best = vec![Duration::MAX; pools.len()];
+    for _ in 0..rounds.min(3) {
+        for (i, (_, pool)) in pools.iter().enumerate() {
+            let t = Instant::now();
+            let out = pool.install(|| modred::batch::pow_many(&modulus, &jobs));
+            black_box(out);
+            best[i] = best[i].min(t.elapsed());
+        }
+    }
+    for ((threads, _), t) in pools.iter().zip(&best) {
+        let per_s = jobs.len() as f64 / t.as_secs_f64();
+        println!(
+            "batch {bits}-bit powm × {}: {threads} thread(s) {} = {per_s:.0} powm/s, speed-up {:.2}",
+            jobs.len(),
+            fmt(*t),
+            best[0].as_secs_f64() / t.as_secs_f64()
+        );
+    }
+}
