@@ -14,7 +14,9 @@
 //! same run. Operands come from a fixed seed.
 //!
 //! Columns: `mont` the separated Montgomery reducer's `mul` (residues in, residue out),
-//! `cios` the interleaved one, `sqr` the separated reducer's `sqr`; `powm` is
+//! `cios` the interleaved one, `sqr` the separated reducer's `sqr` (the word-level paths);
+//! `modulus` / `modulus-sqr` are `Modulus::mul` / `Modulus::sqr` with the automatic choice
+//! (residues in, a new residue out: in radix 2^52 on AVX-512 IFMA where the CPU has it); `powm` is
 //! `Modulus::pow_mod_vartime` with the automatic choice (odd modulus: Montgomery, in radix
 //! 2^52 on AVX-512 IFMA where the CPU has it), standard values in and out, a full-length
 //! exponent; `powm-word` the same exponentiation on 64-bit digits (`exp::pow_vartime` with
@@ -127,6 +129,16 @@ fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
     let mont = make::<u64>(Algorithm::Montgomery, m).unwrap();
     let cios = make::<u64>(Algorithm::MontgomeryInterleaved, m).unwrap();
     let (ra, rb) = (mont.to_residue(a), mont.to_residue(b));
+    let auto = Modulus::new(m).unwrap();
+    let (ma, mb) = (auto.residue(a), auto.residue(b));
+    assert_eq!(
+        auto.to_nat(&auto.mul(&ma, &mb)),
+        mont.from_residue(&{
+            let mut o = vec![0u64; ra.len()];
+            mont.mul(&mut o, &ra, &rb, &mut Scratch::new());
+            o
+        })
+    );
     let k = ra.len();
     let (mut o1, mut o2, mut o3) = (vec![0u64; k], vec![0u64; k], vec![0u64; k]);
     let (mut s1, mut s2, mut s3) = (Scratch::new(), Scratch::new(), Scratch::new());
@@ -134,6 +146,12 @@ fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
         Candidate::new("mont", || mont.mul(&mut o1, black_box(&ra), black_box(&rb), &mut s1)),
         Candidate::new("cios", || cios.mul(&mut o2, black_box(&ra), black_box(&rb), &mut s2)),
         Candidate::new("sqr", || mont.sqr(&mut o3, black_box(&ra), &mut s3)),
+        Candidate::new("modulus", || {
+            black_box(auto.mul(black_box(&ma), black_box(&mb)));
+        }),
+        Candidate::new("modulus-sqr", || {
+            black_box(auto.sqr(black_box(&ma)));
+        }),
     ];
     #[cfg(feature = "anchors")]
     let (mut mul_n, mut gmp, mut ossl) = {
@@ -148,7 +166,12 @@ fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
         cands.push(Candidate::new("openssl mont", move || ossl.run()));
     }
     measure(&mut cands, rounds, Duration::from_millis(20));
-    print_row(&format!("mulmod {bits}"), &cands, &["mont", "cios", "sqr"], "openssl mont");
+    print_row(
+        &format!("mulmod {bits}"),
+        &cands,
+        &["mont", "cios", "sqr", "modulus", "modulus-sqr"],
+        "openssl mont",
+    );
 }
 
 fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {

@@ -65,6 +65,7 @@ pub use error::Error;
 pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
+pub mod batch;
 pub mod ct;
 pub mod exp;
 pub mod field;

@@ -40,6 +40,10 @@ pub(crate) struct MontgomeryIfma {
     rr: Vec<u64>,
     /// `n`, the digit steps per multiplication: the fewest with `4m ≤ 2^(52n)`.
     n: usize,
+    /// `2^(104n − 64k) mod m` in 52-bit digits (`k` the u64 digits of `m`): one almost
+    /// Montgomery product with it turns `x·2^(−52n)` into `x·2^(−64k)`, the word-level
+    /// Montgomery factor.
+    to_word: Vec<u64>,
 }
 
 impl MontgomeryIfma {
@@ -64,12 +68,15 @@ impl MontgomeryIfma {
         // −m⁻¹ mod 2^52 from the 64-bit inverse (m⁻¹ mod 2^64 is m⁻¹ mod 2^52 too).
         let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg() & DIGIT_MASK;
         let rr = Nat::power_of_two(2 * DIGIT_BITS as u64 * n as u64).checked_rem(m)?;
+        let shift = 2 * DIGIT_BITS as u64 * n as u64 - 64 * m.len() as u64;
+        let to_word = Nat::power_of_two(shift).checked_rem(m)?;
         Some(MontgomeryIfma {
             m: to_radix52(m.limbs(), len),
             m64: m.limbs().to_vec(),
             m0inv,
             rr: to_radix52(rr.limbs(), len),
             n,
+            to_word: to_radix52(to_word.limbs(), len),
         })
     }
 
@@ -125,6 +132,34 @@ impl MontgomeryIfma {
         self.leave(&r)
     }
 
+    /// `out = a·b·2^(−64k) mod m` for `a, b < m` in `k` u64 digits (`k` those of `m`): the
+    /// word-level Montgomery product ([`super::Montgomery`]'s `mul`, same representation),
+    /// by two almost Montgomery products in radix 2^52 — `t = AMM(a, b) = a·b·2^(−52n)`,
+    /// then `AMM(t, 2^(104n − 64k)) = a·b·2^(−64k)` — and one final subtraction. No
+    /// allocation: the 52-bit digits live on the stack.
+    pub(crate) fn mul_word(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
+        let len = self.len();
+        let k = self.m64.len();
+        debug_assert!(a.len() == k && b.len() == k && out.len() == k);
+        let mut buf = [[0u64; LANES * MAX_REGS]; 3];
+        let [a52, b52, t] = &mut buf;
+        let (a52, b52, t) = (&mut a52[..len], &mut b52[..len], &mut t[..len]);
+        to_radix52_into(a, a52);
+        if core::ptr::eq(a, b) {
+            self.amm(t, a52, a52);
+        } else {
+            to_radix52_into(b, b52);
+            self.amm(t, a52, b52);
+        }
+        self.amm(a52, t, &self.to_word);
+        // Below 2m: at most k + 1 u64 digits, then one subtraction of m when ≥ m.
+        let mut wide = [0u64; (LANES * MAX_REGS * 52).div_ceil(64) + 1];
+        let wide = &mut wide[..k + 1];
+        from_radix52_into(a52, wide);
+        let (low, top) = wide.split_at_mut(k);
+        super::montgomery::conditional_subtract(out, low, top[0] != 0, &self.m64);
+    }
+
     /// `a·b mod m` for `a, b < m`.
     #[cfg(test)]
     fn mul_mod(&self, a: &Nat<u64>, b: &Nat<u64>) -> Nat<u64> {
@@ -149,6 +184,12 @@ impl MulSqr<u64> for MontgomeryIfma {
 /// `x` (u64 digits) in `len` 52-bit digits; `x` must fit.
 fn to_radix52(x: &[u64], len: usize) -> Vec<u64> {
     let mut out = vec![0; len];
+    to_radix52_into(x, &mut out);
+    out
+}
+
+/// `x` (u64 digits) in the 52-bit digits `out`; `x` must fit.
+fn to_radix52_into(x: &[u64], out: &mut [u64]) {
     for (j, o) in out.iter_mut().enumerate() {
         let bit = j * DIGIT_BITS as usize;
         let (w, s) = (bit / 64, bit % 64);
@@ -160,19 +201,29 @@ fn to_radix52(x: &[u64], len: usize) -> Vec<u64> {
         };
         *o = (lo | hi) & DIGIT_MASK;
     }
-    out
 }
 
 /// 52-bit digits `d` (each below 2^52) as `len` u64 digits; the value must fit.
 fn from_radix52(d: &[u64], len: usize) -> Vec<u64> {
     let mut out = vec![0u64; len];
+    from_radix52_into(d, &mut out);
+    out
+}
+
+/// 52-bit digits `d` (each below 2^52) into the u64 digits `out`; the value must fit.
+fn from_radix52_into(d: &[u64], out: &mut [u64]) {
+    out.fill(0);
     for (j, &v) in d.iter().enumerate() {
         let bit = j * DIGIT_BITS as usize;
         let (w, s) = (bit / 64, bit % 64);
         if v == 0 {
             continue;
         }
-        out[w] |= v << s;
+        let Some(o) = out.get_mut(w) else {
+            debug_assert!(false, "the value does not fit");
+            return;
+        };
+        *o |= v << s;
         if s > 64 - DIGIT_BITS as usize {
             match out.get_mut(w + 1) {
                 Some(o) => *o |= v >> (64 - s),
@@ -180,7 +231,6 @@ fn from_radix52(d: &[u64], len: usize) -> Vec<u64> {
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -301,6 +351,44 @@ mod tests {
             assert_eq!(ctx.pow_vartime(&b, &Nat::from(2u64), Method::Binary), Nat::one());
             assert_eq!(ctx.pow_vartime(&Nat::zero(), &e, Method::Binary), Nat::zero());
             assert_eq!(ctx.pow_vartime(&a, &Nat::zero(), Method::Binary), Nat::one());
+        }
+    }
+
+    /// The word-level Montgomery product through radix 2^52 against the separated
+    /// Montgomery reducer, on random and edge residues (0, 1, m − 1, all-ones moduli).
+    #[test]
+    fn mul_word_matches_word_level_montgomery() {
+        let mut rng = SplitMix64::new(0x3017);
+        for bits in [512u64, 640, 1024, 1030, 2048, 2049, 3072, 4096, MAX_BITS] {
+            for round in 0..3 {
+                let m = if round == 0 {
+                    Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap()
+                } else {
+                    odd_modulus(&mut rng, bits)
+                };
+                let ctx = MontgomeryIfma::new_unchecked_cpu(&m).unwrap();
+                let mont = crate::reduce::Montgomery::new(&m).unwrap();
+                let k = m.len();
+                let values = [
+                    Nat::zero(),
+                    Nat::one(),
+                    m.checked_sub(&Nat::one()).unwrap(),
+                    random_nat(&mut rng, bits).checked_rem(&m).unwrap(),
+                    random_nat(&mut rng, bits).checked_rem(&m).unwrap(),
+                ];
+                for x in &values {
+                    for y in &values {
+                        let (rx, ry) = (mont.to_residue(x), mont.to_residue(y));
+                        let (mut fast, mut want) = (vec![0; k], vec![0; k]);
+                        ctx.mul_word(&mut fast, &rx, &ry);
+                        Reducer::mul(&mont, &mut want, &rx, &ry, &mut Scratch::new());
+                        assert_eq!(fast, want, "{bits} bits");
+                        ctx.mul_word(&mut fast, &rx, &rx);
+                        Reducer::sqr(&mont, &mut want, &rx, &mut Scratch::new());
+                        assert_eq!(fast, want, "{bits} bits, square");
+                    }
+                }
+            }
         }
     }
 

@@ -1,0 +1,85 @@
+//! `Modulus` at the RSA sizes (512–4158 bits), where on a CPU with AVX-512 IFMA its
+//! Montgomery multiplication and exponentiation run in radix 2^52: the results must equal
+//! the classical reducer's and num-bigint's, for random and edge operands. On other CPUs
+//! (and with the `portable` feature) the same checks run the word-level path.
+
+use modred::exp::Method;
+use modred::{Algorithm, Modulus, Nat};
+use num_bigint::BigUint;
+
+/// splitmix64, fixed seed.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn nat(&mut self, bits: u64) -> Nat {
+        let mut v: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
+        if bits % 64 != 0 {
+            *v.last_mut().unwrap() &= (1u64 << (bits % 64)) - 1;
+        }
+        Nat::from_vec(v)
+    }
+}
+
+fn big(x: &Nat) -> BigUint {
+    BigUint::from_bytes_le(&x.to_bytes_le())
+}
+
+#[test]
+fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
+    let mut rng = Rng(0x5eed_0008);
+    for bits in [512u64, 1000, 1024, 1536, 2048, 3072, 4096, 4158] {
+        for round in 0..2 {
+            let m = if round == 0 {
+                Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap() // all ones
+            } else {
+                let mut v = rng.nat(bits).into_limbs();
+                v[0] |= 1;
+                let top = (bits - 1) % 64;
+                v[((bits - 1) / 64) as usize] |= 1 << top;
+                Nat::from_vec(v)
+            };
+            // The all-ones modulus is pseudo-Mersenne (auto picks that): force Montgomery.
+            let auto = if round == 0 {
+                Modulus::with(Algorithm::Montgomery, &m).unwrap()
+            } else {
+                Modulus::new(&m).unwrap()
+            };
+            assert_eq!(auto.algorithm(), Algorithm::Montgomery);
+            let classical = Modulus::with(Algorithm::Classical, &m).unwrap();
+            let m1 = m.checked_sub(&Nat::one()).unwrap();
+            let xs = [Nat::zero(), Nat::one(), m1.clone(), rng.nat(bits + 7), rng.nat(bits)];
+            for x in &xs {
+                for y in &xs {
+                    let got = auto.to_nat(&auto.mul(&auto.residue(x), &auto.residue(y)));
+                    let want = classical.mul_mod(x, y);
+                    assert_eq!(got, want, "{bits}-bit mul");
+                    assert_eq!(big(&got), big(x) * big(y) % big(&m));
+                }
+                let sq = auto.to_nat(&auto.sqr(&auto.residue(x)));
+                assert_eq!(big(&sq), big(x) * big(x) % big(&m), "{bits}-bit sqr");
+            }
+            let e = rng.nat(if bits > 2048 { 300 } else { bits });
+            for x in &xs {
+                let want = big(x).modpow(&big(&e), &big(&m));
+                assert_eq!(big(&auto.pow_mod_vartime(x, &e)), want, "{bits}-bit pow");
+                let r = auto.residue(x);
+                for method in [Method::Binary, Method::FixedWindow(4)] {
+                    let p = auto.pow_with_vartime(&r, &e, method).unwrap();
+                    assert_eq!(big(&auto.to_nat(&p)), want, "{bits}-bit pow, {method:?}");
+                }
+            }
+            // m − 1 squared is 1; x^0 is 1; windows are still checked.
+            assert_eq!(auto.pow_mod_vartime(&m1, &Nat::from(2u64)), Nat::one());
+            assert_eq!(auto.pow_mod_vartime(&m1, &Nat::zero()), Nat::one());
+            let r = auto.residue(&m1);
+            assert!(auto.pow_with_vartime(&r, &e, Method::SlidingWindow(17)).is_err());
+            assert!(auto.pow_with_vartime(&r, &e, Method::FixedWindow(0)).is_err());
+        }
+    }
+}
