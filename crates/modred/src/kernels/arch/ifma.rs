@@ -115,8 +115,21 @@ pub(crate) unsafe fn amm(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv
     }
 }
 
-/// [`amm`] for `REGS` registers per number: the registers of `a`, `m` and the
-/// accumulator stay in registers for the whole loop (3·REGS + 2 ≤ 32 for REGS ≤ 10).
+/// [`amm`] for `REGS` registers per number.
+///
+/// Two accumulators, `T` for the terms of `a·b_i` and `U` for those of `m·y`, so that each
+/// step's additions form two chains of two multiply-adds and a shift instead of one of four;
+/// and digit 0 of `T + U` is followed exactly in a scalar register (`acc0`), so that `y`
+/// comes from scalar arithmetic beside the vectors rather than from a lane extracted after
+/// them: with `x_1` digit 1 of `T + U` at the start of a step,
+///
+/// ```text
+/// s   = acc0 + lo52(a_0·b_i),   y = s·m' mod 2^52,   c = (s + lo52(m_0·y)) >> 52
+/// acc0' = x_1 + lo52(a_1·b_i) + lo52(m_1·y) + c + hi52(a_0·b_i) + hi52(m_0·y)
+/// ```
+///
+/// which is digit 0 after the step (the low halves of digit 1, the carry out of digit 0,
+/// and the high halves of digit 0, all moved down by the shift).
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn amm_regs<const REGS: usize>(
     out: &mut [u64],
@@ -139,46 +152,60 @@ unsafe fn amm_regs<const REGS: usize>(
             mv[j] = _mm512_loadu_si512(m.as_ptr().add(8 * j) as *const _);
         }
     }
-    let (a0, m0) = (a[0], m[0]);
+    let (a0, a1, m0, m1) = (a[0], a[1], m[0], m[1]);
     let mut t = [zero; REGS];
+    let mut u = [zero; REGS];
+    let mut acc0 = 0u64;
     for &bi in &b[..n] {
+        // Digit 1 of T + U as the step starts (the vectors of the previous step).
+        let x1 = lane1(_mm512_add_epi64(t[0], u[0]));
+        let ab0 = a0 as u128 * bi as u128;
+        let s = acc0 + (ab0 as u64 & DIGIT_MASK);
+        let y = s.wrapping_mul(m0inv) & DIGIT_MASK;
+        let my0 = m0 as u128 * y as u128;
+        let c = (s + (my0 as u64 & DIGIT_MASK)) >> DIGIT_BITS;
+        acc0 = x1
+            + (a1.wrapping_mul(bi) & DIGIT_MASK)
+            + (m1.wrapping_mul(y) & DIGIT_MASK)
+            + c
+            + (ab0 >> DIGIT_BITS) as u64
+            + (my0 >> DIGIT_BITS) as u64;
+
         let bv = _mm512_set1_epi64(bi as i64);
-        for j in 0..REGS {
-            t[j] = _mm512_madd52lo_epu64(t[j], av[j], bv);
-        }
-        // T_0 before the low half of m·y: the lane as it stood plus lo52(a_0·b_i),
-        // computed beside the vector (same value as lane 0 of t[0] now).
-        let t0 = lane0(t[0]);
-        let y = t0.wrapping_mul(m0inv) & DIGIT_MASK;
         let yv = _mm512_set1_epi64(y as i64);
         for j in 0..REGS {
-            t[j] = _mm512_madd52lo_epu64(t[j], mv[j], yv);
+            t[j] = _mm512_madd52lo_epu64(t[j], av[j], bv);
+            u[j] = _mm512_madd52lo_epu64(u[j], mv[j], yv);
         }
-        // T_0 + lo52(m_0·y) ≡ 0 mod 2^52; its carry moves down with the shift.
-        let carry = (t0 + (m0.wrapping_mul(y) & DIGIT_MASK)) >> DIGIT_BITS;
+        // Digit 0 of T + U is now ≡ 0 mod 2^52 (its value is s + lo52(m_0·y)): shift both
+        // down one lane and put the carry c into the new digit 0.
         for j in 0..REGS - 1 {
             t[j] = _mm512_alignr_epi64::<1>(t[j + 1], t[j]);
+            u[j] = _mm512_alignr_epi64::<1>(u[j + 1], u[j]);
         }
         t[REGS - 1] = _mm512_alignr_epi64::<1>(zero, t[REGS - 1]);
-        t[0] = _mm512_mask_add_epi64(t[0], 1, t[0], _mm512_set1_epi64(carry as i64));
+        u[REGS - 1] = _mm512_alignr_epi64::<1>(zero, u[REGS - 1]);
+        t[0] = _mm512_mask_add_epi64(t[0], 1, t[0], _mm512_set1_epi64(c as i64));
         for j in 0..REGS {
             t[j] = _mm512_madd52hi_epu64(t[j], av[j], bv);
-            t[j] = _mm512_madd52hi_epu64(t[j], mv[j], yv);
+            u[j] = _mm512_madd52hi_epu64(u[j], mv[j], yv);
         }
     }
-    let _ = a0;
     for j in 0..REGS {
+        let v = _mm512_add_epi64(t[j], u[j]);
         // SAFETY: out[8j..8j + 8] is in bounds (length 8·REGS); unaligned store.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(8 * j) as *mut _, t[j]) };
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(8 * j) as *mut _, v) };
     }
+    debug_assert_eq!(out[0], acc0);
     normalize(out);
 }
 
-/// Lane 0 of `v`.
+/// Lane 1 of `v`.
 #[inline(always)]
-fn lane0(v: __m512i) -> u64 {
-    // SAFETY: SSE2 is part of x86-64; the cast only reinterprets the low 128 bits.
-    unsafe { _mm_cvtsi128_si64(_mm512_castsi512_si128(v)) as u64 }
+fn lane1(v: __m512i) -> u64 {
+    // SAFETY: PEXTRQ is SSE4.1, implied by AVX-512F, which every caller (a function with
+    // `avx512f` enabled) has; the cast only reinterprets the low 128 bits.
+    unsafe { _mm_extract_epi64::<1>(_mm512_castsi512_si128(v)) as u64 }
 }
 
 /// Carries the lanes' excess over 52 bits upwards, leaving every digit below 2^52. The
