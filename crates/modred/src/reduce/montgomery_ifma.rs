@@ -49,6 +49,7 @@ pub(crate) struct MontgomeryIfma {
 impl MontgomeryIfma {
     /// The context for `m`, or `None` when the CPU lacks AVX-512 IFMA, `m` is even, or its
     /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`].
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
         if !ifma::has_ifma() {
             return None;

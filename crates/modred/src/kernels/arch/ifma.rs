@@ -89,7 +89,7 @@ fn detect_ifma() -> bool {
 pub(crate) unsafe fn amm(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv: u64, n: usize) {
     let len = m.len();
     assert!(
-        len % LANES == 0
+        len.is_multiple_of(LANES)
             && (1..=MAX_REGS).contains(&(len / LANES))
             && a.len() == len
             && b.len() == len
@@ -97,7 +97,7 @@ pub(crate) unsafe fn amm(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv
             && (1..=len).contains(&n),
         "amm: operands must have 8·regs digits, regs ≤ {MAX_REGS}"
     );
-    // SAFETY (every arm): the CPU has AVX-512F and IFMA (the caller's guarantee), and the
+    // SAFETY: (every arm) the CPU has AVX-512F and IFMA (the caller's guarantee), and the
     // lengths are 8·REGS (asserted above).
     unsafe {
         match len / LANES {
