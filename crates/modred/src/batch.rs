@@ -6,9 +6,11 @@
 //! without it they run one after another on the calling thread. The results come back in
 //! the order of the jobs either way, and are the same as [`Modulus::pow_mod_vartime`]'s.
 //!
-//! Throughput (`cargo bench -p modred-bench --bench issue8 --features rayon`, 32 jobs of
-//! 2048 bits): see `docs/benchmarks.md`; on 2 cores the speed-up is close to 2 when the
-//! cores are otherwise idle.
+//! Throughput: `cargo bench -p modred-bench --bench issue8 --features rayon` times 32
+//! jobs of 2048 bits on one thread and on every core. On this project's 2-core machine,
+//! shared with other builds (load average 13), it measured speed-ups of only 1.07 and
+//! 1.24 on 2 threads: the second core was busy; on an idle machine expect up to the
+//! number of cores (the jobs share nothing but the read-only `Modulus`).
 //!
 //! Variable time, as [`Modulus::pow_mod_vartime`]: public exponents only.
 

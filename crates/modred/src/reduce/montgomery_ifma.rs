@@ -17,10 +17,12 @@ use crate::kernels::arch::ifma::{self, DIGIT_BITS, DIGIT_MASK, LANES, MAX_REGS};
 use crate::limb::Limb;
 use crate::nat::Nat;
 
-/// The smallest modulus (bits) this path takes. Measured (`cargo bench -p modred-bench
-/// --bench ifma`, interleaved in one run): at 512 bits IFMA exponentiation takes 0.92 of
-/// the word-level Montgomery's time with ADX, at 1024 bits 0.45 — the gain below ~500 bits
-/// is lost to the deferred normalization and the conversions.
+/// The smallest modulus (bits) this path takes. At 1024 bits and above it measured 2–7
+/// times faster than the word-level (ADX) Montgomery exponentiation (`cargo bench -p
+/// modred-bench --bench issue8`: `powm` against `powm-word`); 512 is a provisional bound
+/// below which the fixed costs (the scalar normalization of every product, the
+/// conversions) are expected to eat the gain — not yet measured: run the same bench with
+/// `ISSUE8_BITS=256,384,512,768` to place it.
 pub(crate) const MIN_BITS: u64 = 512;
 
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
