@@ -11,6 +11,7 @@
 //! are timed on, or the report stops with an error (no figure of a wrong computation is
 //! ever published). How the timing is done is explained in [`timing`].
 
+mod anchors;
 mod auto;
 mod html;
 mod machine;

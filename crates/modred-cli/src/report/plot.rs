@@ -18,6 +18,7 @@
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Pixel size of a line figure.
 const SIZE: (u32, u32) = (760, 440);
@@ -203,7 +204,8 @@ impl Figure {
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
             .x_labels(if x_scale == Scale::Linear { 10 } else { 12 })
-            .light_line_style(RGBColor(235, 235, 235))
+            .max_light_lines(1)
+            .light_line_style(RGBColor(240, 240, 240))
             .draw()
             .map_err(|e| self.err(e))?;
         let (xa, xb) = (chart.x_range().start, chart.x_range().end);
@@ -348,24 +350,13 @@ impl Map {
             let root = SVGBackend::with_string(&mut buf, (width as u32, height as u32))
                 .into_drawing_area();
             root.fill(&WHITE).map_err(|e| self.err(e))?;
-            let title = TextStyle::from(("sans-serif", 18).into_font()).pos(
-                plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Center,
-                    plotters::style::text_anchor::VPos::Top,
-                ),
-            );
+            let title = TextStyle::from(("sans-serif", 18).into_font())
+                .pos(Pos::new(HPos::Center, VPos::Top));
             root.draw(&Text::new(self.title.as_str(), (width / 2, 10), title))
                 .map_err(|e| self.err(e))?;
             let label = TextStyle::from(("sans-serif", 13).into_font());
-            let right = label.pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Right,
-                plotters::style::text_anchor::VPos::Center,
-            ));
-            let centered = label.pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Center,
-                plotters::style::text_anchor::VPos::Top,
-            ));
-            let grid = RGBColor(255, 255, 255);
+            let right = label.pos(Pos::new(HPos::Right, VPos::Center));
+            let centered = label.pos(Pos::new(HPos::Center, VPos::Top));
             for (r, (name, cells)) in self.rows.iter().enumerate() {
                 let y = TOP + CELL_H * r as i32;
                 root.draw(&Text::new(name.as_str(), (LEFT - 8, y + CELL_H / 2), right.clone()))
@@ -376,13 +367,9 @@ impl Map {
                         Some(cat) => self.color(cat),
                         None => RGBColor(238, 238, 238),
                     };
-                    root.draw(&Rectangle::new([(x, y), (x + cell_w, y + CELL_H)], fill.filled()))
-                        .map_err(|e| self.err(e))?;
-                    root.draw(&Rectangle::new(
-                        [(x, y), (x + cell_w, y + CELL_H)],
-                        grid.stroke_width(1),
-                    ))
-                    .map_err(|e| self.err(e))?;
+                    // One pixel of white between cells.
+                    let cell = [(x + 1, y + 1), (x + cell_w - 1, y + CELL_H - 1)];
+                    root.draw(&Rectangle::new(cell, fill.filled())).map_err(|e| self.err(e))?;
                 }
             }
             // Column labels below the grid, every one that fits.
@@ -399,10 +386,7 @@ impl Map {
                 centered.clone(),
             ))
             .map_err(|e| self.err(e))?;
-            let legend_left = label.pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ));
+            let legend_left = label.pos(Pos::new(HPos::Left, VPos::Center));
             for (i, cat) in self.categories.iter().enumerate() {
                 let (lr, lc) = (i as i32 / 4, i as i32 % 4);
                 let x = LEFT + lc * 180;
