@@ -284,7 +284,7 @@ fn number(v: f64) -> String {
     let a = v.abs();
     if a == 0.0 {
         "0".to_string()
-    } else if a >= 1e6 || a < 1e-3 {
+    } else if !(1e-3..1e6).contains(&a) {
         format!("{v:.0e}")
     } else if a >= 100.0 {
         format!("{v:.0}")

@@ -93,12 +93,9 @@ impl Progress {
             line.push_str(" · ");
             line.push_str(what);
         }
-        match line.char_indices().nth(width.saturating_sub(1)) {
-            Some((i, _)) => {
-                line.truncate(i);
-                line.push('…');
-            }
-            None => {}
+        if let Some((i, _)) = line.char_indices().nth(width.saturating_sub(1)) {
+            line.truncate(i);
+            line.push('…');
         }
         line
     }
