@@ -8,10 +8,11 @@
 //!
 //! ```ignore
 //! let fig = Figure::new("paper001_figure2", "Speed-up S against the modulus size")
-//!     .x_log2("modulus bits")
-//!     .y_linear("S = Δ(cyclic) / Δ(two full products)")
-//!     .series("Barrett", points_barrett)
-//!     .reference("paper: 0.75", 0.75);
+//!     .x("modulus bits", Scale::Log2)
+//!     .y("S = Δ(cyclic) / Δ(two full products)", Scale::Linear)
+//!     .series("Barrett", points_barrett) // (x, y) pairs
+//!     .published("paper", points_paper) // dashed
+//!     .reference("paper: 0.75", 0.75); // a horizontal line
 //! md.push_str(&ctx.figure(&fig)?);
 //! ```
 
