@@ -162,11 +162,12 @@ impl Figure {
         {
             let root = SVGBackend::with_string(&mut buf, SIZE).into_drawing_area();
             root.fill(&WHITE).map_err(|e| self.err(e))?;
+            let corner = self.legend_corner(&pts, (x0, x1), (y0, y1));
             match self.y_scale {
                 Scale::Log10 | Scale::Log2 => {
-                    self.draw(&root, &pts, x0..x1, (y0..y1).log_scale())?
+                    self.draw(&root, &pts, x0..x1, (y0..y1).log_scale(), corner)?
                 }
-                Scale::Linear => self.draw(&root, &pts, x0..x1, y0..y1)?,
+                Scale::Linear => self.draw(&root, &pts, x0..x1, y0..y1, corner)?,
             }
             root.present().map_err(|e| self.err(e))?;
         }
@@ -177,12 +178,57 @@ impl Figure {
         format!("figure {}: {e}", self.file)
     }
 
+    /// The corner of the plot where the legend covers the fewest curve points (the
+    /// curves sampled along their segments), upper left on a tie.
+    fn legend_corner(
+        &self,
+        pts: &[Vec<(f64, f64)>],
+        (x0, x1): (f64, f64),
+        (y0, y1): (f64, f64),
+    ) -> SeriesLabelPosition {
+        let log = self.y_scale != Scale::Linear;
+        let fy = |y: f64| if log { (y / y0).ln() / (y1 / y0).ln() } else { (y - y0) / (y1 - y0) };
+        let fx = |x: f64| (x - x0) / (x1 - x0);
+        let mut samples: Vec<(f64, f64)> = Vec::new();
+        for p in pts {
+            for w in p.windows(2) {
+                for i in 0..=16 {
+                    let t = i as f64 / 16.0;
+                    let x = fx(w[0].0) + t * (fx(w[1].0) - fx(w[0].0));
+                    let y = fy(w[0].1) + t * (fy(w[1].1) - fy(w[0].1));
+                    samples.push((x, y));
+                }
+            }
+            samples.extend(p.iter().map(|&(x, y)| (fx(x), fy(y))));
+        }
+        for (_, y) in &self.references {
+            samples.extend((0..=32).map(|i| (i as f64 / 32.0, fy(*y))));
+        }
+        // The legend's size as fractions of the plot: about 40 % wide, 18 px per entry.
+        let entries = self.series.len() + self.references.len();
+        let (w, h) = (0.42, ((entries as f64 * 18.0 + 12.0) / 330.0).min(0.9));
+        let corners = [
+            (SeriesLabelPosition::UpperLeft, (0.0, w), (1.0 - h, 1.0)),
+            (SeriesLabelPosition::UpperRight, (1.0 - w, 1.0), (1.0 - h, 1.0)),
+            (SeriesLabelPosition::LowerLeft, (0.0, w), (0.0, h)),
+            (SeriesLabelPosition::LowerRight, (1.0 - w, 1.0), (0.0, h)),
+        ];
+        let covered = |(xa, xb): (f64, f64), (ya, yb): (f64, f64)| {
+            samples.iter().filter(|(x, y)| (xa..=xb).contains(x) && (ya..=yb).contains(y)).count()
+        };
+        corners
+            .into_iter()
+            .min_by_key(|(_, xr, yr)| covered(*xr, *yr))
+            .map_or(SeriesLabelPosition::UpperLeft, |c| c.0)
+    }
+
     fn draw<Y>(
         &self,
         root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
         pts: &[Vec<(f64, f64)>],
         x: std::ops::Range<f64>,
         y: Y,
+        legend_at: SeriesLabelPosition,
     ) -> Result<(), String>
     where
         Y: AsRangedCoord<Value = f64>,
@@ -248,7 +294,7 @@ impl Figure {
             .configure_series_labels()
             .background_style(WHITE.mix(0.85))
             .border_style(RGBColor(180, 180, 180))
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(legend_at)
             .label_font(("sans-serif", 13))
             .draw()
             .map_err(|e| self.err(e))?;
@@ -474,6 +520,19 @@ pub(crate) mod tests {
         assert!(has_text(&svg, "Times &amp; ratios &lt;test&gt;"));
         // Ticks at powers of two.
         assert!(has_text(&svg, "512"), "{svg}");
+    }
+
+    #[test]
+    fn the_legend_goes_where_the_curves_are_not() {
+        // A falling curve covers the upper left and the lower right.
+        let f = Figure::new("t", "t").series("s", [(1.0, 10.0), (2.0, 9.0), (3.0, 8.0)]);
+        let pts = f.drawable();
+        let pos = f.legend_corner(&pts, (0.9, 3.1), (7.8, 10.2));
+        assert!(matches!(pos, SeriesLabelPosition::UpperRight), "{pos:?}");
+        // A rising one: the upper left is free.
+        let f = Figure::new("t", "t").series("s", [(1.0, 8.0), (2.0, 9.0), (3.0, 10.0)]);
+        let pos = f.legend_corner(&f.drawable(), (0.9, 3.1), (7.8, 10.2));
+        assert!(matches!(pos, SeriesLabelPosition::UpperLeft), "{pos:?}");
     }
 
     #[test]
