@@ -369,9 +369,9 @@ impl Modulus {
 
     /// `a·b mod m`.
     ///
-    /// With the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of 512 to
-    /// 4158 bits, the same Montgomery product is computed in radix 2^52 (two vector
-    /// products and the conversions; see [`Modulus::pow_with_vartime`]).
+    /// With the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of more than
+    /// 2048 (up to 4158) bits, the same Montgomery product is computed in radix 2^52 (two
+    /// vector products and the conversions; see [`Modulus::pow_with_vartime`]).
     pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b) = (self.check(a), self.check(b));
         let mut out = vec![0; a.len()];
@@ -384,7 +384,7 @@ impl Modulus {
         let a = self.check(a);
         let mut out = vec![0; a.len()];
         #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Some(ifma) = &self.ifma {
+        if let Some(ifma) = self.ifma.as_ref().filter(|c| c.mul_pays()) {
             ifma.mul_word(&mut out, a, a);
             return Residue { limbs: out };
         }
@@ -395,7 +395,7 @@ impl Modulus {
     /// `out = a·b mod m` on residue digits (`out` of the residue width).
     fn mul_into(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Some(ifma) = &self.ifma {
+        if let Some(ifma) = self.ifma.as_ref().filter(|c| c.mul_pays()) {
             ifma.mul_word(out, a, b);
             return;
         }

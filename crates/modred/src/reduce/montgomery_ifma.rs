@@ -25,6 +25,13 @@ use crate::nat::Nat;
 /// `ISSUE8_BITS=256,384,512,768` to place it.
 pub(crate) const MIN_BITS: u64 = 512;
 
+/// The smallest modulus (bits) for which one Montgomery product ([`MontgomeryIfma::mul_word`],
+/// two vector products and three conversions) beats the word-level one. Measured with
+/// `cargo bench -p modred-bench --bench issue8` (one run, interleaved): `Modulus::mul` on
+/// IFMA against the CIOS reducer 1.61× slower at 1024 bits, equal at 2048, 0.64× at
+/// 4096 (0.57× at 3072 in an earlier run).
+pub(crate) const MUL_MIN_BITS: u64 = 2049;
+
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
 /// of [`ifma::amm`].
 pub(crate) const MAX_BITS: u64 = 52 * (LANES * MAX_REGS) as u64 - 2;
@@ -81,6 +88,11 @@ impl MontgomeryIfma {
             n,
             to_word: to_radix52(to_word.limbs(), len),
         })
+    }
+
+    /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
+    pub(crate) fn mul_pays(&self) -> bool {
+        self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
 
     /// Digits per number (`8·regs`).
