@@ -71,4 +71,4 @@ pub mod field;
 pub mod modulus;
 pub mod primes;
 
-pub use modulus::{Modulus, Operation, Residue};
+pub use modulus::{Form, Modulus, Operation, Profile, Residue};

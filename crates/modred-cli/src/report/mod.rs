@@ -9,7 +9,7 @@
 //! are timed on, or the report stops with an error (no figure of a wrong computation is
 //! ever published). How the timing is done is explained in [`timing`].
 
-mod machine;
+pub(crate) mod machine;
 mod paper000;
 mod paper001;
 mod paper002;
@@ -17,7 +17,7 @@ mod paper003;
 mod paper004;
 pub(crate) mod rng;
 mod table;
-mod timing;
+pub(crate) mod timing;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
