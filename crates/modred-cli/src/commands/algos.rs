@@ -35,10 +35,10 @@ pub fn run(p: &Parsed) -> Result<(), Fail> {
     }
 }
 
-/// The most digits `algos M` analyses: building every reducer (their precalculations)
-/// for a larger M would take long for no insight the rule does not already give at this
-/// size (2^22 bits).
-pub const MAX_ANALYSIS_DIGITS: usize = 1 << 16;
+/// The most digits `algos M` analyses (2^18 bits): building every reducer (their
+/// precalculations) for a larger M takes long and shows nothing the rule does not
+/// already show at this size.
+pub const MAX_ANALYSIS_DIGITS: usize = 1 << 12;
 
 /// What `algos M` prints: the form, which algorithms apply, what auto picks and why.
 pub fn analysis(m: &Number) -> Result<String, Fail> {
