@@ -30,8 +30,8 @@
 //!
 //! Which reducer to use when (paper 000 §6, with thresholds measured by `modred tune` on
 //! x86-64; the named constants of [`modulus`] carry the figures): for a one-off reduction
-//! [`reduce::Classical`] (no precalculation beyond a shift, any argument) up to 448 bits
-//! and [`reduce::Barrett`] from 512; for many multiplications modulo an odd modulus
+//! [`reduce::Classical`] (no precalculation beyond a shift, any argument) below 2048 bits
+//! and [`reduce::Barrett`] from there; for many multiplications modulo an odd modulus
 //! Montgomery — interleaved ([`reduce::MontgomeryInterleaved`], CIOS) up to 8192 bits
 //! for multiplications and 512 for exponentiations, separated ([`reduce::Montgomery`])
 //! above; for an even modulus classical for small and Barrett for larger ones; the

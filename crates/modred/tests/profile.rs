@@ -127,7 +127,8 @@ fn malformed_profiles_are_errors() {
         (format!("{h}mulmod odd 64 auto\n"), "'auto' is what a profile decides"),
         (format!("{h}mulmod even 64 montgomery\n"), "montgomery does not apply"),
         (format!("{h}powm odd 64 nist\n"), "nist does not apply"),
-        (format!("{h}powm nist 256 pseudo-mersenne\n"), "pseudo-mersenne does not apply"),
+        (format!("{h}powm odd 256 pseudo-mersenne\n"), "pseudo-mersenne does not apply"),
+        (format!("{h}powm even 256 solinas\n"), "solinas does not apply"),
         (format!("{h}mulmod odd 64 classical\nmulmod odd 64 barrett\n"), "a second entry"),
         (format!("{h}method 64\n"), "expected 'method BITS METHOD'"),
         (format!("{h}method 64 sliding-0\n"), "unknown exponentiation method"),
@@ -212,6 +213,13 @@ fn auto_follows_the_profile_where_it_decides() {
     assert_eq!(Form::of(&even_pm), Form::PseudoMersenne);
     let c = explain_with(&even_pm, Operation::MulMod, Some(&q));
     assert!(!c.from_profile && c.algorithm != Algorithm::Montgomery, "{c:?}");
+    // A NIST-form entry naming pseudo-mersenne applies to P-521 (2^521 − 1), not P-256.
+    let mut n = Profile::new();
+    n.set_algorithm(Operation::MulMod, Form::Nist, 384, Algorithm::PseudoMersenne);
+    let c = explain_with(&NistPrime::P521.modulus(), Operation::MulMod, Some(&n));
+    assert_eq!((c.algorithm, c.from_profile), (Algorithm::PseudoMersenne, true));
+    let c = explain_with(&NistPrime::P256.modulus(), Operation::MulMod, Some(&n));
+    assert!(!c.from_profile && c.algorithm != Algorithm::PseudoMersenne, "{c:?}");
     let odd_pm = Nat::power_of_two(255).checked_sub(&Nat::from(19u64)).unwrap();
     assert_eq!(explain_with(&odd_pm, Operation::MulMod, Some(&q)).algorithm, Algorithm::Montgomery);
 }

@@ -55,9 +55,10 @@ pub const INTERLEAVED_POWM_MAX_DIGITS: usize = 8;
 /// Digits (u64) of an even modulus up to which a modular multiplication uses the
 /// classical reduction rather than Barrett's (Montgomery does not apply).
 ///
-/// Measured, barrett/classical: 1.52 at 1 digit, 1.64 at 2, 1.17 at 4, 1.31 at 8;
-/// classical/barrett 1.18 at 16, 1.0 at 32–64, 1.03 at 128, 1.04 at 256 digits.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
+/// Measured, barrett/classical: 1.5–1.6 at 1 digit, 1.2–1.6 at 2, 1.05–1.17 at 4,
+/// 0.95–1.31 at 8 digits; at 16 digits 1.15, 1.16 and 1.10 in three runs, 0.85 in a
+/// fourth; classical/barrett 1.0–1.8 at 32 digits, about 1.0 from 64 to 1024 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -70,10 +71,14 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
 /// algorithm.
 ///
-/// Measured on products of two residues, classical/barrett: 0.6–0.75 at 1–4 digits
-/// (classical faster), 1.20 at 8, 1.28–1.31 at 16, 1.27 at 32 (odd), ties (0.96–1.06)
-/// from 64 digits on.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 8;
+/// Measured on products of two residues, classical/barrett in three runs: 0.54–0.98 at
+/// 1–4 digits (classical faster, every run); at 8 digits 1.14–1.22, 0.78–1.09 and
+/// 0.67–1.22; at 16 digits 1.29–1.31, 0.81–0.82 and 0.76–0.80; at 32 digits 1.01–1.31,
+/// 0.96–1.26 and 0.88; 0.99–1.32 from 64 digits on. Between 8 and 32 digits the ratio
+/// follows the load of the machine (a busy neighbour on the core slows Barrett's
+/// multiplications more than the classical division chain); 32 digits keeps the larger
+/// of the two possible losses smallest.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -146,7 +151,13 @@ fn applies(a: Algorithm, m: &Nat, form: Form) -> bool {
             | Algorithm::Radix2Montgomery
             | Algorithm::Radix2MontgomeryRecoded
     );
-    form.admits(a) && (!needs_odd || m.is_odd())
+    let structure = match a {
+        Algorithm::PseudoMersenne => crate::reduce::pseudo_mersenne_form(m).is_some(),
+        Algorithm::Solinas => crate::reduce::SolinasPoly::find(m).is_some(),
+        Algorithm::Nist => NistPrime::of(m).is_some(),
+        _ => true,
+    };
+    form.admits(a) && (!needs_odd || m.is_odd()) && structure
 }
 
 fn builtin_choice(algorithm: Algorithm, form: Form, reason: String) -> Choice {

@@ -125,7 +125,9 @@ impl Form {
         }
     }
 
-    /// Whether `a` applies to every modulus of this form (what a profile may name).
+    /// Whether `a` may apply to moduli of this form (what a profile may name for it): every
+    /// algorithm that applies to all of them, and the special-form ones that apply to some
+    /// NIST primes.
     pub fn admits(self, a: Algorithm) -> bool {
         match a {
             Algorithm::Auto => false,
@@ -137,8 +139,10 @@ impl Form {
             | Algorithm::NttMontgomery
             | Algorithm::Radix2Montgomery
             | Algorithm::Radix2MontgomeryRecoded => self != Form::Even,
-            Algorithm::PseudoMersenne => self == Form::PseudoMersenne,
-            Algorithm::Solinas => self == Form::Solinas,
+            // Some NIST primes are pseudo-Mersenne (P-521, 2^512 − 2^32 − 1) or Solinas
+            // numbers too: the rule checks the modulus itself before it uses an entry.
+            Algorithm::PseudoMersenne => matches!(self, Form::PseudoMersenne | Form::Nist),
+            Algorithm::Solinas => matches!(self, Form::Solinas | Form::Nist),
             Algorithm::Nist => self == Form::Nist,
         }
     }
