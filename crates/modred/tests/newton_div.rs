@@ -125,3 +125,72 @@ fn newton_division_with_transform_products() {
     let (q, r) = from_big::<u64>(&x).div_rem(&from_big(&d)).unwrap();
     assert_eq!((to_big(&q), to_big(&r)), (&x / &d, &x % &d));
 }
+
+fn check_mu<L: Limb>(seed: u64, max_digits: usize) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..12 {
+        let k = 1 + rng.below(max_digits as u64) as usize;
+        let mut ms = divisors::<L>(k, &mut rng);
+        // Not normalized: the top digit small.
+        ms.push(
+            pow_b::<L>(k - 1) * (1u32 + rng.below(3) as u32)
+                + rng.big_bits((k as u64 - 1) * L::BITS as u64),
+        );
+        for m in ms {
+            let want = pow_b::<L>(2 * k) / &m;
+            let mn = from_big::<L>(&m);
+            for basecase in [4, 9] {
+                assert_eq!(
+                    to_big(&mn.floor_b2k_div_newton_with(basecase).unwrap()),
+                    want,
+                    "m = {m:#x}"
+                );
+            }
+            assert_eq!(to_big(&mn.floor_b2k_div().unwrap()), want);
+        }
+    }
+    assert!(Nat::<L>::zero().floor_b2k_div().is_none());
+}
+
+/// Barrett's μ = ⌊b^(2k)/m⌋ from one reciprocal, for normalized and unnormalized m.
+#[test]
+fn floor_b2k_div_matches_bigint() {
+    check_mu::<u8>(0x4e57_2008, 40);
+    check_mu::<u16>(0x4e57_2016, 30);
+    check_mu::<u32>(0x4e57_2032, 30);
+    check_mu::<u64>(0x4e57_2064, 30);
+}
+
+/// The transform reducers derived with `to_second_product` (reusing the precalculation)
+/// agree with the ones built from scratch.
+#[test]
+fn to_second_product_reuses_the_precalculation() {
+    use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
+    let mut rng = Rng::new(0x4e57_3000);
+    for bits in [200u64, 1000, 5000] {
+        let m = from_big::<u64>(&(rng.big_exact_bits(bits) | BigUint::one()));
+        let k = m.len();
+        let bar = NttBarrett::new(&m).unwrap();
+        let mon = NttMontgomery::new(&m).unwrap();
+        let bar_lin = bar.to_second_product(SecondProduct::Linear).unwrap();
+        let mon_lin = mon.to_second_product(SecondProduct::Linear).unwrap();
+        let bar_lin0 = NttBarrett::with_second_product(&m, SecondProduct::Linear).unwrap();
+        let mon_lin0 = NttMontgomery::with_second_product(&m, SecondProduct::Linear).unwrap();
+        assert_eq!(bar_lin.second_product(), SecondProduct::Linear);
+        let mut sc = Scratch::new();
+        for _ in 0..4 {
+            let x = rng.big_below(&(to_big(&m) * to_big(&m)));
+            let mut xs = from_big::<u64>(&x).limbs().to_vec();
+            xs.resize(2 * k, 0);
+            let mut outs = Vec::new();
+            for r in [&bar as &dyn Reducer<u64>, &bar_lin, &bar_lin0, &mon, &mon_lin, &mon_lin0] {
+                let mut out = vec![0u64; k];
+                r.reduce_raw(&mut out, &xs, &mut sc);
+                outs.push(out);
+            }
+            assert_eq!(to_big(&Nat::from_limbs(&outs[0])), &x % to_big(&m));
+            assert!(outs[0] == outs[1] && outs[1] == outs[2]);
+            assert!(outs[3] == outs[4] && outs[4] == outs[5]);
+        }
+    }
+}

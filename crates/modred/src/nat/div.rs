@@ -126,6 +126,27 @@ impl<L: Limb> Nat<L> {
         Some((q, r.shr(s)))
     }
 
+    /// `⌊b^(2k)/self⌋` for `k = self.len()` — Barrett's `μ` — by a Newton reciprocal
+    /// above [`DIV_NEWTON_THRESHOLD`] digits (one reciprocal, no division steps), by
+    /// Algorithm D below. `None` for zero.
+    pub fn floor_b2k_div(&self) -> Option<Self> {
+        if self.is_zero() {
+            return None;
+        }
+        if self.len() >= DIV_NEWTON_THRESHOLD {
+            Some(super::newton::floor_b2k_div(self, super::newton::RECIPROCAL_BASECASE))
+        } else {
+            Some(&Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64) / self)
+        }
+    }
+
+    /// [`Nat::floor_b2k_div`] by the Newton reciprocal at every size, its recursion going
+    /// down to `basecase` digits (at least 4) — for tests.
+    #[doc(hidden)]
+    pub fn floor_b2k_div_newton_with(&self, basecase: usize) -> Option<Self> {
+        (!self.is_zero()).then(|| super::newton::floor_b2k_div(self, basecase))
+    }
+
     /// `(self div d, self mod d)` by Knuth's Algorithm D, `O(n²)`; `None` when `d` is zero.
     pub fn div_rem_knuth(&self, d: &Self) -> Option<(Self, Self)> {
         if d.is_zero() {

@@ -24,8 +24,8 @@ use crate::limb::Limb;
 /// recursion needs `h < n`); tests run the recursion down to 4 digits.
 pub(crate) const RECIPROCAL_BASECASE: usize = 32;
 
-/// `⌊b^(2n)/d⌋` for a normalized `d` of `n ≥ 1` digits (the top bit of the top digit
-/// set), as a number of `n + 1` digits at most.
+/// `(⌊b^(2n)/d⌋, b^(2n) mod d)` for a normalized `d` of `n ≥ 1` digits (the top bit of
+/// the top digit set); the quotient has `n + 1` digits at most.
 ///
 /// # Why it is exact, and why it is fast
 /// For `n ≤ basecase` it is Algorithm D. Otherwise let `h = ⌊n/2⌋ + 2 < n`,
@@ -44,17 +44,17 @@ pub(crate) const RECIPROCAL_BASECASE: usize = 32;
 /// `R < d` (checked in debug builds). Cost: `d·Y` and `Y·E` (`n × n/2` digits each) and
 /// the `n × n` correction product, plus the recursion at half the size — about four
 /// `n × n` products in all.
-pub(crate) fn reciprocal<L: Limb>(d: &Nat<L>, basecase: usize) -> Nat<L> {
+pub(crate) fn reciprocal<L: Limb>(d: &Nat<L>, basecase: usize) -> (Nat<L>, Nat<L>) {
     let n = d.len();
     debug_assert!(n >= 1 && d.limbs()[n - 1].leading_zeros() == 0, "d must be normalized");
     let w = L::BITS as u64;
     if n <= basecase.max(4) {
         let top = Nat::power_of_two(2 * n as u64 * w);
-        return top.div_rem_knuth(d).map(|(q, _)| q).unwrap_or_default();
+        return top.div_rem_knuth(d).unwrap_or_default();
     }
     let h = n / 2 + 2;
     let dh = Nat::from_limbs(&d.limbs()[n - h..]);
-    let y = reciprocal(&dh, basecase);
+    let (y, _) = reciprocal(&dh, basecase);
     let dy = d.mul(&y);
     let bnh = Nat::power_of_two((n + h) as u64 * w);
     let x0 = y.shl((n - h) as u64 * w);
@@ -81,7 +81,21 @@ pub(crate) fn reciprocal<L: Limb>(d: &Nat<L>, basecase: usize) -> Nat<L> {
         steps += 1;
     }
     debug_assert!(steps <= 2, "reciprocal: {steps} corrections");
-    x1
+    (x1, r)
+}
+
+/// `⌊b^(2k)/m⌋` for any `m ≥ 1` of `k` digits (Barrett's `μ`): the reciprocal of the
+/// normalized `d = m·2^s` (`s < w`), then `⌊2^s·b^(2k)/d⌋ = 2^s·V + ⌊2^s·R/d⌋` with
+/// `(V, R)` = ([`reciprocal`] of `d`) — the last quotient is below `2^s < b`, one digit.
+pub(crate) fn floor_b2k_div<L: Limb>(m: &Nat<L>, basecase: usize) -> Nat<L> {
+    let s = m.limbs().last().map_or(0, |t| t.leading_zeros()) as u64;
+    let d = m.shl(s);
+    let (v, r) = reciprocal(&d, basecase);
+    if s == 0 {
+        return v;
+    }
+    let (q, _) = r.shl(s).div_rem_knuth(&d).unwrap_or_default();
+    v.shl(s).add(&q)
 }
 
 /// `(y div d, y mod d)` for `y < b^(2n)`, `d` of `n` digits (normalized or not) and
@@ -148,10 +162,10 @@ pub(crate) fn div_rem_normalized<L: Limb>(
             let r = x - &qd;
             return (q, r);
         }
-        let v = reciprocal(d, basecase);
+        let (v, _) = reciprocal(d, basecase);
         return barrett_step(x, d, &v);
     }
-    let v = reciprocal(d, basecase);
+    let (v, _) = reciprocal(d, basecase);
     let xs = x.limbs();
     let blocks = l.div_ceil(n);
     let mut q = vec![L::ZERO; l + 1];
