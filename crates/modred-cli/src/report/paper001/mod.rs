@@ -216,7 +216,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         "Δ ntt-montgomery",
         "Δ Montgomery, 2 full products",
         "Δ GMP (mpz_tdiv_r / mpz_mul)",
-        "our product / mpz_mul",
+        "our transform product / mpz_mul",
     ]);
     let mut f2 = Table::new(&["n (bits)", "S Barrett", "S Montgomery", "paper (expected)"]);
     for r in &rows {

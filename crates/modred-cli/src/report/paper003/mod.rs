@@ -147,10 +147,8 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         let mut rng = SplitMix64::new(0x0003_0000 ^ bits as u64);
         // Inputs per prime: 16 pairs of residues and their products; every reducer is
         // checked on them first.
-        let pairs: Vec<Vec<(Nat, Nat)>> = all
-            .iter()
-            .map(|m| (0..16).map(|_| (rng.below(m), rng.below(m))).collect())
-            .collect();
+        let pairs: Vec<Vec<(Nat, Nat)>> =
+            all.iter().map(|m| (0..16).map(|_| (rng.below(m), rng.below(m))).collect()).collect();
         let mut inputs = Vec::new();
         for t in &timed {
             let (r, m) = (&*t.reducer, &all[t.prime]);
@@ -282,12 +280,24 @@ fn discussion(mul: &[Measured], red: &[Measured]) -> String {
             .and_then(|r| r.ratio[j])
             .map_or("—".to_string(), |x| format!("{:.0}%", (1.0 - x) * 100.0))
     };
-    let mut s = String::from("## What the tables show
-
-");
+    let range = |rows: &[Measured], j: usize| {
+        let v: Vec<f64> = rows.iter().filter_map(|r| r.ratio[j]).collect();
+        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if v.is_empty() {
+            "—".to_string()
+        } else {
+            format!("{lo:.2}–{hi:.2}")
+        }
+    };
+    let mut s = String::from("## What the tables show\n\n");
     s.push_str(&format!(
-        "- **Special reductions against Montgomery (modular multiplication, Tables 3–4).**          The paper found every special reduction faster than Montgomery, the gain growing          with the size: pseudo-Mersenne 35% (Pentium) and 27% (Alpha) faster near 192          bits, 51% and 41% near 512. Here pseudo-Mersenne is faster than our Montgomery at          {} bits and not at {}; its gain is {} at 192 bits and {} at 512. Hard-coded          Solinas (`nist`) is faster at {} bits and not at {}.
-",
+        "- **Special reductions against Montgomery, modular multiplication (Tables 3–4).** \
+         The paper found every special reduction faster than Montgomery, the gain growing \
+         with the size: pseudo-Mersenne 35% (Pentium) and 27% (Alpha) faster near 192 \
+         bits, 51% and 41% near 512. Here pseudo-Mersenne is faster than our Montgomery at \
+         {} bits and not at {}; its gain is {} at 192 bits and {} at 512. Hard-coded Solinas (`nist`) is faster at {} bits and not at \
+         {}.\n",
         fmt_sizes(where_(mul, 1, true)),
         fmt_sizes(where_(mul, 1, false)),
         gain(mul, 192, 1),
@@ -296,25 +306,46 @@ fn discussion(mul: &[Measured], red: &[Measured]) -> String {
         fmt_sizes(where_(mul, 3, false)),
     ));
     s.push_str(
-        "- **Why the gains are smaller than the paper's at 64-bit digits.** With `u64`          digits a 192–521-bit operand has 3–9 digits: the product itself (the same in every          row) is most of a modular multiplication, and our Montgomery reduction (k² + k          digit products, MULX/ADX kernels) is already a small part of it. The paper's          Pentium had 6–16 32-bit digits, LiDIA/GMP call overheads and a much slower          multiplier relative to additions, all of which favour the addition-only special          reductions. The reduction-alone tables (5–6) isolate what the special form saves.
-",
+        "- **Why the gains are smaller than the paper's.** With 64-bit digits a 192–521-bit \
+         operand has 3–9 digits, and the product (the same k² digit products in every row) \
+         is the larger part of a modular multiplication; our Montgomery reduction runs on \
+         MULX/ADX kernels, so what a special form can \
+         save is a smaller share of the whole than on the paper's Pentium (6–16 32-bit \
+         digits, a slow multiplier, LiDIA and GMP call overheads on every step). The \
+         reduction-alone tables (5–6) isolate what the special form saves.\n",
     );
     s.push_str(&format!(
-        "- **Reduction alone (Tables 5–6).** Pseudo-Mersenne reduction is faster than          Montgomery reduction at {} bits, hard-coded Solinas at {}, generic Solinas          (Algorithm 7 with the addition and subtraction matrices) at {}. The paper found          generic GM up to 10% slower than pseudo-Mersenne on the Pentium and slower than          Montgomery on the Alpha, and hard-coded GM up to 9% faster than pseudo-Mersenne          when the prime is a polynomial in the machine's word base.
-",
+        "- **Reduction alone (Tables 5–6).** Pseudo-Mersenne reduction is faster than \
+         Montgomery reduction at {} bits ({} of its time), hard-coded Solinas at {}, \
+         generic Solinas (Algorithm 7 with the addition and subtraction matrices) at {}. \
+         The paper found generic GM up to 10% slower than pseudo-Mersenne on the Pentium \
+         and slower than Montgomery on the Alpha, and hard-coded GM up to 9% faster than \
+         pseudo-Mersenne when the prime is a polynomial in the machine's word base. Our \
+         generic Solinas takes {} of Montgomery's time: it allocates its working vectors \
+         on every reduction and, for the 32-bit polynomials of Table 2, converts the \
+         digits to 32-bit words and back — generic code whose cost the paper's LiDIA \
+         version did not have to pay against a GMP-based Montgomery of the same \
+         generality.\n",
         fmt_sizes(where_(red, 1, true)),
+        range(red, 1),
         fmt_sizes(where_(red, 3, true)),
         fmt_sizes(where_(red, 2, true)),
+        range(red, 2),
     ));
     s.push_str(&format!(
-        "- **Classical against Montgomery.** The paper measured Montgomery multiplication          18–31% (Pentium) and 26–42% (Alpha) faster than classical; here classical is          slower than Montgomery at {} bits (modular multiplication).
-",
+        "- **Classical against Montgomery.** The paper measured Montgomery multiplication \
+         18–31% (Pentium) and 26–42% (Alpha) faster than classical; here classical \
+         multiplication takes {} of Montgomery's time, slower at {} bits.\n",
+        range(mul, 0),
         fmt_sizes(where_(mul, 0, false)),
     ));
     s.push_str(
-        "- **Weights matter.** The paper used only GM primes of reduction weight at most 4;          P-256 and P-384 (weights 10) are timed here too, with their 64-bit hard-coded          reductions. 320 bits has no GM prime, 224 and 521 no pseudo-Mersenne prime in the          paper's Alpha table.
-
-",
+        "- **Which primes.** The paper used only GM primes of modular reduction weight at \
+         most 4; P-256 and P-384 (weight 10) are timed here too, with their 64-bit \
+         hard-coded reductions. 320 bits has no GM prime; the paper's Alpha tables have no \
+         pseudo-Mersenne figure at 224 bits, and neither platform any figure at 521 bits \
+         (2^521 − 1, a Mersenne prime, is timed here both as pseudo-Mersenne and as NIST \
+         P-521).\n\n",
     );
     s
 }
