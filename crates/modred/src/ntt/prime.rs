@@ -45,6 +45,26 @@ impl Prime {
         sub_mod(hi, qp, self.p)
     }
 
+    /// Shoup's constant `⌊w·2^64/p⌋` of a multiplier `w < p` (see [`Prime::mul_shoup`]).
+    pub(crate) fn shoup(&self, w: u64) -> u64 {
+        (((w as u128) << 64) / self.p as u128) as u64
+    }
+
+    /// `a·w mod p` in `[0, p)` for any 64-bit `a`, a fixed `w < p` and `ws =`
+    /// [`Prime::shoup`]`(w)` (V. Shoup's multiplication by a precomputed constant: one
+    /// high and two low products instead of Montgomery's two high and one low). With
+    /// `q = ⌊a·ws/2^64⌋`, `a·w − q·p ∈ [0, 2p)` (D. Harvey, "Faster arithmetic for
+    /// number-theoretic transforms", 2014, Lemma 2), so it is computed modulo 2^64 and
+    /// corrected once. Form-preserving: a Montgomery-form `a` gives a Montgomery-form
+    /// result.
+    #[inline(always)]
+    pub(crate) fn mul_shoup(&self, a: u64, w: u64, ws: u64) -> u64 {
+        let q = ((a as u128 * ws as u128) >> 64) as u64;
+        let r = a.wrapping_mul(w).wrapping_sub(q.wrapping_mul(self.p));
+        // r ∈ [0, 2p): subtract p unless that borrows.
+        sub_mod(r, self.p, self.p)
+    }
+
     /// `a + b mod p` for `a, b < p`.
     #[inline(always)]
     pub(crate) fn add(&self, a: u64, b: u64) -> u64 {
