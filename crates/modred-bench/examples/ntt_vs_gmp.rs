@@ -25,7 +25,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     // SAFETY: `ts` is a valid, writable `struct timespec` of 64-bit Linux, and
     // clock_gettime writes nothing else.
     let rc = unsafe { clock_gettime(3, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
 fn best_of<F: FnMut()>(f: &mut F, reps: usize) -> f64 {
