@@ -27,6 +27,7 @@
 
 mod barrett;
 mod classical;
+pub mod fixed;
 pub mod hong;
 pub(crate) mod montgomery;
 mod montgomery_interleaved;
@@ -39,6 +40,7 @@ mod solinas;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
+pub use fixed::{MontgomeryFixed, NistFixed, PseudoMersenneFixed};
 pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
@@ -61,6 +63,11 @@ use crate::nat::Nat;
 /// [`Error::InvalidArgument`] for [`Algorithm::Auto`], which only
 /// [`crate::modulus`] can resolve (it depends on the modulus and the operation).
 pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer<L>>, Error> {
+    // The fixed-size paths (u64 digits, small widths) where they apply: same algorithm,
+    // representation and results, unrolled.
+    if let Some(r) = fixed::make(algorithm, m) {
+        return Ok(r);
+    }
     Ok(match algorithm {
         Algorithm::Auto => {
             return Err(Error::InvalidArgument(
