@@ -312,4 +312,3 @@ impl<const N: usize> PrimeField<N> {
         Some(self.pow_vartime(a, &self.p_minus_2))
     }
 }
-

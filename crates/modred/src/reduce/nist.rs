@@ -168,14 +168,11 @@ impl NistPrime {
         let mut out = [0u64; N];
         match self {
             NistPrime::P192 => out.copy_from_slice(&p192::<CT>(z)),
-            NistPrime::P224 => out.copy_from_slice(&fold32::<7, 4, CT>(
-                &P224,
-                columns!(z, &P224.x; 0 1 2 3 4 5 6),
-            )),
-            NistPrime::P256 => out.copy_from_slice(&fold32::<8, 4, CT>(
-                &P256,
-                columns!(z, &P256.x; 0 1 2 3 4 5 6 7),
-            )),
+            NistPrime::P224 => {
+                out.copy_from_slice(&fold32::<7, 4, CT>(&P224, columns!(z, &P224.x; 0 1 2 3 4 5 6)))
+            }
+            NistPrime::P256 => out
+                .copy_from_slice(&fold32::<8, 4, CT>(&P256, columns!(z, &P256.x; 0 1 2 3 4 5 6 7))),
             NistPrime::P384 => out.copy_from_slice(&fold32::<12, 6, CT>(
                 &P384,
                 columns!(z, &P384.x; 0 1 2 3 4 5 6 7 8 9 10 11),
@@ -199,16 +196,8 @@ impl NistPrime {
 }
 
 /// P-512 in 64-bit digits: 2^512 − 2^32 − 1.
-const P512_64: [u64; 8] = [
-    0xffff_fffe_ffff_ffff,
-    u64::MAX,
-    u64::MAX,
-    u64::MAX,
-    u64::MAX,
-    u64::MAX,
-    u64::MAX,
-    u64::MAX,
-];
+const P512_64: [u64; 8] =
+    [0xffff_fffe_ffff_ffff, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX];
 
 /// The compile-time data of one prime `f(2^32)`: `X_f`, row 0 (`b^n − p`) and `p`.
 struct Gm<const N: usize> {
@@ -342,13 +331,16 @@ fn fold32<const NW: usize, const K: usize, const CT: bool>(
         }
     };
     let mut h = top(&mut w, carry);
-    // 2. Fold h·(b^n − p) back, twice.
+    // 2. Fold h·(b^n − p) back, twice. |h| < 2^8 and each 64-bit digit of row 0 is
+    //    `x_(2k) + x_(2k+1)·2^32` with entries in {−1, 0, 1} (every prime here), so the
+    //    products are i64 multiplications by constants.
     for _ in 0..2 {
+        let h64 = h as i64;
         let mut carry: i128 = 0;
         for k in 0..K {
-            let lo = gm.x[0][2 * k] as i128;
-            let hi = if 2 * k + 1 < NW { gm.x[0][2 * k + 1] as i128 } else { 0 };
-            let v = w[k] as i128 + h * (lo + (hi << 32)) + carry;
+            let lo = gm.x[0][2 * k] as i64;
+            let hi = if 2 * k + 1 < NW { gm.x[0][2 * k + 1] as i64 } else { 0 };
+            let v = w[k] as i128 + (h64 * (lo + (hi << 32))) as i128 + carry;
             w[k] = v as u64;
             carry = v >> 64;
         }

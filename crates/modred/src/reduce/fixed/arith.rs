@@ -29,6 +29,33 @@ pub(crate) fn flat<const N: usize>(z: &Wide<N>) -> &[u64] {
     z.as_flattened()
 }
 
+/// Defines `fn name<consts>(args) -> R { body }` that runs `body` compiled with BMI2 and
+/// ADX enabled when the CPU has them (the check of `kernels::arch::x86_64`, made once and
+/// cached), else compiled as it is. The body must be inlined code over the
+/// `#[inline(always)]` functions of this module for the second compilation to matter (a
+/// closure would not do: it is compiled once, without the features). The `portable`
+/// feature (and Miri) turns the second compilation off, so CI runs the plain code too.
+macro_rules! with_bmi2 {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident<$(const $g:ident: $gt:ty),*>($($a:ident: $t:ty),* $(,)?) -> $r:ty $body:block) => {
+        $(#[$doc])*
+        #[inline(always)]
+        $vis fn $name<$(const $g: $gt),*>($($a: $t),*) -> $r {
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            {
+                #[target_feature(enable = "bmi2,adx")]
+                unsafe fn fast<$(const $g: $gt),*>($($a: $t),*) -> $r $body
+                if crate::kernels::arch::x86_64::has_bmi2_adx() {
+                    // SAFETY: the CPU has BMI2 and ADX (checked just above), the only
+                    // requirement of a function compiled with those target features.
+                    return unsafe { fast::<$($g),*>($($a),*) };
+                }
+            }
+            $body
+        }
+    };
+}
+pub(crate) use with_bmi2;
+
 /// `a + b·c + d` as (low, high); never overflows 128 bits.
 #[inline(always)]
 pub(crate) fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
@@ -260,4 +287,27 @@ pub(crate) fn wide_from_slice<const N: usize>(x: &[u64]) -> Wide<N> {
         set(&mut z, k, v);
     }
     z
+}
+
+with_bmi2! {
+    /// [`mont_mul`], compiled for BMI2 where the CPU has it.
+    pub(crate) fn mont_mul_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        b: &[u64; N],
+        m: &[u64; N],
+        m0inv: u64,
+    ) -> [u64; N] {
+        mont_mul::<N, CT>(a, b, m, m0inv)
+    }
+}
+
+with_bmi2! {
+    /// [`sqr_wide`] then [`redc`], compiled for BMI2 where the CPU has it.
+    pub(crate) fn mont_sqr_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        m: &[u64; N],
+        m0inv: u64,
+    ) -> [u64; N] {
+        redc::<N, CT>(&sqr_wide(a), m, m0inv)
+    }
 }

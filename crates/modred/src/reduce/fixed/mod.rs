@@ -70,7 +70,7 @@ impl<const N: usize> MontgomeryFixed<N> {
     /// `a·b·R⁻¹ mod m` for `a, b < m` (CIOS, `2N² + N` digit products).
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        arith::mont_mul::<N, false>(a, b, &self.m, self.m0inv)
+        arith::mont_mul_fast::<N, false>(a, b, &self.m, self.m0inv)
     }
 
     /// `a²·R⁻¹ mod m` for `a < m`: the square (`N(N+1)/2` products), then the reduction
@@ -81,7 +81,7 @@ impl<const N: usize> MontgomeryFixed<N> {
             // Below 3 digits the separate square saves no product worth a second pass.
             return self.mul_fixed(a, a);
         }
-        arith::redc::<N, false>(&arith::sqr_wide(a), &self.m, self.m0inv)
+        arith::mont_sqr_fast::<N, false>(a, &self.m, self.m0inv)
     }
 
     /// `z·R⁻¹ mod m` for `z < m·R` given as `2N` digits (low half first).
@@ -272,6 +272,56 @@ pub(crate) fn pm_fold<const N: usize, const CT: bool>(
     arith::sub_if_ge::<N, CT>(&r, top, p)
 }
 
+arith::with_bmi2! {
+    /// `a·b mod p` by [`arith::mul_wide`] and [`pm_fold`], compiled for BMI2 where the CPU
+    /// has it.
+    pub(crate) fn pm_mul_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        b: &[u64; N],
+        bits: u32,
+        c: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        pm_fold::<N, CT>(&arith::mul_wide(a, b), bits, c, p)
+    }
+}
+
+arith::with_bmi2! {
+    /// `a² mod p` by [`arith::sqr_wide`] and [`pm_fold`], compiled for BMI2 where the CPU
+    /// has it.
+    pub(crate) fn pm_sqr_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        bits: u32,
+        c: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        pm_fold::<N, CT>(&arith::sqr_wide(a), bits, c, p)
+    }
+}
+
+arith::with_bmi2! {
+    /// `a·b mod p` by [`arith::mul_wide`] and the hard-coded reduction, compiled for BMI2
+    /// where the CPU has it.
+    pub(crate) fn nist_mul_fast<const N: usize, const CT: bool>(
+        prime: NistPrime,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        prime.reduce_wide::<N, CT>(&arith::mul_wide(a, b))
+    }
+}
+
+arith::with_bmi2! {
+    /// `a² mod p` by [`arith::sqr_wide`] and the hard-coded reduction, compiled for BMI2
+    /// where the CPU has it.
+    pub(crate) fn nist_sqr_fast<const N: usize, const CT: bool>(
+        prime: NistPrime,
+        a: &[u64; N],
+    ) -> [u64; N] {
+        prime.reduce_wide::<N, CT>(&arith::sqr_wide(a))
+    }
+}
+
 /// Pseudo-Mersenne reduction modulo `p = 2^N_bits − c`, one-digit `c`, on `N` fixed
 /// digits: the representation, bounds and results of [`super::PseudoMersenne`]'s
 /// optimised fold, with the product unrolled ([`arith::mul_wide`], [`arith::sqr_wide`]) and
@@ -294,13 +344,13 @@ impl<const N: usize> PseudoMersenneFixed<N> {
     /// `a·b mod p` for `a, b < p`.
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        pm_fold::<N, false>(&arith::mul_wide(a, b), self.bits, self.c, &self.p)
+        pm_mul_fast::<N, false>(a, b, self.bits, self.c, &self.p)
     }
 
     /// `a² mod p` for `a < p`.
     #[inline]
     pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
-        pm_fold::<N, false>(&arith::sqr_wide(a), self.bits, self.c, &self.p)
+        pm_sqr_fast::<N, false>(a, self.bits, self.c, &self.p)
     }
 }
 
@@ -392,13 +442,13 @@ impl<const N: usize> NistFixed<N> {
     /// `a·b mod p` for `a, b < p`.
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        self.prime.reduce_wide::<N, false>(&arith::mul_wide(a, b))
+        nist_mul_fast::<N, false>(self.prime, a, b)
     }
 
     /// `a² mod p` for `a < p`.
     #[inline]
     pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
-        self.prime.reduce_wide::<N, false>(&arith::sqr_wide(a))
+        nist_sqr_fast::<N, false>(self.prime, a)
     }
 }
 
