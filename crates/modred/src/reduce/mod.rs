@@ -120,12 +120,20 @@ pub struct Scratch<L> {
     /// Working transforms of the transform-based reducers (`ntt-barrett`,
     /// `ntt-montgomery`): residues modulo the three transform primes.
     pub transform: Vec<u64>,
+    /// 32-bit words, for the generic Solinas reduction of a polynomial in `2^32` on
+    /// 64-bit digits (the paper's half-word arithmetic).
+    pub words32: Vec<u32>,
 }
 
 impl<L: Limb> Scratch<L> {
     /// Empty scratch space.
     pub fn new() -> Self {
-        Scratch { product: Vec::new(), work: Vec::new(), transform: Vec::new() }
+        Scratch {
+            product: Vec::new(),
+            work: Vec::new(),
+            transform: Vec::new(),
+            words32: Vec::new(),
+        }
     }
 }
 
