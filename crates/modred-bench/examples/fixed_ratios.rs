@@ -215,6 +215,9 @@ fn pm(n: u64, c: u64) -> Nat {
     &Nat::power_of_two(n) - &Nat::from(c)
 }
 
+/// Per candidate: the two residues, the output and the scratch.
+type State = (Vec<u64>, Vec<u64>, Vec<u64>, Scratch<u64>);
+
 fn table3(rounds: usize) {
     let sizes: Vec<(u64, Nat, Nat)> = vec![
         (192, pm(192, 237), NistPrime::P192.modulus()),
@@ -235,7 +238,7 @@ fn table3(rounds: usize) {
             (make::<u64>(Algorithm::Montgomery, &gm).unwrap(), gm.clone()),
         ];
         let mut rng = Rng(bits);
-        let mut state: Vec<(Vec<u64>, Vec<u64>, Vec<u64>, Scratch<u64>)> = rs
+        let mut state: Vec<State> = rs
             .iter()
             .map(|(r, m)| {
                 let (a, b) = (rng.below(m), rng.below(m));

@@ -221,6 +221,9 @@ impl<const N: usize> PrimeField<N> {
     #[inline]
     pub fn mul(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
         match (self.repr, &self.standard) {
+            (Representation::Montgomery, StandardReduction::Nist(NistPrime::P256)) => {
+                self.p256(a, b, crate::reduce::nist::p256_mont_mul::<false>)
+            }
             (Representation::Montgomery, _) => {
                 Fe(arith::mont_mul::<N, false>(&a.0, &b.0, &self.p, self.m0inv))
             }
@@ -232,6 +235,9 @@ impl<const N: usize> PrimeField<N> {
     #[inline]
     pub fn sqr(&self, a: &Fe<N>) -> Fe<N> {
         match (self.repr, &self.standard) {
+            (Representation::Montgomery, StandardReduction::Nist(NistPrime::P256)) => {
+                self.p256(a, a, |a, _| crate::reduce::nist::p256_mont_sqr::<false>(a))
+            }
             (Representation::Montgomery, _) if N <= 2 => self.mul(a, a),
             _ => self.reduce_wide::<false>(&arith::sqr_wide(&a.0)),
         }
@@ -271,6 +277,17 @@ impl<const N: usize> PrimeField<N> {
             }
             _ => self.mul_ct(a, a),
         }
+    }
+
+    /// `op` on P-256's 4-digit arrays (`N = 4` whenever `p` is P-256).
+    #[inline(always)]
+    fn p256(&self, a: &Fe<N>, b: &Fe<N>, op: fn(&[u64; 4], &[u64; 4]) -> [u64; 4]) -> Fe<N> {
+        let mut out = [0u64; N];
+        match (<&[u64; 4]>::try_from(&a.0[..]), <&[u64; 4]>::try_from(&b.0[..])) {
+            (Ok(a4), Ok(b4)) => out.copy_from_slice(&op(a4, b4)),
+            _ => unreachable!("P-256 has four digits"),
+        }
+        Fe(out)
     }
 
     /// The field element of a double-length product `z < p²`.

@@ -31,7 +31,7 @@ pub mod fixed;
 pub mod hong;
 pub(crate) mod montgomery;
 mod montgomery_interleaved;
-mod nist;
+pub(crate) mod nist;
 mod ntt_barrett;
 mod ntt_montgomery;
 mod pseudo_mersenne;

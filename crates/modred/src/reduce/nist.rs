@@ -6,24 +6,37 @@
 //! `t^6 − t^2 − 1`). Equation 6.6a gives each 32-bit output word as a signed sum
 //! `y_j = z_j + Σ_i z_{n+i}·X_f[i, j]` of input words; this module evaluates those sums
 //! in 64-bit registers (the 32-bit words are read out of the 64-bit digits of the
-//! product), then propagates the signed carries once, folds the final signed carry `h`
-//! back with `h·b^n ≡ h·(b^n − p)` (row 0 of `X_f`) until it vanishes (at most twice:
-//! module proof below) and subtracts `p` at most once. This is the standard FIPS 186-4
-//! Appendix D.2 fast reduction with 32-bit words held in 64-bit registers, instead of
-//! the paper's `w_a + w_s` modular additions of whole numbers: one carry chain instead of
-//! one per row of `A_f` and `S_f`. The reduction matrix is a `const` computed at compile
-//! time from the polynomial, so each prime gets its own straight-line code with the
-//! zero entries gone and the ±1 entries as additions and subtractions.
+//! product), pairs them into 64-bit digits and propagates the signed carry once (`i128`),
+//! folds the final signed carry `h` back with `h·b^n ≡ h·(b^n − p)` (row 0 of `X_f`)
+//! twice, unconditionally, and subtracts `p` once by a mask. This is the standard FIPS
+//! 186-4 Appendix D.2 fast reduction with 32-bit words held in 64-bit registers, instead
+//! of the paper's `w_a + w_s` modular additions of whole numbers: one carry chain instead
+//! of one per row of `A_f` and `S_f`. The reduction matrix is a `const` computed at
+//! compile time from the polynomial, and each column sum is its own expression
+//! ([`columns!`]), so each prime gets straight-line code with the zero entries gone and
+//! the ±1 entries as additions and subtractions — also at 12 to 16 words, where a loop
+//! over the columns used to stay rolled and read the matrix at run time (which made this
+//! reducer slower than Montgomery's at 384 to 512 bits). No branch and no memory index
+//! depends on `z`: [`crate::field::PrimeField::mul_ct`] uses it for secrets.
 //!
 //! Bounds: `|X_f[i, j]| ≤ n ≤ 16`, so each sum is below `2^32(1 + 16·16) < 2^41` in
-//! magnitude and fits an `i64`. After the carry propagation the value is
-//! `V = W + h·b^n` with `0 ≤ W < b^n`. Folding `h = 1` gives `W + (b^n − p) < 2b^n`, whose
-//! carry is 1 only if `W ≥ p`, and then the next fold leaves `W − p + 2(b^n − p) < b^n`;
-//! folding `h = −1` gives `W − (b^n − p) ≥ p − b^n`, whose carry is −1 only if
-//! `W < b^n − p`, and then the next value is `≥ 2p − b^n > 0`. Larger `|h|` shrink the
-//! same way. At the end `0 ≤ W < b^n < 2p`: one conditional subtraction.
+//! magnitude and fits an `i64`; the carry after the propagation is `|h| < 2^10`. After the
+//! propagation the value is `V = W + h·b^n` with `0 ≤ W < b^n`. For every prime here
+//! `|h|·(b^n − p) < b^n/2`, so the first fold leaves a carry in {−1, 0, 1}. Folding
+//! `h = 1` gives `W + (b^n − p) < 2b^n`, whose carry is 1 only if `W ≥ p`, and then the
+//! value is `W − p < b^n/2` and the next fold leaves `W − p + (b^n − p) < b^n`; folding
+//! `h = −1` gives `W − (b^n − p) ≥ p − b^n`, whose carry is −1 only if `W < b^n − p`, and
+//! then the next value is `≥ 2p − b^n > 0`. So two folds always leave no carry, and a
+//! fold with `h = 0` changes nothing: both run every time. At the end
+//! `0 ≤ W < b^n < 2p`: one masked conditional subtraction.
 //!
-//! P-521 = 2^521 − 1 is the Mersenne fold `z = q·2^521 + r ≡ q + r`, twice.
+//! P-192 = `f(2^64)` with `f = t^3 − t − 1` runs on 64-bit words directly;
+//! 2^512 − 2^32 − 1 is `2^512 − c` with the one-digit `c = 2^32 + 1`, the pseudo-Mersenne
+//! fold of [`super::fixed`]; P-521 = 2^521 − 1 is the Mersenne fold
+//! `z = q·2^521 + r ≡ q + r`, twice, then a masked subtraction.
+//!
+//! With `u64` digits, [`crate::reduce::make`] returns [`super::NistFixed`], which adds the
+//! unrolled product; this slice reducer converts any digit type to 64-bit digits.
 //!
 //! Input bound: `z < 2^(2N)`, `N = bits(p)` (every product of two residues).
 
@@ -195,6 +208,28 @@ impl NistPrime {
     }
 }
 
+/// P-256 in 64-bit digits.
+pub(crate) const P256_64: [u64; 4] = [u64::MAX, 0x0000_0000_ffff_ffff, 0, 0xffff_ffff_0000_0001];
+
+arith::with_bmi2! {
+    /// Montgomery multiplication modulo P-256 (`R = 2^256`) with the modulus a constant:
+    /// `−p^(−1) mod 2^64 = 1`, so each quotient digit is the running low digit itself, and
+    /// the products by the digits of `p` (`2^64 − 1`, `2^32 − 1`, 0, `2^64 − 2^32 + 1`)
+    /// compile to shifts and subtractions — the structure OpenSSL's `ecp_nistz256` uses.
+    /// Straight-line, the final subtraction by a mask (`CT` as in [`arith::sub_if_ge`]).
+    pub(crate) fn p256_mont_mul<const CT: bool>(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        arith::mont_mul::<4, CT>(a, b, &P256_64, 1)
+    }
+}
+
+arith::with_bmi2! {
+    /// [`p256_mont_mul`]'s square: the half-cost square, then the reduction with the
+    /// constant modulus.
+    pub(crate) fn p256_mont_sqr<const CT: bool>(a: &[u64; 4]) -> [u64; 4] {
+        arith::redc::<4, CT>(&arith::sqr_wide(a), &P256_64, 1)
+    }
+}
+
 /// P-512 in 64-bit digits: 2^512 − 2^32 − 1.
 const P512_64: [u64; 8] =
     [0xffff_fffe_ffff_ffff, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX];
@@ -331,7 +366,7 @@ fn fold32<const NW: usize, const K: usize, const CT: bool>(
         }
     };
     let mut h = top(&mut w, carry);
-    // 2. Fold h·(b^n − p) back, twice. |h| < 2^8 and each 64-bit digit of row 0 is
+    // 2. Fold h·(b^n − p) back, twice. |h| < 2^10 and each 64-bit digit of row 0 is
     //    `x_(2k) + x_(2k+1)·2^32` with entries in {−1, 0, 1} (every prime here), so the
     //    products are i64 multiplications by constants.
     for _ in 0..2 {

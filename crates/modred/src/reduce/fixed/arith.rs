@@ -8,6 +8,9 @@
 //! Rust cannot write `[u64; 2 * N]` for a generic `N`, and the two halves are contiguous in
 //! memory, so [`Wide::flat`] views them as one `2N`-digit slice.
 
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
 /// A `2N`-digit number: `w[0]` the low `N` digits, `w[1]` the high `N`.
 pub(crate) type Wide<const N: usize> = [[u64; N]; 2];
 

@@ -21,6 +21,9 @@
 //! MULX/ADCX/ADOX slice kernels the unrolled code wins at every width up to 8 (the kernels'
 //! loop and call overhead dominates there), so this module uses plain Rust only.
 
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
 pub(crate) mod arith;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
