@@ -28,15 +28,18 @@
 //! # Ok::<(), modred::Error>(())
 //! ```
 //!
-//! Which reducer to use when (paper 000 §6, confirmed by the measurements of
-//! `modred report`): [`reduce::Classical`] for a one-off reduction (no precalculation
-//! beyond a shift, any argument, time falling with the argument's length);
-//! [`reduce::Montgomery`] for many multiplications modulo an odd modulus (the reduction
-//! costs about one multiplication); [`reduce::Barrett`] for an even modulus, and for
-//! arguments much shorter than the modulus squared; for the special primes of paper 003
-//! (pseudo-Mersenne `2^N − c`, the NIST primes) [`reduce::PseudoMersenne`] and
-//! [`reduce::Nist`] where measured faster ([`modulus::special_form`]). [`Modulus::new`]
-//! applies this rule.
+//! Which reducer to use when (paper 000 §6, with thresholds measured by `modred tune` on
+//! x86-64; the named constants of [`modulus`] carry the figures): for a one-off reduction
+//! [`reduce::Classical`] (no precalculation beyond a shift, any argument) below 2048 bits
+//! and [`reduce::Barrett`] from there; for many multiplications modulo an odd modulus
+//! Montgomery — interleaved ([`reduce::MontgomeryInterleaved`], CIOS) up to 8192 bits
+//! for multiplications and 512 for exponentiations, separated ([`reduce::Montgomery`])
+//! above; for an even modulus classical for small and Barrett for larger ones; the
+//! transform reducers of paper 001 from about 100 000 bits; for the special primes of
+//! paper 003 [`reduce::PseudoMersenne`] and [`reduce::Nist`] where measured faster
+//! ([`modulus::special_form`]). [`Modulus::new`] applies this rule, or a profile that
+//! `modred tune` measured on the machine at hand ([`modulus::profile`]);
+//! [`modulus::explain`] says which algorithm it picks and why.
 //!
 //! # Cargo features
 //!
@@ -72,4 +75,4 @@ pub mod field;
 pub mod modulus;
 pub mod primes;
 
-pub use modulus::{Modulus, Operation, Residue};
+pub use modulus::{Form, Modulus, Operation, Profile, Residue};

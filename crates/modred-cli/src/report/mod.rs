@@ -14,7 +14,7 @@
 mod anchors;
 mod auto;
 mod html;
-mod machine;
+pub(crate) mod machine;
 mod paper000;
 mod paper001;
 mod paper002;
@@ -24,7 +24,7 @@ mod plot;
 mod progress;
 pub(crate) mod rng;
 mod table;
-mod timing;
+pub(crate) mod timing;
 
 use plot::Plot;
 use progress::Progress;
