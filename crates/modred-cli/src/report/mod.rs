@@ -17,7 +17,7 @@ mod paper003;
 mod paper004;
 pub(crate) mod rng;
 mod table;
-mod timing;
+pub(crate) mod timing;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
