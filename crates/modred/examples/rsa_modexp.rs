@@ -119,21 +119,6 @@ fn decrypt_crt(k: &Key, c: &Nat) -> Result<Nat, modred::Error> {
     Ok(&m_q + &(&h * &k.q))
 }
 
-/// Makes the key, encrypts a message and decrypts it both ways; returns the three
-/// results (ciphertext, plain decryption, CRT decryption) for the checks.
-fn round_trip(
-    bits: usize,
-    seed: u64,
-    message: &Nat,
-) -> Result<(Key, Nat, Nat, Nat), modred::Error> {
-    let key = keygen(bits, seed);
-    let n = Modulus::new(&key.n)?;
-    let c = n.pow_mod_vartime(message, &key.e); // the exponent 65537 is public
-    let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?);
-    let crt = decrypt_crt(&key, &c)?;
-    Ok((key, c, plain, crt))
-}
-
 fn main() -> Result<(), modred::Error> {
     let message: Nat = "0x4d6f6472656420524341206578616d706c653a2032303438206269747321".parse()?;
     let t = Instant::now();
@@ -172,6 +157,21 @@ fn main() -> Result<(), modred::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Makes the key, encrypts a message and decrypts it both ways; returns the three
+    /// results (ciphertext, plain decryption, CRT decryption) for the checks.
+    fn round_trip(
+        bits: usize,
+        seed: u64,
+        message: &Nat,
+    ) -> Result<(Key, Nat, Nat, Nat), modred::Error> {
+        let key = keygen(bits, seed);
+        let n = Modulus::new(&key.n)?;
+        let c = n.pow_mod_vartime(message, &key.e); // the exponent 65537 is public
+        let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?);
+        let crt = decrypt_crt(&key, &c)?;
+        Ok((key, c, plain, crt))
+    }
 
     /// The example's round trip at a smaller size (fast in debug builds too), and at the
     /// full size in release builds (CI runs `cargo test --release`).
