@@ -62,6 +62,10 @@ fn json_has_every_candidate_and_the_baseline_at_one() {
                 if algo == "barrett" {
                     assert_eq!(row["ratio"].as_f64().unwrap(), 1.0, "{row}");
                 }
+                let to = row["ratio_to"].as_object().unwrap();
+                assert_eq!(to.len(), 3, "{row}");
+                assert_eq!(to[algo].as_f64().unwrap(), 1.0, "{row}");
+                assert_eq!(to["barrett"], row["ratio"], "{row}");
             }
         }
     }

@@ -51,6 +51,9 @@ pub enum Outcome {
         ratio: Option<f64>,
         /// Rounds timed.
         rounds: usize,
+        /// Time relative to every candidate of the group (itself included), by name, the
+        /// same way as `ratio`: `ours ÷ anchor` for any pair, from this one run.
+        ratio_to: Vec<(String, f64)>,
     },
     /// Not timed: the algorithm has no modulus of this size or does not apply to it.
     NotApplicable(String),
@@ -281,6 +284,8 @@ pub fn time_group(
     }
     let timings: Vec<Timing> = compare(&plan(op, req.quick), &mut candidates);
     let base = names.iter().position(|(n, _, _)| n == baseline).map(|i| timings[i].clone());
+    let all: Vec<(String, Timing)> =
+        names.iter().map(|(n, _, _)| n.clone()).zip(timings.iter().cloned()).collect();
     names
         .into_iter()
         .zip(timings)
@@ -295,6 +300,7 @@ pub fn time_group(
                 median_ns: t.median_ns,
                 ratio: base.as_ref().map(|b| t.ratio_to(b)),
                 rounds: t.rounds,
+                ratio_to: all.iter().map(|(n, other)| (n.clone(), t.ratio_to(other))).collect(),
             },
         })
         .collect()

@@ -575,7 +575,7 @@ fn csv(rows: &[Row]) -> String {
     let mut s = String::from("op,bits,algorithm,label,modulus,ns,median_ns,ratio,rounds,note\n");
     for r in rows {
         let (ns, median, ratio, rounds, note) = match &r.outcome {
-            Outcome::Timed { ns, median_ns, ratio, rounds } => (
+            Outcome::Timed { ns, median_ns, ratio, rounds, .. } => (
                 ns.to_string(),
                 median_ns.to_string(),
                 ratio.map_or(String::new(), |x| x.to_string()),
@@ -604,7 +604,8 @@ fn csv(rows: &[Row]) -> String {
     s
 }
 
-/// One JSON document: the baseline, the clock and one object per row.
+/// One JSON document: the baseline, the clock and one object per row (with, for a timed
+/// row, `ratio_to`: its ratio to every candidate of its group).
 fn json_text(req: &Request, rows: &[Row]) -> String {
     let results: Vec<Value> = rows
         .iter()
@@ -618,11 +619,14 @@ fn json_text(req: &Request, rows: &[Row]) -> String {
             });
             let obj = v.as_object_mut().expect("an object");
             match &r.outcome {
-                Outcome::Timed { ns, median_ns, ratio, rounds } => {
+                Outcome::Timed { ns, median_ns, ratio, rounds, ratio_to } => {
                     obj.insert("ns".into(), json!(ns));
                     obj.insert("median_ns".into(), json!(median_ns));
                     obj.insert("ratio".into(), json!(ratio));
                     obj.insert("rounds".into(), json!(rounds));
+                    let to: serde_json::Map<String, Value> =
+                        ratio_to.iter().map(|(n, r)| (n.clone(), json!(r))).collect();
+                    obj.insert("ratio_to".into(), Value::Object(to));
                 }
                 Outcome::NotApplicable(why) => {
                     obj.insert("ns".into(), Value::Null);
