@@ -159,8 +159,12 @@ pub fn modulus_for(
             };
             let n = bits / w;
             let j = n / 2;
-            let m = &(&Number::power_of_two(bits) - &Number::power_of_two(j * w)) - &Number::one();
-            Ok((m, format!("t^{n} - t^{j} - 1 at t = 2^{w}")))
+            let mut coeffs = vec![0i8; n as usize];
+            coeffs[0] = -1;
+            coeffs[j as usize] = -1;
+            let poly = SolinasPoly::new(coeffs, w as u32)
+                .map_err(|e| format!("no generalized Mersenne modulus of {bits} bits: {e}"))?;
+            Ok((poly.modulus(), format!("t^{n} - t^{j} - 1 at t = 2^{w}")))
         }
         _ => Ok((generic_modulus(bits, seed), "random odd".to_string())),
     }

@@ -27,6 +27,11 @@ use std::io::IsTerminal;
 /// `powm` at that size runs for hours; `mulmod` takes milliseconds).
 pub const MAX_BITS: u64 = 1 << 20;
 
+/// The largest size `--op powm` takes: a full-length exponentiation costs about
+/// `1.2·bits` multiplications, 1.5 s at 16 384 bits here and minutes beyond, and every
+/// candidate runs it at least a few times.
+pub const MAX_POWM_BITS: u64 = 16384;
+
 /// The most sizes one run takes.
 pub const MAX_SIZES: usize = 64;
 
@@ -83,7 +88,8 @@ pub const SPEC: CommandSpec = CommandSpec {
               A..B (A, 2A, 4A, … up to B); default 256..4096\n  \
               --modulus M    time every algorithm on this one modulus instead (not with --bits)\n  \
               --op OP        reduce (of the double-length product), mulmod, sqrmod or powm\n                 \
-              (exponent as long as the modulus); several with commas; default mulmod\n  \
+              (exponent as long as the modulus, up to 16384 bits); several with commas;\n                 \
+              default mulmod\n  \
               --baseline N   the candidate the ratios are to: an algorithm of --algo or, with\n                 \
               --anchors, an anchor id (gmp-mul, gmp-mulmod, gmp-powm, openssl-mont-mul,\n                 \
               openssl-powm-ct, …); default the first algorithm (montgomery for all)\n  \
@@ -277,6 +283,14 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
         None => parse_sizes(p.value("bits").unwrap_or(DEFAULT_BITS))?,
     };
     let ops = parse_ops(p.value("op").unwrap_or("mulmod"))?;
+    if let Some(&big) = sizes.iter().find(|&&b| b > MAX_POWM_BITS) {
+        if ops.contains(&Op::PowM) {
+            return Err(Fail::new(format!(
+                "--op powm at {big} bits would run for hours; bench times powm up to \
+                 {MAX_POWM_BITS} bits (time mulmod or sqrmod at larger sizes)"
+            )));
+        }
+    }
     let format = match p.value("format").unwrap_or("table") {
         "table" => Format::Table,
         "csv" => Format::Csv,
@@ -714,6 +728,15 @@ mod tests {
         assert_eq!(parse_sizes("100..300,64").unwrap(), [64, 100, 200]);
         assert_eq!(parse_sizes("2..2").unwrap(), [2]);
         assert!(parse_sizes("2..65536,3..65536,5..65536,7..65536,9..65536,11..65536").is_err());
+    }
+
+    /// A modulus above the limit (too long for a command line: 262 145 hex digits exceed
+    /// Linux's 128 KiB per argument, so only this unit test reaches the check).
+    #[test]
+    fn modulus_above_the_limit() {
+        let big = format!("0x1{}", "0".repeat((MAX_BITS / 4) as usize));
+        let msg = parsed(&["--modulus", &big]).unwrap_err().to_string();
+        assert!(msg.contains("bench takes at most 1048576"), "{msg}");
     }
 
     #[test]
