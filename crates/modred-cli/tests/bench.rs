@@ -221,3 +221,20 @@ fn anchors_beside_ours() {
         assert_eq!(has_ratio, row["op"] == "powm", "{row}");
     }
 }
+
+#[test]
+fn through_the_modulus_api() {
+    let v = json(&[
+        "--algo",
+        "montgomery,barrett,auto",
+        "--bits",
+        "128,1024",
+        "--op",
+        "reduce,mulmod,sqrmod",
+        "--api",
+        "modulus",
+    ]);
+    let r = results(&v);
+    assert_eq!(r.len(), 3 * 2 * 3);
+    assert!(r.iter().all(|x| x["ns"].as_f64().unwrap() > 0.0), "{v}");
+}

@@ -655,6 +655,7 @@ fn bench_option_errors() {
         (&["bench", q, "--op", "mulmod,mulmod"], "--op names 'mulmod' twice"),
         (&["bench", q, "--op", "mulmod,"], "an empty item"),
         (&["bench", q, "--format", "xml"], "invalid --format 'xml'"),
+        (&["bench", q, "--api", "slices"], "invalid --api 'slices': expected reducer or modulus"),
         (&["bench", q, "--format", ""], "invalid --format ''"),
         (&["bench", q, "--baseline", "nope"], "invalid --baseline 'nope'"),
         (
@@ -696,7 +697,7 @@ fn bench_with_nothing_to_time() {
 #[test]
 fn bench_hostile_values() {
     for h in hostile() {
-        for opt in ["algo", "bits", "op", "format", "baseline", "seed", "modulus"] {
+        for opt in ["algo", "bits", "op", "format", "baseline", "seed", "modulus", "api"] {
             if opt == "modulus" && !h.is_empty() && h.bytes().all(|c| c.is_ascii_digit()) {
                 continue; // a valid modulus (2^64, a 332 193-bit one): bench takes it
             }

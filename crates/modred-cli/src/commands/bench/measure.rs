@@ -194,9 +194,57 @@ fn padded(x: &Number, k: usize) -> Vec<u64> {
 
 /// Our `algorithm` doing `op` on `ops`, checked on every input pair against
 /// [`Operands::expected`] (and `Nat` arithmetic for the others) before it is timed.
-pub fn ours(algorithm: Algorithm, op: Op, ops: &Operands) -> Result<Candidate<'static>, String> {
+///
+/// `via_modulus`: time `reduce`, `mulmod` and `sqrmod` through the user-facing [`Modulus`]
+/// (`reduce`, `mul`, `sqr`: whatever paths it takes, a new residue per call) instead of
+/// the reducer's slice methods. `powm` always goes through [`Modulus`].
+pub fn ours(
+    algorithm: Algorithm,
+    op: Op,
+    ops: &Operands,
+    via_modulus: bool,
+) -> Result<Candidate<'static>, String> {
     let m = &ops.m;
     let bad = |what: &str| format!("{} gave a wrong {what} (a bug; please report it)", algorithm);
+    if via_modulus && op != Op::PowM {
+        let ctx = Modulus::with(algorithm, m).map_err(|e| e.to_string())?;
+        let mut args: Vec<(Number, modred::Residue, modred::Residue)> = Vec::with_capacity(INPUTS);
+        for (a, b) in &ops.pairs {
+            let (ra, rb) = (ctx.residue(a), ctx.residue(b));
+            let x = a.mul(b);
+            let want = match op {
+                Op::SqrMod => a.sqr(),
+                _ => x.clone(),
+            }
+            .checked_rem(m)
+            .ok_or("zero modulus")?;
+            let got = match op {
+                Op::Reduce => ctx.reduce(&x).map_err(|e| e.to_string())?,
+                Op::MulMod => ctx.to_nat(&ctx.mul(&ra, &rb)),
+                _ => ctx.to_nat(&ctx.sqr(&ra)),
+            };
+            if got != want {
+                return Err(bad("result through Modulus"));
+            }
+            args.push((x, ra, rb));
+        }
+        let mut i = 0usize;
+        return Ok(Candidate::new(move || {
+            let (x, a, b) = &args[i % INPUTS];
+            i += 1;
+            match op {
+                Op::Reduce => {
+                    black_box(ctx.reduce(black_box(x)).ok());
+                }
+                Op::MulMod => {
+                    black_box(ctx.mul(black_box(a), black_box(b)));
+                }
+                _ => {
+                    black_box(ctx.sqr(black_box(a)));
+                }
+            }
+        }));
+    }
     if op == Op::PowM {
         let modulus = Modulus::with(algorithm, m).map_err(|e| e.to_string())?;
         let base = modulus.residue(&ops.pairs[0].0);

@@ -63,7 +63,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "time algorithms side by side over sizes and operations, ratios in one run",
     usage: "bench [--algo A,B,…|all] [--bits 256..4096|N,N,…] [--modulus M] \
             [--op reduce|mulmod|sqrmod|powm[,…]] [--baseline NAME] \
-            [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S]",
+            [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S] [--api reducer|modulus]",
     options: &[
         OptSpec { name: "algo", value: Some("A,B,…") },
         OptSpec { name: "bits", value: Some("SIZES") },
@@ -74,6 +74,7 @@ pub const SPEC: CommandSpec = CommandSpec {
         OptSpec { name: "anchors", value: None },
         OptSpec { name: "quick", value: None },
         OptSpec { name: "seed", value: Some("S") },
+        OptSpec { name: "api", value: Some("API") },
     ],
     positionals: &[],
     details: "Times every algorithm at every size for every operation. The candidates of one\n\
@@ -96,7 +97,11 @@ pub const SPEC: CommandSpec = CommandSpec {
               --format F     table (default), csv, json or markdown (one wide table per op)\n  \
               --anchors      add GMP and OpenSSL (needs a build with --features anchors)\n  \
               --quick        fewer, shorter rounds\n  \
-              --seed S       the seed of the moduli and operands (default 1)\n\n\
+              --seed S       the seed of the moduli and operands (default 1)\n  \
+              --api API      reducer (default): time reduce, mulmod and sqrmod through the\n                 \
+              reducer's own slice methods (Reducer::reduce_raw, mul, sqr); modulus:\n                 \
+              through Modulus::reduce, mul and sqr (the user-facing API, whatever\n                 \
+              path it takes, a new residue per call). powm always uses Modulus.\n\n\
               Moduli: a random odd one of each size for the generic algorithms and the anchors;\n\
               2^N - c (c of 32 bits) for pseudo-mersenne; the NIST prime of that size for nist;\n\
               for solinas that prime or t^n - t^(n/2) - 1 at t = 2^64 (2^32). An algorithm with\n\
@@ -155,6 +160,8 @@ pub struct Request {
     pub anchors: bool,
     pub quick: bool,
     pub seed: u64,
+    /// `--api modulus`: time ours through `Modulus` rather than the reducers' slices.
+    pub via_modulus: bool,
 }
 
 /// The items of a comma-separated list; an error for an empty one.
@@ -355,7 +362,18 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )?
         }
     };
+    let via_modulus = match p.value("api") {
+        None | Some("reducer") => false,
+        Some("modulus") => true,
+        Some(other) => {
+            return Err(Fail::new(format!(
+                "invalid --api '{}': expected reducer or modulus",
+                abbreviate(other)
+            )))
+        }
+    };
     Ok(Request {
+        via_modulus,
         algos,
         sizes,
         modulus,
@@ -448,7 +466,7 @@ fn measure_group(req: &Request, op: Op, bits: u64) -> Result<Vec<Row>, Fail> {
         } else {
             algo.name().to_string()
         };
-        match measure::ours(algo, op, &operands[index]) {
+        match measure::ours(algo, op, &operands[index], req.via_modulus) {
             Ok(candidate) => prepared.push(Prepared {
                 name: algo.name().to_string(),
                 label,
