@@ -96,6 +96,24 @@ fn quick_report_writes_every_table() {
         let (_, rows) = csv_rows(&std::fs::read_to_string(out.join(file)).unwrap());
         assert!(!rows.is_empty(), "{file}");
     }
+    // The HTML page: every section, every figure inline as SVG, nothing fetched.
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for id in ["index", "paper000", "paper001", "paper002", "paper003", "paper004", "auto"] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "section {id} missing");
+    }
+    let svgs: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
+        .collect();
+    assert!(svgs.len() >= 15, "{} figures", svgs.len());
+    assert_eq!(html.matches("<figure class=\"plot\">\n<svg").count(), svgs.len());
+    assert!(!html.contains("src=\"http") && !html.contains("<script"));
+    assert!(html.contains("auto_map.svg") && page.contains("](paper002_powm.svg)"));
+    let auto = std::fs::read_to_string(out.join("auto_map.csv")).unwrap();
+    assert!(auto.lines().count() > 200 && auto.contains("\npowm,odd,1024,"), "{auto}");
+    // Montgomery-style reducers never for an even modulus.
+    assert!(!auto.lines().any(|l| l.contains(",even,") && l.contains("montgomery")), "{auto}");
     std::fs::remove_dir_all(&out).unwrap();
 }
 

@@ -1,27 +1,40 @@
 //! `modred report`: every paper's comparison, reproduced on this machine.
 //!
-//! The report is a directory of Markdown pages and CSV files: `index.md` (the machine, the
-//! mode, the method of measurement, links) and one page per paper with its tables and
-//! figures — our measured figures beside the published ones and a sentence or two on what
-//! agrees, what differs and why. Each table is also written as CSV, at full precision.
+//! The report is one self-contained HTML page, `index.html` ([`html`]: inline CSS, the
+//! figures inline as SVG drawn by [`plot`]), and beside it the same content as Markdown
+//! pages — `index.md` (the machine, the mode, the method of measurement, links) and one
+//! page per paper with its tables and figures, our measured figures beside the published
+//! ones and a sentence or two on what agrees, what differs and why — each table also as
+//! CSV at full precision, each figure also as an SVG file.
 //!
 //! Every timed computation is first checked: all reducers must agree on every input they
 //! are timed on, or the report stops with an error (no figure of a wrong computation is
 //! ever published). How the timing is done is explained in [`timing`].
 
+mod anchors;
+mod auto;
+mod html;
 mod machine;
 mod paper000;
 mod paper001;
 mod paper002;
 mod paper003;
 mod paper004;
+mod plot;
+mod progress;
 pub(crate) mod rng;
 mod table;
 pub(crate) mod timing;
 
+use plot::Plot;
+use progress::Progress;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use timing::Plan;
+
+/// Whether this build times GMP and OpenSSL beside modred (the `anchors` feature).
+pub(crate) const ANCHORS: bool = cfg!(feature = "anchors");
 
 /// The options of `modred report`.
 pub struct ReportOptions {
@@ -59,6 +72,9 @@ pub(crate) struct Context {
     /// For operations of milliseconds (one exponentiation).
     pub long_ops: Plan,
     started: Instant,
+    bar: Progress,
+    /// The figures drawn so far: SVG file name, SVG document.
+    figures: RefCell<Vec<(String, String)>>,
 }
 
 impl Context {
@@ -79,14 +95,48 @@ impl Context {
                 Plan { batch: ms(2), rounds: 51, min_rounds: 15, budget: ms(25_000) },
             ),
         };
-        Context { mode, short_ops, long_ops, started: Instant::now() }
+        Context {
+            mode,
+            short_ops,
+            long_ops,
+            started: Instant::now(),
+            bar: Progress::new(SECTIONS.len()),
+            figures: RefCell::new(Vec::new()),
+        }
     }
 
-    /// One progress line on stderr.
+    /// A step of the current section begins (the progress line on a terminal).
     pub fn progress(&self, what: &str) {
-        eprintln!("report [{:6.1} s] {what}", self.started.elapsed().as_secs_f64());
+        self.bar.step(what);
+    }
+
+    /// Draws a figure (a [`plot::Figure`] or [`plot::Map`]) and returns the Markdown that
+    /// shows it: an image of `<file>.svg`, written beside the page and inlined into the
+    /// HTML page.
+    pub fn figure<'a>(&self, plot: impl Into<Plot<'a>>) -> Result<String, String> {
+        let plot = plot.into();
+        let file = format!("{}.svg", plot.file());
+        let svg = plot.svg()?;
+        let mut figures = self.figures.borrow_mut();
+        if figures.iter().any(|(f, _)| *f == file) {
+            return Err(format!("two figures named {file}"));
+        }
+        figures.push((file.clone(), svg));
+        Ok(format!("\n![{}]({file})\n\n", plot.title().replace(['[', ']'], "")))
     }
 }
+
+/// The sections in order: the name in the progress line, the function that measures and
+/// writes it.
+type SectionFn = fn(&Context) -> Result<Section, String>;
+const SECTIONS: [(&str, SectionFn); 6] = [
+    ("paper 000", paper000::run),
+    ("paper 001", paper001::run),
+    ("paper 002", paper002::run),
+    ("paper 003", paper003::run),
+    ("paper 004", paper004::run),
+    ("auto", auto::run),
+];
 
 /// One page of the report.
 pub(crate) struct Section {
@@ -114,17 +164,20 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
         .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let ctx = Context::new(mode);
     if cfg!(debug_assertions) {
-        ctx.progress("warning: a debug build; the times will not be representative");
+        ctx.bar.message("warning: a debug build; the times will not be representative");
     }
-    ctx.progress(&format!("mode {}, writing into {}", mode.name(), opts.out.display()));
-
-    let sections = vec![
-        paper000::run(&ctx)?,
-        paper001::run(&ctx)?,
-        paper002::run(&ctx)?,
-        paper003::run(&ctx)?,
-        paper004::run(&ctx)?,
-    ];
+    let mut sections = Vec::new();
+    for (name, run) in SECTIONS {
+        ctx.bar.section(name);
+        match run(&ctx) {
+            Ok(s) => sections.push(s),
+            Err(e) => {
+                ctx.bar.message(&format!("{name} failed after {:.1} s", ctx.bar.elapsed_s()));
+                return Err(e);
+            }
+        }
+        ctx.bar.section_done();
+    }
 
     for s in &sections {
         write(&opts.out, &s.file, &s.markdown)?;
@@ -132,9 +185,34 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
             write(&opts.out, name, contents)?;
         }
     }
+    let figures = ctx.figures.take();
+    for (name, svg) in &figures {
+        write(&opts.out, name, svg)?;
+    }
     let elapsed = ctx.started.elapsed();
-    write(&opts.out, "index.md", &index(&ctx, &sections, elapsed))?;
-    ctx.progress(&format!("done: {}", opts.out.join("index.md").display()));
+    let index_md = index(&ctx, &sections, elapsed);
+    write(&opts.out, "index.md", &index_md)?;
+    let pages: Vec<html::Page<'_>> = sections
+        .iter()
+        .map(|s| html::Page {
+            id: s.file.strip_suffix(".md").unwrap_or(&s.file),
+            markdown: &s.markdown,
+        })
+        .collect();
+    let page = html::page(&html::Input {
+        title: "modred report",
+        index: html::Page { id: "index", markdown: &index_md },
+        sections: pages,
+        figures: &figures,
+        anchors: ANCHORS,
+    });
+    write(&opts.out, "index.html", &page)?;
+    ctx.bar.message(&format!(
+        "done in {:.0} s ({} mode): {}",
+        elapsed.as_secs_f64(),
+        mode.name(),
+        opts.out.join("index.html").display()
+    ));
     Ok(())
 }
 
@@ -156,12 +234,24 @@ fn index(ctx: &Context, sections: &[Section], elapsed: Duration) -> String {
         s.push_str(&format!("| {k} | {v} |\n"));
     }
     s.push_str(&format!("| Mode | {} |\n", ctx.mode.name()));
+    s.push_str(&format!(
+        "| GMP and OpenSSL (`anchors`) | {} |\n",
+        if ANCHORS {
+            "timed beside modred in the same runs"
+        } else {
+            "absent: built without the `anchors` feature; `cargo run --release --features \
+             anchors -- report` shows them (needs m4, libssl-dev, pkg-config)"
+        }
+    ));
     s.push_str(&format!("| Run time | {:.1} s |\n\n", elapsed.as_secs_f64()));
     s.push_str("## Sections\n\n");
     for sec in sections {
         s.push_str(&format!("- [{}]({}) — {}\n", sec.title, sec.file, sec.summary));
     }
-    s.push_str("\nEvery table is also in a CSV file beside its page, at full precision.\n\n");
+    s.push_str(
+        "\nEvery table is also in a CSV file beside its page, at full precision, and every \
+         figure in an SVG file; `index.html` is all of it on one page.\n\n",
+    );
     s.push_str(&method(ctx));
     s
 }

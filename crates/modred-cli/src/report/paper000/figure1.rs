@@ -2,6 +2,7 @@
 
 use super::check::{reductions, Trio, REDUCERS};
 use super::{paper, Part};
+use crate::report::plot::{Figure, Scale};
 use crate::report::rng::SplitMix64;
 use crate::report::table::{Cell, Table};
 use crate::report::timing::{compare, Timing};
@@ -202,5 +203,21 @@ pub fn part(rows: &[Row]) -> Part {
         heading: "Figure 1 — reduction time against argument length (512-bit modulus)".to_string(),
         body: format!("{intro}\n\n{}\n{text}", md.markdown()),
         csv: vec![("paper000_figure1.csv".to_string(), csv)],
+        figures: [16, 64].iter().map(|&d| figure(rows, d)).collect(),
     }
+}
+
+/// The paper's Figure 1 at one digit size: time against the argument's length.
+fn figure(rows: &[Row], digit_bits: u32) -> Figure {
+    let rs: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == digit_bits).collect();
+    let mut f = Figure::new(
+        &format!("paper000_figure1_b{digit_bits}"),
+        &format!("Figure 1: reduction time against argument length, b = 2^{digit_bits}"),
+    )
+    .x("argument bits (512-bit modulus)", Scale::Linear)
+    .y("ns per reduction", Scale::Linear);
+    for (j, name) in REDUCERS.iter().enumerate() {
+        f = f.series(name, rs.iter().map(|r| (r.arg_bits as f64, r.t[j].ns)));
+    }
+    f
 }

@@ -7,6 +7,7 @@
 
 use super::check::{reduction, reductions, Trio};
 use super::Part;
+use crate::report::plot::{Figure, Scale};
 use crate::report::rng::SplitMix64;
 use crate::report::table::{Cell, Table};
 use crate::report::timing::{compare, Timing};
@@ -220,7 +221,28 @@ pub fn part(rows: &[Row]) -> Part {
         heading: "Figure 2 — special arguments (512-bit modulus)".to_string(),
         body: format!("{intro}\n\n{}\n{text}", md.markdown()),
         csv: vec![("paper000_figure2.csv".to_string(), csv)],
+        figures: [16, 64].iter().map(|&d| figure(rows, d)).collect(),
     }
+}
+
+/// The paper's Figure 2 at one digit size: time on the special arguments, relative to
+/// random ones, against n.
+fn figure(rows: &[Row], digit_bits: u32) -> Figure {
+    let rs: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == digit_bits).collect();
+    let k = rs.first().map_or(0, |r| r.k);
+    let mut f = Figure::new(
+        &format!("paper000_figure2_b{digit_bits}"),
+        &format!("Figure 2: special arguments, b = 2^{digit_bits} (k = {k})"),
+    )
+    .x("n (nonzero quotient digits, or Montgomery steps)", Scale::Linear)
+    .y("% of the time on random arguments", Scale::Linear)
+    .reference("random arguments", 100.0);
+    let names = ["classical", "barrett", "montgomery", "montgomery, §4 argument"];
+    for (j, name) in names.iter().enumerate() {
+        let pts = rs.iter().filter_map(|r| r.n.map(|n| (n as f64, 100.0 * r.to_random[j])));
+        f = f.series(name, pts);
+    }
+    f
 }
 
 /// "a", "a and b", "a, b and c".

@@ -4,19 +4,23 @@
 mod check;
 mod figure1;
 mod figure2;
+mod mulmod;
 mod paper;
 mod table1;
 mod table2;
 mod table3;
 
+use super::plot::Figure;
 use super::table::Table;
 use super::{Context, Section};
 
-/// One table or figure of the page: a heading, its Markdown body and its CSV files.
+/// One table or figure of the page: a heading, its Markdown body, its CSV files and its
+/// figures (drawn after the body).
 pub struct Part {
     pub heading: String,
     pub body: String,
     pub csv: Vec<(String, Table)>,
+    pub figures: Vec<Figure>,
 }
 
 /// Measures everything and builds the page.
@@ -27,6 +31,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         figure1::part(&figure1::measure(ctx)?),
         figure2::part(&figure2::measure(ctx)?),
         table3::part(&table3::measure(ctx)?),
+        mulmod::part(&mulmod::measure(ctx)?),
     ];
     let mut md = String::from(
         "# Paper 000 — Comparison of three modular reduction functions\n\n\
@@ -47,6 +52,9 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let mut csv = Vec::new();
     for p in parts {
         md.push_str(&format!("## {}\n\n{}\n", p.heading, p.body.trim_end()));
+        for f in &p.figures {
+            md.push_str(&ctx.figure(f)?);
+        }
         let files: Vec<String> = p.csv.iter().map(|(n, _)| format!("[{n}]({n})")).collect();
         md.push_str(&format!("\nData: {}.\n\n", files.join(", ")));
         csv.extend(p.csv.into_iter().map(|(n, t)| (n, t.csv())));
@@ -55,7 +63,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         file: "paper000.md".to_string(),
         title: "Paper 000 — Comparison of three modular reduction functions".to_string(),
         summary: "classical, Barrett and Montgomery reduction: operation counts (Table 1), \
-                  reduction times (Table 2, Figures 1 and 2), exponentiation (Table 3)"
+                  reduction times (Table 2, Figures 1 and 2), exponentiation (Table 3); modular multiplication beside GMP and OpenSSL"
             .to_string(),
         markdown: md,
         csv,

@@ -170,6 +170,7 @@ pub fn part(rows: &[Row]) -> Part {
                  counting digit `Counted<u16>`; the last columns count the k×k product the \
                  reductions are compared against.";
     Part {
+        figures: Vec::new(),
         heading: "Table 1 — operation counts (b = 2^16)".to_string(),
         body: format!("{intro}\n\n{}\n{text}\n", md.markdown()),
         csv: vec![("paper000_table1.csv".to_string(), csv)],

@@ -3,6 +3,7 @@
 
 use super::check::{multiplication, reductions, Trio};
 use super::{paper, Part};
+use crate::report::plot::{Figure, Scale};
 use crate::report::rng::SplitMix64;
 use crate::report::table::{Cell, Table};
 use crate::report::timing::{compare, Timing};
@@ -133,7 +134,31 @@ pub fn part(rows: &[Row]) -> Part {
         heading: "Table 2 — reduction time relative to a multiplication".to_string(),
         body: format!("{intro}\n\n{}\n{}\n", md.markdown(), text(rows)),
         csv: vec![("paper000_table2.csv".to_string(), csv)],
+        figures: [64, 16].iter().map(|&d| figure(rows, d)).collect(),
     }
+}
+
+/// Reduction time relative to the multiplication against the modulus size, at one digit
+/// size; at b = 2^16 with the paper's ratios beside (dashed).
+fn figure(rows: &[Row], digit_bits: u32) -> Figure {
+    let rs: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == digit_bits).collect();
+    let mut f = Figure::new(
+        &format!("paper000_table2_b{digit_bits}"),
+        &format!("Table 2: reduction time / k×k multiplication time, b = 2^{digit_bits}"),
+    )
+    .x("modulus bits", Scale::Log2)
+    .y("reduction / multiplication", Scale::Linear)
+    .reference("one multiplication", 1.0);
+    for (j, name) in ["classical", "barrett", "montgomery"].iter().enumerate() {
+        f = f.series(name, rs.iter().map(|r| (r.bits as f64, r.ratio(j))));
+    }
+    if digit_bits == 16 {
+        for (j, name) in ["classical, 1993", "barrett, 1993", "montgomery, 1993"].iter().enumerate()
+        {
+            f = f.published(name, paper::TABLE2_MS.iter().map(|(b, t)| (*b as f64, t[j] / t[3])));
+        }
+    }
+    f
 }
 
 /// What agrees with 1993 and what differs, from the measured ratios.

@@ -2,6 +2,8 @@
 //! with each reducer, by the paper's 16-ary method and by the library's default method.
 
 use super::{paper, Part};
+use crate::report::anchors;
+use crate::report::plot::{Figure, Scale};
 use crate::report::rng::SplitMix64;
 use crate::report::table::{Cell, Table};
 use crate::report::timing::{compare, Candidate, Timing};
@@ -23,6 +25,8 @@ pub struct Row {
     pub fixed: [Timing; 4],
     pub default: [Timing; 4],
     pub default_method: Method,
+    /// GMP and OpenSSL (b = 2^64, with the `anchors` feature), timed with the others.
+    pub anchors: Vec<(&'static str, Timing)>,
 }
 
 impl Row {
@@ -112,10 +116,20 @@ fn measure_one<L: Limb>(ctx: &Context, bits: u32) -> Result<Row, String> {
         cands.push(candidate(&montgomery, &base, &e, method));
         cands.push(candidate(&interleaved, &base, &e, method));
     }
+    let anchors = if L::BITS == 64 {
+        let n = |x: &Nat<L>| x.to_radix::<u64>();
+        anchors::powm(&n(&base), &n(&e), &n(&m), &n(&results[0].2))
+            .map_err(|e| format!("{what}: {e}"))?
+    } else {
+        Vec::new()
+    };
+    let names: Vec<&'static str> = anchors.iter().map(|a| a.0).collect();
+    cands.extend(anchors.into_iter().map(|a| a.1));
     let mut t = compare(&ctx.long_ops, &mut cands);
+    let anchors = names.into_iter().zip(t.split_off(8)).collect();
     let default = t.split_off(4).try_into().expect("four candidates");
     let fixed = t.try_into().expect("four candidates");
-    Ok(Row { digit_bits: L::BITS, bits, fixed, default, default_method })
+    Ok(Row { digit_bits: L::BITS, bits, fixed, default, default_method, anchors })
 }
 
 fn method_name(m: Method) -> String {
@@ -137,7 +151,13 @@ pub fn part(rows: &[Row]) -> Part {
         "interleaved / montgomery",
         "montgomery (ms)",
     ]);
-    let mut default = Table::new(&[
+    let anchor_names: Vec<&str> = rows
+        .iter()
+        .find(|r| !r.anchors.is_empty())
+        .map_or(Vec::new(), |r| r.anchors.iter().map(|a| a.0).collect());
+    let anchor_headers: Vec<String> =
+        anchor_names.iter().map(|n| format!("montgomery / {n}")).collect();
+    let mut header = vec![
         "b",
         "bits",
         "default method",
@@ -146,7 +166,10 @@ pub fn part(rows: &[Row]) -> Part {
         "interleaved / montgomery",
         "montgomery (ms)",
         "saved vs 16-ary",
-    ]);
+    ];
+    header.extend(anchor_headers.iter().map(String::as_str));
+    let mut default = Table::new(&header);
+    let mut anchors_csv = Table::new(&["bits", "library", "ms", "montgomery_over_library"]);
     let mut csv = Table::new(&[
         "digit_bits",
         "bits",
@@ -174,7 +197,7 @@ pub fn part(rows: &[Row]) -> Part {
             Cell::Num(Row::ratio(&r.fixed, 3), 2),
             Cell::Num(r.fixed[MONTGOMERY].ns / 1e6, 3),
         ]);
-        default.push(vec![
+        let mut cells = vec![
             b,
             Cell::Int(r.bits as i64),
             Cell::text(method_name(r.default_method)),
@@ -186,7 +209,20 @@ pub fn part(rows: &[Row]) -> Part {
                 "{:.0} %",
                 100.0 * (1.0 - r.default[MONTGOMERY].ratio_to(&r.fixed[MONTGOMERY]))
             )),
-        ]);
+        ];
+        for name in &anchor_names {
+            let t = r.anchors.iter().find(|a| a.0 == *name);
+            cells.push(Cell::num(t.map(|a| r.default[MONTGOMERY].ratio_to(&a.1)), 2));
+        }
+        default.push(cells);
+        for (name, t) in &r.anchors {
+            anchors_csv.push(vec![
+                Cell::Int(r.bits as i64),
+                Cell::text(*name),
+                Cell::Num(t.ns / 1e6, 4),
+                Cell::Num(r.default[MONTGOMERY].ratio_to(t), 4),
+            ]);
+        }
         for (method, t, p) in [(PAPER_METHOD, &r.fixed, p), (r.default_method, &r.default, None)] {
             let mut c = vec![
                 Cell::Int(r.digit_bits as i64),
@@ -208,17 +244,72 @@ pub fn part(rows: &[Row]) -> Part {
                  then with the library's default method. `interleaved` is \
                  montgomery-interleaved: Montgomery multiplication with the reduction \
                  interleaved in the product (CIOS), which the paper does not have.";
+    let anchors_text = if anchor_names.is_empty() {
+        anchors::absent_note().trim_start().to_string()
+    } else {
+        "`montgomery / GMP` and `montgomery / OpenSSL` compare modred's Montgomery \
+         exponentiation (default method) with GMP's `mpz_powm` and OpenSSL's \
+         `BN_mod_exp_mont_consttime` on the same operands, timed interleaved with the \
+         others: below 1 modred is faster. OpenSSL's is constant time, ours and GMP's are \
+         not."
+            .to_string()
+    };
+    let mut csv_files = vec![("paper000_table3.csv".to_string(), csv)];
+    if !anchor_names.is_empty() {
+        csv_files.push(("paper000_table3_anchors.csv".to_string(), anchors_csv));
+    }
     Part {
         heading: "Table 3 — full-length modular exponentiation".to_string(),
         body: format!(
             "{intro}\n\n**16-ary fixed window (the paper's method)**\n\n{}\n\
-             **The library's default method**\n\n{}\n{}",
+             **The library's default method**\n\n{}\n{anchors_text}\n\n{}",
             fixed.markdown(),
             default.markdown(),
             text(rows)
         ),
-        csv: vec![("paper000_table3.csv".to_string(), csv)],
+        csv: csv_files,
+        figures: figures(rows),
     }
+}
+
+/// Exponentiation time per reducer against size (b = 2^64, default method, with GMP and
+/// OpenSSL when built with them), and the 16-ary ratios at b = 2^16 beside 1993's.
+fn figures(rows: &[Row]) -> Vec<Figure> {
+    let r64: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == 64).collect();
+    let mut time = Figure::new(
+        "paper000_table3_time",
+        "Table 3: exponentiation time per reducer (b = 2^64, default method)",
+    )
+    .x("modulus bits (base and exponent as long)", Scale::Log2)
+    .y("ms per exponentiation", Scale::Log10);
+    for (j, name) in
+        ["classical", "barrett", "montgomery", "montgomery-interleaved"].iter().enumerate()
+    {
+        time = time.series(name, r64.iter().map(|r| (r.bits as f64, r.default[j].ns / 1e6)));
+    }
+    let names: Vec<&str> = r64.iter().flat_map(|r| r.anchors.iter().map(|a| a.0)).collect();
+    for name in names.iter().enumerate().filter(|(i, n)| !names[..*i].contains(n)).map(|x| *x.1) {
+        let pts = r64.iter().filter_map(|r| {
+            r.anchors.iter().find(|a| a.0 == name).map(|a| (r.bits as f64, a.1.ns / 1e6))
+        });
+        time = time.series(name, pts);
+    }
+    let r16: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == 16).collect();
+    let mut ratio = Figure::new(
+        "paper000_table3_ratio",
+        "Table 3: time relative to Montgomery, 16-ary window, b = 2^16",
+    )
+    .x("modulus bits", Scale::Log2)
+    .y("time / Montgomery's", Scale::Linear)
+    .reference("Montgomery", 1.0);
+    for (j, name) in ["classical", "barrett"].iter().enumerate() {
+        ratio = ratio.series(name, r16.iter().map(|r| (r.bits as f64, Row::ratio(&r.fixed, j))));
+    }
+    for (j, name) in ["classical, 1993", "barrett, 1993"].iter().enumerate() {
+        let pts = paper::TABLE3_S.iter().map(|(b, t)| (*b as f64, t[j] / t[2]));
+        ratio = ratio.published(name, pts);
+    }
+    vec![time, ratio]
 }
 
 fn text(rows: &[Row]) -> String {

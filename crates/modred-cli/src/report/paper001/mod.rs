@@ -2,6 +2,7 @@
 //! linear and one cyclic convolution" — Figures 1 and 2 and the modular-exponentiation
 //! estimate of §IV-A, measured again with modred's exact transforms.
 
+use super::plot::{Figure, Scale};
 use super::rng::SplitMix64;
 use super::table::{Cell, Table};
 use super::timing::{compare, Candidate};
@@ -190,6 +191,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     );
     md.push_str("## Figure 1 — reduction time / multiplication time (Δ)\n\n");
     md.push_str(&f1.markdown());
+    md.push_str(&ctx.figure(&figure1(&rows))?);
     md.push_str(&format!(
         "\nFrom 2^14 bits on, the mean Δ is {:.2} for ntt-barrett and {:.2} for Barrett with \
          two full products; {:.2} for ntt-montgomery and {:.2} with two full products. In \
@@ -207,6 +209,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     ));
     md.push_str("## Figure 2 — speedup ratios S = Δ(cyclic) / Δ(two full products)\n\n");
     md.push_str(&f2.markdown());
+    md.push_str(&ctx.figure(&figure2(&rows))?);
     md.push_str(&format!(
         "\nThe paper predicts 0.75 (3 transform-lengths of work instead of 4) and measured \
          about 0.70. From 2^14 bits on we measure a mean of {:.3} for Barrett and {:.3} for \
@@ -241,4 +244,38 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
             ("paper001_modexp.csv".to_string(), fe.csv()),
         ],
     })
+}
+
+/// Figure 1 as curves: Δ against the modulus size.
+fn figure1(rows: &[Row]) -> Figure {
+    let names = [
+        "ntt-barrett",
+        "Barrett, 2 full products",
+        "ntt-montgomery",
+        "Montgomery, 2 full products",
+    ];
+    let mut f =
+        Figure::new("paper001_figure1", "Figure 1: Δ = reduction time / multiplication time")
+            .x("modulus bits", Scale::Log2)
+            .y("Δ", Scale::Linear)
+            .reference("paper: cyclic, 1.5", 1.5)
+            .reference("paper: 2 full products, 2", 2.0);
+    for (j, name) in names.iter().enumerate() {
+        f = f.series(name, rows.iter().map(|r| (2f64.powi(r.bits as i32), r.delta[j])));
+    }
+    f
+}
+
+/// Figure 2 as curves: the speed-up ratios S against the modulus size.
+fn figure2(rows: &[Row]) -> Figure {
+    let s = |a: usize, b: usize| {
+        rows.iter().map(move |r| (2f64.powi(r.bits as i32), r.delta[a] / r.delta[b]))
+    };
+    Figure::new("paper001_figure2", "Figure 2: S = Δ(cyclic) / Δ(two full products)")
+        .x("modulus bits", Scale::Log2)
+        .y("S", Scale::Linear)
+        .reference("paper: expected 0.75", 0.75)
+        .reference("no gain", 1.0)
+        .series("Barrett", s(0, 1))
+        .series("Montgomery", s(2, 3))
 }

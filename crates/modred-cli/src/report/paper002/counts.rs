@@ -156,6 +156,7 @@ pub fn part1(rows: &[Row]) -> Part {
         csv.push(c);
     }
     Part {
+        figures: Vec::new(),
         heading: "Table 1 — single-precision multiplications (b = 2^16)".to_string(),
         body,
         csv: vec![("paper002_table1.csv".to_string(), csv)],
@@ -232,6 +233,7 @@ pub fn part3(rows: &[Row]) -> Part {
         per_k2(last.c[4].1),
     );
     Part {
+        figures: Vec::new(),
         heading: "Table 3 — single-precision additions (b = 2^16)".to_string(),
         body,
         csv: vec![("paper002_table3.csv".to_string(), csv)],

@@ -5,6 +5,7 @@
 mod counts;
 mod times;
 
+use super::plot::Figure;
 use super::table::{Cell, Table};
 use super::{Context, Section};
 use modred::exp::default_window;
@@ -14,6 +15,8 @@ pub struct Part {
     pub heading: String,
     pub body: String,
     pub csv: Vec<(String, Table)>,
+    /// Drawn after the body.
+    pub figures: Vec<Figure>,
 }
 
 /// Measures everything and builds the page.
@@ -51,6 +54,9 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let mut csv = Vec::new();
     for p in parts {
         md.push_str(&format!("## {}\n\n{}\n", p.heading, p.body.trim_end()));
+        for f in &p.figures {
+            md.push_str(&ctx.figure(f)?);
+        }
         let files: Vec<String> = p.csv.iter().map(|(n, _)| format!("[{n}]({n})")).collect();
         md.push_str(&format!("\nData: {}.\n\n", files.join(", ")));
         csv.extend(p.csv.into_iter().map(|(n, t)| (n, t.csv())));
@@ -120,6 +126,7 @@ fn memory() -> Part {
         md.markdown()
     );
     Part {
+        figures: Vec::new(),
         heading: "Memory of the tables".to_string(),
         body,
         csv: vec![("paper002_memory.csv".to_string(), csv)],

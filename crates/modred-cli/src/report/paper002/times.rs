@@ -3,6 +3,8 @@
 //! setting where hong wins on 64-bit digits (digit size and the shift s).
 
 use super::Part;
+use crate::report::anchors;
+use crate::report::plot::{Figure, Scale};
 use crate::report::rng::SplitMix64;
 use crate::report::table::{Cell, Table};
 use crate::report::timing::{compare, Candidate, Timing};
@@ -217,6 +219,7 @@ pub fn part2(rows: &[Row]) -> Part {
         range(64, true),
     );
     Part {
+        figures: [16, 64].iter().map(|&d| table2_figure(rows, d)).collect(),
         heading: "Table 2 — window multiplication and squaring times".to_string(),
         body,
         csv: vec![("paper002_table2.csv".to_string(), csv)],
@@ -229,6 +232,8 @@ pub struct PowRow {
     pub bits: u32,
     pub window: u32,
     pub t: [Timing; 2],
+    /// GMP and OpenSSL, with the `anchors` feature.
+    pub anchors: Vec<(&'static str, Timing)>,
 }
 
 pub fn measure_powm(ctx: &Context) -> Result<Vec<PowRow>, String> {
@@ -255,6 +260,9 @@ pub fn measure_powm(ctx: &Context) -> Result<Vec<PowRow>, String> {
         if mont.from_residue(&rm) != Nat::from_limbs(&rh) {
             return Err(format!("{what}: hong and montgomery disagree"));
         }
+        let anchors = anchors::powm(&a, &e, &m, &mont.from_residue(&rm))
+            .map_err(|e| format!("{what}: {e}"))?;
+        let names: Vec<&'static str> = anchors.iter().map(|a| a.0).collect();
         let mut c = vec![
             Candidate::new(|| {
                 black_box(exp::pow_vartime(&mont, black_box(&bm), &e, method).ok());
@@ -263,43 +271,86 @@ pub fn measure_powm(ctx: &Context) -> Result<Vec<PowRow>, String> {
                 black_box(exp::hong::pow_vartime(&hong, black_box(&bh), &e, method).ok());
             }),
         ];
-        let t = compare(&ctx.long_ops, &mut c).try_into().expect("two candidates");
-        rows.push(PowRow { bits, window: w, t });
+        c.extend(anchors.into_iter().map(|a| a.1));
+        let mut t = compare(&ctx.long_ops, &mut c);
+        drop(c);
+        let anchors = names.into_iter().zip(t.split_off(2)).collect();
+        let t = t.try_into().expect("two candidates");
+        rows.push(PowRow { bits, window: w, t, anchors });
     }
     Ok(rows)
 }
 
 pub fn part_powm(rows: &[PowRow]) -> Part {
-    let mut md =
-        Table::new(&["bits", "window", "montgomery (ms)", "hong (ms)", "hong / montgomery"]);
-    let mut csv =
-        Table::new(&["bits", "window", "montgomery_ns", "hong_ns", "hong_over_montgomery"]);
+    let names: Vec<&str> =
+        rows.first().map_or(Vec::new(), |r| r.anchors.iter().map(|a| a.0).collect());
+    let mut header: Vec<String> =
+        ["bits", "window", "montgomery (ms)", "hong (ms)", "hong / montgomery"]
+            .map(String::from)
+            .to_vec();
+    let mut csv_header = header.clone();
+    csv_header.truncate(2);
+    csv_header.extend(["montgomery_ns", "hong_ns", "hong_over_montgomery"].map(String::from));
+    for n in &names {
+        header.push(format!("{n} (ms)"));
+        header.push(format!("montgomery / {n}"));
+        csv_header.push(format!("{}_ns", n.to_lowercase()));
+        csv_header.push(format!("montgomery_over_{}", n.to_lowercase()));
+    }
+    let mut md = Table::new(&header.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut csv = Table::new(&csv_header.iter().map(String::as_str).collect::<Vec<_>>());
     for r in rows {
         let ratio = r.t[1].ratio_to(&r.t[0]);
-        md.push(vec![
+        let mut m = vec![
             Cell::Int(r.bits as i64),
             Cell::Int(r.window as i64),
             Cell::Num(r.t[0].ns / 1e6, 3),
             Cell::Num(r.t[1].ns / 1e6, 3),
             Cell::Num(ratio, 2),
-        ]);
-        csv.push(vec![
+        ];
+        let mut c = vec![
             Cell::Int(r.bits as i64),
             Cell::Int(r.window as i64),
             Cell::Num(r.t[0].ns, 0),
             Cell::Num(r.t[1].ns, 0),
             Cell::Num(ratio, 4),
-        ]);
+        ];
+        for (_, t) in &r.anchors {
+            m.push(Cell::Num(t.ns / 1e6, 3));
+            m.push(Cell::Num(r.t[0].ratio_to(t), 2));
+            c.push(Cell::Num(t.ns, 0));
+            c.push(Cell::Num(r.t[0].ratio_to(t), 4));
+        }
+        md.push(m);
+        csv.push(c);
     }
+    let mut f = Figure::new("paper002_powm", "Exponentiation time, b = 2^64 (default window)")
+        .x("modulus bits (exponent as long)", Scale::Log2)
+        .y("ms per exponentiation", Scale::Log10)
+        .series("montgomery", rows.iter().map(|r| (r.bits as f64, r.t[0].ns / 1e6)))
+        .series("hong", rows.iter().map(|r| (r.bits as f64, r.t[1].ns / 1e6)));
+    for (i, n) in names.iter().enumerate() {
+        f = f.series(n, rows.iter().map(|r| (r.bits as f64, r.anchors[i].1.ns / 1e6)));
+    }
+    let anchors_text = if names.is_empty() {
+        anchors::absent_note().trim_start().to_string()
+    } else {
+        "GMP (`mpz_powm`) and OpenSSL (`BN_mod_exp_mont_consttime`, constant time) on the \
+         same operands, timed interleaved with the two above (including their conversions \
+         into and out of their representations, negligible at these exponent lengths); \
+         `montgomery / GMP` below 1: modred is faster."
+            .to_string()
+    };
     let body = format!(
         "A full-length exponentiation (exponent as long as the modulus, random odd \
          modulus, b = 2^64), both with the library's default sliding window: Montgomery \
          through the generic `exp::pow_vartime`, hong through `exp::hong::pow_vartime` \
          (a window table per odd power, built once and shared by all multiplications by \
-         it). hong / montgomery above 1 means hong is slower.\n\n{}",
+         it). hong / montgomery above 1 means hong is slower.\n\n{}\n{anchors_text}\n",
         md.markdown()
     );
     Part {
+        figures: vec![f],
         heading: "Exponentiation — hong against Montgomery (b = 2^64)".to_string(),
         body,
         csv: vec![("paper002_powm.csv".to_string(), csv)],
@@ -412,8 +463,30 @@ pub fn part_explore(rows: &[ExploreRow]) -> Part {
         }
     );
     Part {
+        figures: Vec::new(),
         heading: "Where could hong win on a 64-bit machine?".to_string(),
         body,
         csv: vec![("paper002_explore.csv".to_string(), csv)],
     }
+}
+
+/// Table 2 as curves: hong's speed-up over Montgomery against the modulus size at one
+/// digit size; at b = 2^16 with the paper's (dashed).
+fn table2_figure(rows: &[Row], digit_bits: u32) -> Figure {
+    let rs: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == digit_bits).collect();
+    let mut f = Figure::new(
+        &format!("paper002_table2_b{digit_bits}"),
+        &format!("Table 2: hong's speed-up over Montgomery, b = 2^{digit_bits}"),
+    )
+    .x("modulus bits", Scale::Log2)
+    .y("Montgomery's time / hong's", Scale::Linear)
+    .reference("parity", 1.0)
+    .series("window multiplication", rs.iter().map(|r| (r.bits as f64, r.speedup(false))))
+    .series("squaring", rs.iter().map(|r| (r.bits as f64, r.speedup(true))));
+    if digit_bits == 16 {
+        let paper = |j: usize| PAPER.iter().map(move |(b, t)| (*b as f64, t[2 * j] / t[2 * j + 1]));
+        f = f.published("window multiplication, 1996", paper(0));
+        f = f.published("squaring, 1996", paper(1));
+    }
+    f
 }

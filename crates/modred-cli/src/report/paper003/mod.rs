@@ -4,6 +4,7 @@
 //! generalized Mersenne) as ratios to Montgomery, beside the paper's Pentium and Alpha
 //! figures as ratios to its Montgomery.
 
+use super::plot::{Figure, Scale};
 use super::rng::SplitMix64;
 use super::table::{Cell, Table};
 use super::timing::{compare, Candidate};
@@ -294,10 +295,20 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     md.push_str(note);
     md.push_str("\n\n");
     md.push_str(&mul_md);
+    md.push_str(&ctx.figure(&ratio_figure(
+        "paper003_mulmod",
+        "Tables 3 and 4: modular multiplication",
+        &mul,
+    ))?);
     md.push_str("\nData: [paper003_mulmod.csv](paper003_mulmod.csv).\n\n");
     md.push_str("## Tables 5 and 6 — modular reduction alone\n\n");
     md.push_str("The reduction of the double-length product of two residues, ratios as above.\n\n");
     md.push_str(&red_md);
+    md.push_str(&ctx.figure(&ratio_figure(
+        "paper003_reduce",
+        "Tables 5 and 6: reduction alone",
+        &red,
+    ))?);
     md.push_str("\nData: [paper003_reduce.csv](paper003_reduce.csv).\n");
     Ok(Section {
         file: "paper003.md".to_string(),
@@ -313,4 +324,16 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
             ("paper003_reduce.csv".to_string(), red_csv.csv()),
         ],
     })
+}
+
+/// Tables 3–6 as curves: each algorithm's time relative to Montgomery against the size.
+fn ratio_figure(file: &str, title: &str, rows: &[Measured]) -> Figure {
+    let mut f = Figure::new(file, &format!("{title}, time relative to Montgomery (b = 2^64)"))
+        .x("modulus bits", Scale::Linear)
+        .y("time / Montgomery's", Scale::Linear)
+        .reference("Montgomery", 1.0);
+    for (j, name) in NAMES.iter().enumerate().take(4) {
+        f = f.series(name, rows.iter().filter_map(|r| r.ratio[j].map(|v| (r.bits as f64, v))));
+    }
+    f
 }
