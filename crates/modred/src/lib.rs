@@ -99,13 +99,15 @@
 //!
 //! # Which reducer to use when
 //!
-//! [`Modulus::new`] applies this rule by itself; the table says why, and when to force
-//! another with [`Modulus::with`].
+//! [`Modulus::new`] applies a rule of this kind by itself ([`modulus::choose`], with the
+//! thresholds `modred tune` measures); the table says why, and when to force another with
+//! [`Modulus::with`].
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number | [`reduce::Classical`] (`auto` for [`Modulus::reduce`]) | no precalculation beyond a shift; any argument; time falls with the argument's length (paper 000 §6) |
-//! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`] | the reduction costs about one multiplication and no division |
+//! | one reduction of one number, small modulus | [`reduce::Classical`] | no precalculation beyond a shift; any argument; time falls with the argument's length (paper 000 §6) |
+//! | one reduction, from about 1024–2048 bits | [`reduce::Barrett`] | measured 0.8× classical there (table below) |
+//! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; the interleaved (CIOS) form measured 0.85–0.98× the separated one for multiplications |
 //! | the same, even modulus | [`reduce::Barrett`] | applies to every modulus; a precomputed reciprocal instead of division |
 //! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19), above 224 bits | [`reduce::PseudoMersenne`] | two folds by `c`: cheaper than Montgomery's reduction |
 //! | P-224, P-256, P-521 (and one-off reductions modulo P-192) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
