@@ -31,7 +31,8 @@ pub struct CommandSpec {
     pub usage: &'static str,
     /// The accepted options.
     pub options: &'static [OptSpec],
-    /// The positional arguments' names, in order; exactly these many are required.
+    /// The positional arguments' names, in order; all are required but those written in
+    /// brackets (`"[M]"`), which are optional and come last.
     pub positionals: &'static [&'static str],
     /// The rest of `modred <command> --help`: arguments, options, examples.
     pub details: &'static str,
@@ -144,11 +145,12 @@ pub fn parse(spec: &CommandSpec, args: &[String]) -> Result<Parsed, Fail> {
         }
     }
     let wanted = spec.positionals.len();
-    if parsed.positionals.len() < wanted {
-        let missing = spec.positionals[parsed.positionals.len()..].join(" ");
+    let required = spec.positionals.iter().filter(|p| !p.starts_with('[')).count();
+    if parsed.positionals.len() < required {
+        let missing = spec.positionals[parsed.positionals.len()..required].join(" ");
         return Err(Fail::new(format!(
             "missing argument{} {missing} ({})",
-            if wanted - parsed.positionals.len() > 1 { "s" } else { "" },
+            if required - parsed.positionals.len() > 1 { "s" } else { "" },
             spec.usage_hint()
         )));
     }

@@ -4,7 +4,7 @@
 use modred::exp::Method;
 use modred::limb::OpCounts;
 use modred::opcount::Op;
-use modred::Modulus;
+use modred::{Modulus, Operation};
 use std::collections::HashMap;
 
 pub use modred::{Algorithm, Error};
@@ -33,7 +33,7 @@ pub const MAX_POWM_WORK: u64 = 1 << 32;
 
 /// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs.
 pub struct Engine {
-    cache: HashMap<(Algorithm, Number), Modulus>,
+    cache: HashMap<(Algorithm, Operation, Number), Modulus>,
 }
 
 impl Default for Engine {
@@ -48,12 +48,21 @@ impl Engine {
         Engine { cache: HashMap::new() }
     }
 
-    /// The context for `m` with `algorithm` (`Auto`: the library's choice), from the cache
-    /// or made now. Errors: a zero modulus, an algorithm that does not apply to `m`.
-    fn modulus(&mut self, algorithm: Algorithm, m: &Number) -> Result<&Modulus, Error> {
-        let key = (algorithm, m.clone());
+    /// The context for `m` with `algorithm` (`Auto`: the library's choice for `op`), from
+    /// the cache or made now. Errors: a zero modulus, an algorithm that does not apply to
+    /// `m`.
+    fn modulus(
+        &mut self,
+        algorithm: Algorithm,
+        op: Operation,
+        m: &Number,
+    ) -> Result<&Modulus, Error> {
+        let key = (algorithm, op, m.clone());
         if !self.cache.contains_key(&key) {
-            let modulus = Modulus::with(algorithm, m)?;
+            let modulus = match algorithm {
+                Algorithm::Auto => Modulus::for_operation(m, op)?,
+                a => Modulus::with(a, m)?,
+            };
             if self.cache.len() >= CACHE_LIMIT {
                 self.cache.clear();
             }
@@ -65,7 +74,7 @@ impl Engine {
     /// `x mod m`. `Auto` takes any `x`; a forced algorithm rejects an `x` beyond its input
     /// bound (Barrett: `x < b^(2k)`).
     pub fn reduce(&mut self, a: Algorithm, x: &Number, m: &Number) -> Result<Number, Error> {
-        self.modulus(a, m)?.reduce(x)
+        self.modulus(a, Operation::Reduce, m)?.reduce(x)
     }
 
     /// `x·y mod m`, for any `x` and `y`.
@@ -76,7 +85,7 @@ impl Engine {
         y: &Number,
         m: &Number,
     ) -> Result<Number, Error> {
-        Ok(self.modulus(a, m)?.mul_mod(x, y))
+        Ok(self.modulus(a, Operation::MulMod, m)?.mul_mod(x, y))
     }
 
     /// `b^e mod m`, for any `b`, walking `e` as `window` says.
@@ -97,7 +106,7 @@ impl Engine {
                 m.bits()
             )));
         }
-        let modulus = self.modulus(a, m)?;
+        let modulus = self.modulus(a, Operation::PowMod, m)?;
         let method = match window {
             Window::Sliding => return Ok(modulus.pow_mod_vartime(b, e)),
             Window::Fixed(1) => Method::Binary,

@@ -16,6 +16,7 @@ pub mod help;
 pub mod hw;
 pub mod numbers;
 pub mod report;
+pub mod tune;
 
 use fail::{one_line, Fail};
 use std::io::Write;
@@ -60,6 +61,7 @@ fn run(args: Vec<std::ffi::OsString>) -> Result<(), Fail> {
             if parsed.help {
                 commands::print_line(command.spec.help().trim_end())
             } else {
+                commands::tune::activate_default_profile();
                 (command.run)(&parsed)
             }
         }

@@ -301,11 +301,11 @@ fn algos_lists_every_name() {
 fn help_and_version() {
     for args in [&["help"][..], &["--help"], &["-h"], &["help", "help"], &["help", "--help"]] {
         let text = ok(args);
-        for cmd in ["algos", "reduce", "mulmod", "powm", "batch", "opcount", "report"] {
+        for cmd in ["algos", "reduce", "mulmod", "powm", "batch", "opcount", "report", "tune"] {
             assert!(text.contains(cmd), "{args:?} lacks {cmd}");
         }
     }
-    for cmd in ["algos", "reduce", "mulmod", "powm", "batch", "opcount", "report"] {
+    for cmd in ["algos", "reduce", "mulmod", "powm", "batch", "opcount", "report", "tune"] {
         let text = ok(&[cmd, "--help"]);
         assert!(text.contains(&format!("usage: modred {cmd}")), "{cmd}: {text}");
         assert_eq!(ok(&["help", cmd]), text);
@@ -355,7 +355,8 @@ fn usage_errors() {
     fails_with(&["reduce", "5", "7", "9"], "unexpected argument '9'");
     fails_with(&["mulmod", "1", "2"], "missing argument M");
     fails_with(&["powm", "1", "2", "3", "4"], "unexpected argument '4'");
-    fails_with(&["algos", "x"], "unexpected argument 'x'");
+    fails_with(&["algos", "x"], "invalid modulus 'x'");
+    fails_with(&["algos", "7", "x"], "unexpected argument 'x'");
     fails_with(&["batch", "x"], "unexpected argument 'x'");
     fails_with(&["reduce", "--bogus", "5", "7"], "unknown option '--bogus'");
     fails_with(&["reduce", "-x", "5", "7"], "unknown option '-x'");

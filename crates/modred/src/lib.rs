@@ -99,9 +99,20 @@
 //!
 //! # Which reducer to use when
 //!
-//! [`Modulus::new`] applies a rule of this kind by itself ([`modulus::choose`], with the
-//! thresholds `modred tune` measures); the table says why, and when to force another with
-//! [`Modulus::with`].
+//! Which reducer to use when (paper 000 §6, with thresholds measured by `modred tune` on
+//! x86-64; the named constants of [`modulus`] carry the figures): for a one-off reduction
+//! [`reduce::Classical`] (no precalculation beyond a shift, any argument) below 2048 bits
+//! and [`reduce::Barrett`] from there; for many multiplications modulo an odd modulus
+//! Montgomery — interleaved ([`reduce::MontgomeryInterleaved`], CIOS) up to 8192 bits
+//! for multiplications and 512 for exponentiations, separated ([`reduce::Montgomery`])
+//! above; for an even modulus classical for small and Barrett for larger ones; the
+//! transform reducers of paper 001 from about 100 000 bits; for the special primes of
+//! paper 003 [`reduce::PseudoMersenne`] and [`reduce::Nist`] where measured faster
+//! ([`modulus::special_form`]). [`Modulus::new`] applies this rule, or a profile that
+//! `modred tune` measured on the machine at hand ([`modulus::profile`]);
+//! [`modulus::explain`] says which algorithm it picks and why.
+//!
+//! In short, and when to force another algorithm with [`Modulus::with`]:
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
@@ -145,8 +156,9 @@
 //! multiplications at every size up to 65 536 bits, Barrett a close second from 4096 bits
 //! on; `pseudo-mersenne` beats it on its own primes by 1.5–2.3× from 1024 bits on; `hong`
 //! and the transform reducers are 8–24× slower below 16 384 bits, and the transform
-//! reducers win from 262 144 bits on (2× there, 6× at a million bits). Three measured
-//! disagreements with the built-in rule, for `modred tune` to settle: `nist` on P-256
+//! reducers win from 262 144 bits on (2× there, 6× at a million bits). These tables were measured
+//! before the tuned rule above landed (the `auto` column shows the earlier rule), and
+//! showed three disagreements with that rule, which the tuned thresholds now address: `nist` on P-256
 //! measured 1.14× Montgomery in this run (the rule picks it from an earlier 0.91); one-off
 //! reductions by `barrett` cost about 0.8× `classical`'s from 1024 bits on (the rule picks
 //! classical), and at 65 536 bits `ntt-montgomery` (auto's choice from 1024 words) is still
@@ -191,4 +203,4 @@ pub mod field;
 pub mod modulus;
 pub mod primes;
 
-pub use modulus::{Modulus, Operation, Residue};
+pub use modulus::{Form, Modulus, Operation, Profile, Residue};

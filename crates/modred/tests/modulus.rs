@@ -228,17 +228,50 @@ fn modulus_one_makes_everything_zero() {
 // The auto rule
 
 #[test]
-fn auto_rule_follows_paper_000() {
-    let odd = Nat::from(1_000_003u64);
-    let even = Nat::from(1_000_002u64);
-    for m in [&odd, &even, &Nat::one()] {
-        assert_eq!(choose(m, Operation::Reduce), Algorithm::Classical);
+fn auto_rule_follows_paper_000_with_measured_thresholds() {
+    use modred::modulus::{
+        BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
+        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, INTERLEAVED_MULMOD_MAX_DIGITS as IM,
+        INTERLEAVED_POWM_MAX_DIGITS as IP, NTT_REDUCER_THRESHOLD as NT,
+    };
+    // Generic moduli of `k` digits: top digit with a 0 bit far from any special form.
+    let generic = |k: usize, odd: bool| {
+        let mut v = vec![0x1234_5678_9abc_def0u64; k];
+        v[k - 1] = 0x8765_4321_0fed_cba9;
+        v[0] = (v[0] & !1) | odd as u64;
+        Nat::from_vec(v)
+    };
+    use Algorithm::*;
+    for k in [1, 2, CP, CP + 1, BR - 1, BR, CM, CM + 1, IP, IP + 1, IM, IM + 1, NT - 1, NT] {
+        let (odd, even) = (generic(k, true), generic(k, false));
+        let reduce = if k >= NT {
+            NttBarrett
+        } else if k >= BR {
+            Barrett
+        } else {
+            Classical
+        };
+        assert_eq!(choose(&odd, Operation::Reduce), reduce, "{k}");
+        assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
+        let (mul, pow) = if k >= NT {
+            (NttMontgomery, NttMontgomery)
+        } else {
+            (
+                if k <= IM { MontgomeryInterleaved } else { Montgomery },
+                if k <= IP { MontgomeryInterleaved } else { Montgomery },
+            )
+        };
+        assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
+        assert_eq!(choose(&odd, Operation::PowMod), pow, "{k}");
+        let (mul, pow) = if k >= NT {
+            (NttBarrett, NttBarrett)
+        } else {
+            (if k <= CM { Classical } else { Barrett }, if k <= CP { Classical } else { Barrett })
+        };
+        assert_eq!(choose(&even, Operation::MulMod), mul, "{k}");
+        assert_eq!(choose(&even, Operation::PowMod), pow, "{k}");
     }
-    for op in [Operation::MulMod, Operation::PowMod] {
-        assert_eq!(choose(&odd, op), Algorithm::Montgomery);
-        assert_eq!(choose(&Nat::one(), op), Algorithm::Montgomery);
-        assert_eq!(choose(&even, op), Algorithm::Barrett);
-    }
+    assert_eq!(choose(&Nat::one(), Operation::PowMod), MontgomeryInterleaved);
 }
 
 #[test]
@@ -314,17 +347,22 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
     use modred::reduce::NistPrime;
     let c25519 = &Nat::power_of_two(255) - &Nat::from(19u64);
     let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
+    let pm384 = &Nat::power_of_two(384) - &Nat::from(317u64);
     for op in [Operation::MulMod, Operation::PowMod] {
-        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::MontgomeryInterleaved);
         assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
-        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Montgomery);
-        assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
-        assert_eq!(choose(&pm192, op), Algorithm::Montgomery);
+        assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&c25519, op), Algorithm::MontgomeryInterleaved);
+        assert_eq!(choose(&pm192, op), Algorithm::MontgomeryInterleaved);
+        assert_eq!(choose(&pm384, op), Algorithm::PseudoMersenne);
     }
     assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
-    assert_eq!(choose(&NistPrime::P192.modulus(), Operation::Reduce), Algorithm::Nist);
+    assert_eq!(choose(&NistPrime::P512.modulus(), Operation::Reduce), Algorithm::PseudoMersenne);
+    for p in [NistPrime::P192, NistPrime::P256, NistPrime::P384, NistPrime::P521] {
+        assert_eq!(choose(&p.modulus(), Operation::Reduce), Algorithm::Nist);
+    }
     // The automatic context works on them, any x for a one-off reduction included.
-    for m in [NistPrime::P256.modulus(), c25519, pm192] {
+    for m in [NistPrime::P256.modulus(), NistPrime::P521.modulus(), c25519, pm192, pm384] {
         let md = Modulus::new(&m).unwrap();
         let huge = Nat::power_of_two(3000).add(&Nat::from(12345u64));
         assert_eq!(big(&md.reduce(&huge).unwrap()), big(&huge) % big(&m));

@@ -8,6 +8,7 @@ pub mod opcount;
 pub mod radix2;
 pub mod report;
 pub mod special;
+pub mod tune;
 
 use crate::algorithms;
 use crate::args::{CommandSpec, Parsed};
@@ -37,6 +38,7 @@ pub const COMMANDS: &[Command] = &[
     Command { spec: &report::SPEC, run: report::run },
     Command { spec: &special::SPECIAL_PRIMES, run: special::special_primes },
     Command { spec: &special::SOLINAS_WEIGHTS, run: special::solinas_weights },
+    Command { spec: &tune::SPEC, run: tune::run },
 ];
 
 /// Commands of the design that are not built yet: named as such rather than unknown.

@@ -14,7 +14,7 @@
 mod anchors;
 mod auto;
 mod html;
-mod machine;
+pub(crate) mod machine;
 mod paper000;
 mod paper001;
 mod paper002;

@@ -114,7 +114,14 @@ pub fn default_window(exponent_bits: u64) -> u32 {
     below as u32 + 1
 }
 
-/// The method [`crate::Modulus::pow`] uses: the sliding window of [`default_window`] width.
+/// The method [`crate::Modulus::pow_vartime`] uses when no profile decides
+/// ([`crate::modulus::choose_method`]): the sliding window of [`default_window`] width.
+///
+/// Measured (`modred tune`, odd moduli, exponent as long as the modulus, against binary
+/// and fixed and sliding windows one narrower and one wider): within 3% of the fastest
+/// from 64 to 8192 bits but at one point of two runs (256 bits, 10%, the two runs
+/// disagreeing on the winner), the fastest or tied at 1024, 2048 and 4096 bits; the
+/// fixed window of the same width is 1–5% slower, binary 20–35% from 256 bits on.
 pub fn default_method(exponent_bits: u64) -> Method {
     Method::SlidingWindow(default_window(exponent_bits))
 }

@@ -34,6 +34,17 @@ use crate::reduce::{make, Classical, Hong, Reducer, Scratch};
 use core::fmt;
 use std::sync::OnceLock;
 
+mod choose;
+pub mod profile;
+
+pub use choose::{
+    choose, choose_method, choose_method_with, explain, explain_with, special_form, Choice,
+    BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS, CLASSICAL_EVEN_POWM_MAX_DIGITS,
+    INTERLEAVED_MULMOD_MAX_DIGITS, INTERLEAVED_POWM_MAX_DIGITS, NTT_REDUCER_THRESHOLD,
+    PSEUDO_MERSENNE_MIN_BITS,
+};
+pub use profile::{Form, Profile};
+
 /// Constant-time Montgomery arithmetic for one modulus, with the factors that convert
 /// between its representation and the modulus's reducer's.
 struct CtContext {
@@ -55,50 +66,6 @@ pub enum Operation {
     PowMod,
 }
 
-/// Digits (u64) of the modulus from which the transform reducers of paper 001 beat the
-/// word-level ones for a modular multiplication. Measured with `cargo run --release -p
-/// modred --example calibrate_ntt_reduce` (interleaved in one process, shared 2-core
-/// x86-64 machine, noisy): montgomery/ntt-montgomery time ratio 0.63 at 384 words, 0.85
-/// at 512, 0.94 at 768, 1.29 at 1024, 2.3 at 2048; barrett/ntt-barrett 0.64 at 512, 0.89
-/// at 1024, 2.1 at 2048. The crossover lies between 768 and 1024 words (49 152 to
-/// 65 536 bits).
-pub const NTT_REDUCER_THRESHOLD: usize = 1024;
-
-/// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`).
-///
-/// First the special forms of paper 003, where measured faster ([`special_form`]). Then
-/// paper 000 §6: classical for a one-off reduction (its precalculation is a shift and it
-/// accepts any argument); for multiplications and exponentiations Montgomery when `m` is
-/// odd (its reduction costs about one multiplication and needs no division), Barrett
-/// when it is even (Montgomery does not apply). Of the two Montgomery forms, separated
-/// and interleaved, the separated one is chosen until the report has measured which is
-/// faster at which size; that measurement will replace this rule.
-///
-/// Paper 001: from [`NTT_REDUCER_THRESHOLD`] digits of `m` on, `ntt-montgomery` (odd `m`)
-/// or `ntt-barrett` (even `m`) for multiplications and exponentiations.
-///
-/// Paper 002's `hong` is never chosen: on 64-bit digits its exponentiation measures about
-/// ten times slower than Montgomery's at 512–1024 bits (its squaring trades multiplications
-/// for about 2.5k² shift-and-subtract steps, and its window tables take k² digits per
-/// power); no digit size or table size tried made it faster (report, paper 002).
-pub fn choose(m: &Nat, op: Operation) -> Algorithm {
-    if let Some(a) = special_form(m, op) {
-        return a;
-    }
-    match op {
-        Operation::Reduce => Algorithm::Classical,
-        Operation::MulMod | Operation::PowMod if m.len() >= NTT_REDUCER_THRESHOLD => {
-            if m.is_odd() {
-                Algorithm::NttMontgomery
-            } else {
-                Algorithm::NttBarrett
-            }
-        }
-        Operation::MulMod | Operation::PowMod if m.is_odd() => Algorithm::Montgomery,
-        Operation::MulMod | Operation::PowMod => Algorithm::Barrett,
-    }
-}
-
 /// `out = a` when `choice` is 1, unchanged when 0, without a branch on `choice`.
 fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
     // black_box on the mask itself, or LLVM turns the select back into a branch.
@@ -111,41 +78,6 @@ fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
 /// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
 fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
     Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
-}
-
-/// The special-form reducer for `m` and `op` where one was measured faster than the
-/// generic choice, else `None`.
-///
-/// Measured facts (`modred report --quick`, paper 003 section, 64-bit digits, ratios to
-/// separated Montgomery interleaved in one run on 2 shared cores; the report regenerates
-/// them):
-/// - hard-coded `nist`, modular multiplication: P-224 0.81, P-256 0.91, P-521 0.61 —
-///   faster; P-192 1.37, P-384 1.15, 2^448 − 2^224 − 1 1.22, 2^512 − 2^32 − 1 1.25 —
-///   slower (their 12–16-word column sums cost more than Montgomery's reduction).
-///   Reduction alone: P-192 0.59, P-224 0.56, P-256 0.71, P-521 0.14 (classical, the
-///   generic one-off choice, is 1.5).
-/// - `pseudo-mersenne` (one-digit `c`), multiplication: 192 bits 1.17, 224 bits 1.00,
-///   256 bits 0.86, 320–512 bits 0.68–0.83 — chosen above 224 bits (2^255 − 19 included). Reduction alone:
-///   0.34–0.83 at every size, against classical's 1.5 — chosen for one-off reductions.
-/// - generic `solinas`: 2–7 times Montgomery at every size; never chosen.
-pub fn special_form(m: &Nat, op: Operation) -> Option<Algorithm> {
-    use crate::reduce::{pseudo_mersenne_form, NistPrime};
-    match (NistPrime::of(m), op) {
-        (Some(NistPrime::P224 | NistPrime::P256 | NistPrime::P521), _) => {
-            return Some(Algorithm::Nist)
-        }
-        (Some(NistPrime::P192), Operation::Reduce) => return Some(Algorithm::Nist),
-        _ => {}
-    }
-    let (n, c) = pseudo_mersenne_form(m)?;
-    if c.len() != 1 {
-        return None;
-    }
-    match op {
-        Operation::Reduce => Some(Algorithm::PseudoMersenne),
-        Operation::MulMod | Operation::PowMod if n > 224 => Some(Algorithm::PseudoMersenne),
-        _ => None,
-    }
 }
 
 /// The modulus of `r` padded to its residue width.
@@ -206,15 +138,27 @@ impl fmt::Debug for Modulus {
 
 impl Modulus {
     /// The context for repeated arithmetic modulo `m`, with the reducer [`choose`] picks for
-    /// [`Operation::PowMod`]. Never fails for `m > 0`: should that reducer not be
-    /// available, the classical one (which applies to every `m > 0`) is used.
+    /// [`Operation::PowMod`] (exponentiations and long chains of multiplications). Never
+    /// fails for `m > 0`: should that reducer not be available, the classical one (which
+    /// applies to every `m > 0`) is used.
     ///
     /// Error: [`Error::ZeroModulus`] for `m = 0`.
     pub fn new(m: &Nat) -> Result<Self, Error> {
+        Self::for_operation(m, Operation::PowMod)
+    }
+
+    /// The context modulo `m` with the reducer [`choose`] picks for `op`: for
+    /// [`Operation::MulMod`] the fastest single multiplication, for [`Operation::PowMod`]
+    /// the fastest exponentiation (mostly squarings), for [`Operation::Reduce`] the fastest
+    /// one-off reduction. One-off reductions ([`Modulus::reduce`]) always use the
+    /// [`Operation::Reduce`] choice. As [`Modulus::new`] otherwise.
+    ///
+    /// Error: [`Error::ZeroModulus`] for `m = 0`.
+    pub fn for_operation(m: &Nat, op: Operation) -> Result<Self, Error> {
         if m.is_zero() {
             return Err(Error::ZeroModulus);
         }
-        let (algorithm, reducer) = match make(choose(m, Operation::PowMod), m) {
+        let (algorithm, reducer) = match make(choose(m, op), m) {
             Ok(r) => (r.algorithm(), r),
             Err(_) => (Algorithm::Classical, make(Algorithm::Classical, m)?),
         };
@@ -279,7 +223,8 @@ impl Modulus {
     /// `x mod m`, as a one-off reduction.
     ///
     /// Automatic context: by the algorithm [`choose`] picks for [`Operation::Reduce`]
-    /// (classical), for any `x`. Forced context: by the forced algorithm, which enforces
+    /// (classical, Barrett, a special-form reducer), for any `x`: an `x` beyond that
+    /// algorithm's bound goes to classical. Forced context: by the forced algorithm, which enforces
     /// its input bound (Barrett: `x < b^(2k)`; Montgomery: `x < m·R`).
     ///
     /// Error: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound.
@@ -363,15 +308,16 @@ impl Modulus {
         Residue { limbs: out }
     }
 
-    /// `base^e mod m`, by the sliding window of [`exp::default_window`] width for `e`
-    /// ([`exp::default_method`]). `e = 0` gives 1 (0 when `m = 1`).
+    /// `base^e mod m`, by the method [`choose_method`] picks for the length of `e` (the
+    /// active profile's, else the sliding window of [`exp::default_window`] width). `e = 0`
+    /// gives 1 (0 when `m = 1`).
     ///
     /// Variable time: leaks the exponent (its length and where its windows fall) and,
     /// through the reducer's corrections, something of the base. Public exponents only.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Residue {
-        let method = exp::default_method(e.bits());
+        let (method, _) = choose_method(e.bits());
         self.pow_with_vartime(base, e, method)
-            .expect("the default window is valid and a checked residue is below m")
+            .expect("a chosen window is valid (1 to 16) and a checked residue is below m")
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as

@@ -1,0 +1,166 @@
+//! `modred tune`: measures the crossovers on this machine and writes a profile that `auto`
+//! follows; with `--check`, measures how far `auto` is from the fastest algorithm.
+
+use super::print_line;
+use crate::args::{CommandSpec, OptSpec, Parsed};
+use crate::fail::Fail;
+use crate::tune::{self, Depth};
+use modred::modulus::profile::{self, Form, Profile};
+use std::path::PathBuf;
+
+/// `modred tune`.
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "tune",
+    summary: "measure which algorithm and method win here; write the profile auto follows",
+    usage: "tune [--quick] [--check] [--out FILE] [--csv FILE] [--forms LIST]",
+    options: &[
+        OptSpec { name: "quick", value: None },
+        OptSpec { name: "check", value: None },
+        OptSpec { name: "out", value: Some("FILE") },
+        OptSpec { name: "csv", value: Some("FILE") },
+        OptSpec { name: "forms", value: Some("LIST") },
+    ],
+    positionals: &[],
+    details: "Times every algorithm that applies, interleaved in one run, for reduce, mulmod and\n\
+              powm, on moduli of each form (odd, even, pseudo-mersenne, nist, solinas) from 64\n\
+              bits up (mulmod and reduce also at 16384-131072 bits, where the transform\n\
+              reducers matter), and the exponentiation methods (binary, fixed and sliding\n\
+              windows) for odd moduli. Prints one line per point: the fastest, auto's choice and\n\
+              auto's time over the fastest; then writes the winners as a profile, which auto\n\
+              follows from then on. Progress goes to stderr.\n\n\
+              options:\n  \
+              --quick       about a minute: fewer sizes, shorter timing (default: a few minutes)\n  \
+              --check       measure auto as it stands (with the profile, if one is in use) against\n                \
+              the fastest at every point; write no profile\n  \
+              --out FILE    where to write the profile (default: $MODRED_PROFILE, else\n                \
+              $XDG_CONFIG_HOME/modred/profile.txt, else ~/.config/modred/profile.txt)\n  \
+              --csv FILE    also write every timing as CSV\n  \
+              --forms LIST  only these forms, comma-separated (odd,even,pseudo-mersenne,nist,solinas)\n\n\
+              Without --check, auto is measured by its built-in rule (so the table shows what the\n\
+              profile changes). MODRED_PROFILE= (empty) turns the profile off for any command.\n",
+};
+
+/// The forms of `--forms`.
+fn forms(p: &Parsed) -> Result<Option<Vec<Form>>, Fail> {
+    let Some(list) = p.value("forms") else { return Ok(None) };
+    let mut v = Vec::new();
+    for name in list.split(',') {
+        let f: Form = name.trim().parse().map_err(|_| {
+            Fail::new(format!(
+                "unknown form '{}' in --forms (known: odd, even, pseudo-mersenne, nist, solinas)",
+                crate::args::abbreviate(name)
+            ))
+        })?;
+        if !v.contains(&f) {
+            v.push(f);
+        }
+    }
+    Ok(Some(v))
+}
+
+/// A file name given to an option, not empty.
+fn file(p: &Parsed, name: &str) -> Result<Option<PathBuf>, Fail> {
+    match p.value(name) {
+        Some("") => Err(Fail::new(format!("option --{name} needs a file name, not ''"))),
+        Some(f) => Ok(Some(PathBuf::from(f))),
+        None => Ok(None),
+    }
+}
+
+/// Runs the measurement, prints the table, writes the profile (unless `--check`).
+pub fn run(p: &Parsed) -> Result<(), Fail> {
+    let check = p.flag("check");
+    let out = file(p, "out")?;
+    let csv = file(p, "csv")?;
+    let forms = forms(p)?;
+    if check && out.is_some() {
+        return Err(Fail::new("--check writes no profile: --out does not go with it"));
+    }
+    let target = if check {
+        None
+    } else {
+        Some(out.or_else(profile::default_path).ok_or_else(|| {
+            Fail::new("no place for the profile: give --out FILE, or set MODRED_PROFILE or HOME")
+        })?)
+    };
+    // Refuse paths that cannot be written before measuring for minutes.
+    if let Some(dir) =
+        target.as_deref().and_then(|t| t.parent()).filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Fail::new(format!("cannot write the profile into {}: {e}", dir.display()))
+        })?;
+    }
+    let csv = match csv {
+        Some(path) => Some((
+            std::fs::File::create(&path)
+                .map_err(|e| Fail::new(format!("cannot write {}: {e}", path.display())))?,
+            path,
+        )),
+        None => None,
+    };
+    if !check {
+        // Measure the built-in rule: the table then shows what the profile changes.
+        profile::deactivate();
+    }
+    let depth = if p.flag("quick") { Depth::Quick } else { Depth::Normal };
+    if cfg!(debug_assertions) {
+        eprintln!("tune: warning: a debug build; the times will not be representative");
+    }
+    let results = tune::run(depth, forms.as_deref(), &mut |line| eprintln!("tune {line}"))
+        .map_err(Fail::new)?;
+    print_line(tune::table(&results).trim_end())?;
+    print_line(&tune::summary(&results))?;
+    if let Some((mut file, path)) = csv {
+        use std::io::Write;
+        file.write_all(tune::csv(&results).as_bytes())
+            .map_err(|e| Fail::new(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if let Some(path) = target {
+        let notes = notes(depth);
+        let prof = tune::profile(&results, notes);
+        write_profile(&path, &prof)?;
+        print_line(&format!("profile written to {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn notes(depth: Depth) -> Vec<String> {
+    let mut n = vec![format!(
+        "modred tuning profile, written by `modred tune{}` (modred {})",
+        if depth == Depth::Quick { " --quick" } else { "" },
+        env!("CARGO_PKG_VERSION")
+    )];
+    for (k, v) in crate::report::machine::describe() {
+        n.push(format!("{k}: {v}"));
+    }
+    n
+}
+
+fn write_profile(path: &std::path::Path, prof: &Profile) -> Result<(), Fail> {
+    let fail =
+        |e: std::io::Error| Fail::new(format!("cannot write the profile {}: {e}", path.display()));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    std::fs::write(path, prof.to_text()).map_err(fail)?;
+    // What was written must read back as the same entries.
+    let back = Profile::load(path).map_err(Fail::from)?;
+    if back.algorithms.len() != prof.algorithms.len() || back.methods.len() != prof.methods.len() {
+        return Err(Fail::new(format!("the profile {} did not read back whole", path.display())));
+    }
+    Ok(())
+}
+
+/// Loads the profile at the default place and makes auto follow it; a file that cannot be
+/// used gives one warning line on stderr, and auto keeps its built-in rule.
+pub fn activate_default_profile() {
+    match Profile::load_default() {
+        Ok(Some(p)) => p.activate(),
+        Ok(None) => {}
+        Err(e) => eprintln!(
+            "warning: {}; auto uses its built-in rule",
+            crate::fail::one_line(&e.to_string())
+        ),
+    }
+}

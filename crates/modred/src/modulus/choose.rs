@@ -1,0 +1,342 @@
+//! The auto rule, in one place: which reducer [`crate::Modulus::new`] and the command
+//! line's `auto` use for a modulus and an operation, and which exponentiation method.
+//!
+//! The rule is a tuning profile when one is active ([`super::profile`], written by
+//! `modred tune` on the machine at hand) and covers the modulus's form and size, and the
+//! built-in rule below otherwise. The built-in thresholds are named constants, each with
+//! the measurement it comes from beside it (x86-64, 64-bit digits, `modred tune`, ratios
+//! of interleaved timings in one process).
+//!
+//! [`explain`] returns the choice with the reason for it (`modred algos M` prints it);
+//! [`choose`] only the algorithm.
+
+use super::profile::{self, Form, Profile};
+use super::Operation;
+use crate::algorithm::Algorithm;
+use crate::exp::{self, Method};
+use crate::nat::Nat;
+use crate::reduce::NistPrime;
+
+// The measurements behind the constants below: `modred tune` (normal run) on the shared
+// 2-core x86-64 machine of development (Xeon, BMI2/ADX kernels, 64-bit digits), 22 Nov
+// 2026; a time ratio `a/b` is `a`'s time over `b`'s, interleaved in one process (the
+// machine was loaded: ratios within ±5% of 1 are ties). "CIOS" is
+// `montgomery-interleaved`, "separated" is `montgomery`.
+
+/// Digits (u64) of the modulus from which the transform reducers of paper 001
+/// (`ntt-montgomery` for odd moduli, `ntt-barrett` for even ones) are used for
+/// multiplications, exponentiations and one-off reductions.
+///
+/// Measured: at 1024 digits (65 536 bits) ntt-montgomery/separated 1.09 and
+/// ntt-barrett/barrett 1.01 (even) for a multiplication; at 2048 digits separated/
+/// ntt-montgomery 1.33, barrett/ntt-barrett 1.34 (even), and for a one-off reduction
+/// classical/ntt-barrett 1.31 (ntt-barrett/barrett 1.22 at 1024 digits). The crossover
+/// lies between 1024 and 2048 digits; 1536 splits it. (An earlier calibration, before
+/// the x86-64 kernels, put it between 768 and 1024 digits.)
+pub const NTT_REDUCER_THRESHOLD: usize = 1536;
+
+/// Digits (u64) of an odd modulus up to which a modular multiplication uses the
+/// interleaved Montgomery multiplication (CIOS); above it, the separated one, whose
+/// product goes through Karatsuba.
+///
+/// Measured, separated/CIOS: 1.33 at 1 digit, 1.16 at 2, 1.13 at 4, 1.17 at 8, 1.0 (tie)
+/// at 16, 1.19 at 32, 1.07 at 64, 1.09 at 128 digits; CIOS/separated 1.12 at 256 and
+/// 1.26 at 512 digits.
+pub const INTERLEAVED_MULMOD_MAX_DIGITS: usize = 128;
+
+/// Digits (u64) of an odd modulus up to which an exponentiation uses CIOS; above it, the
+/// separated Montgomery multiplication, whose squarings take about half the digit
+/// products (CIOS squares as it multiplies).
+///
+/// Measured, separated/CIOS: 1.30 at 1 digit, 1.27 at 2, 1.36 at 4, 0.99 (tie) at 8;
+/// CIOS/separated 1.00 at 16, 1.07 at 32, 1.19 at 64 digits.
+pub const INTERLEAVED_POWM_MAX_DIGITS: usize = 8;
+
+/// Digits (u64) of an even modulus up to which a modular multiplication uses the
+/// classical reduction rather than Barrett's (Montgomery does not apply).
+///
+/// Measured, barrett/classical: 1.5–1.6 at 1 digit, 1.2–1.6 at 2, 1.05–1.17 at 4,
+/// 0.95–1.31 at 8 digits; at 16 digits 1.15, 1.16 and 1.10 in three runs, 0.85 in a
+/// fourth; classical/barrett 1.0–1.8 at 32 digits, about 1.0 from 64 to 1024 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
+
+/// Digits (u64) of an even modulus up to which an exponentiation uses the classical
+/// reduction rather than Barrett's.
+///
+/// Measured, barrett/classical: 1.55 at 1 digit, 1.47 at 2, 1.12 at 4; classical/barrett
+/// 1.36 at 8, 1.30 at 16, 1.20 at 32, 1.15 at 64 digits.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
+
+/// Digits (u64) of the modulus from which a one-off reduction (of an argument below
+/// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
+/// algorithm.
+///
+/// Measured on products of two residues, classical/barrett in three runs: 0.54–0.98 at
+/// 1–4 digits (classical faster, every run); at 8 digits 1.14–1.22, 0.78–1.09 and
+/// 0.67–1.22; at 16 digits 1.29–1.31, 0.81–0.82 and 0.76–0.80; at 32 digits 1.01–1.31,
+/// 0.96–1.26 and 0.88; 0.99–1.32 from 64 digits on. Between 8 and 32 digits the ratio
+/// follows the load of the machine (a busy neighbour on the core slows Barrett's
+/// multiplications more than the classical division chain); 32 digits keeps the larger
+/// of the two possible losses smallest.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
+
+/// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
+/// multiplications and exponentiations. For one-off reductions it wins at every size
+/// (classical/pseudo-mersenne 1.3–6.9 from 128 to 1024 bits).
+///
+/// Measured, multiplication (exponentiation), pseudo-mersenne/CIOS: 192 bits 1.08 (–),
+/// 255 bits 1.19 (1.32), 256 bits 1.01 (1.10); CIOS/pseudo-mersenne at 384 bits 1.26
+/// (1.23), 512 bits 1.30 (1.16), separated/pseudo-mersenne at 1024 bits 1.42 (1.36).
+pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 257;
+
+/// A choice of the auto rule and why it was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The algorithm (never `Auto`).
+    pub algorithm: Algorithm,
+    /// The form detected.
+    pub form: Form,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// Whether a profile entry decided (rather than the built-in rule).
+    pub from_profile: bool,
+}
+
+/// The auto rule: the algorithm for operation `op` modulo `m` (`m > 0`), following the
+/// active profile ([`profile::active`]) where it decides, the built-in rule otherwise.
+pub fn choose(m: &Nat, op: Operation) -> Algorithm {
+    explain(m, op).algorithm
+}
+
+/// [`choose`] with the reason for the choice.
+pub fn explain(m: &Nat, op: Operation) -> Choice {
+    explain_with(m, op, profile::active().as_deref())
+}
+
+/// The auto rule with `profile` in place of the active one (`None`: the built-in rule).
+pub fn explain_with(m: &Nat, op: Operation, profile: Option<&Profile>) -> Choice {
+    let form = Form::of(m);
+    if let Some(p) = profile {
+        if let Some(e) = p.algorithm_for(op, form, m.bits()) {
+            if applies(e.algorithm, m, form) {
+                let from = p.source.as_ref().map_or_else(
+                    || "the profile".to_string(),
+                    |s| format!("profile {}", s.display()),
+                );
+                return Choice {
+                    algorithm: e.algorithm,
+                    form,
+                    reason: format!(
+                        "{from}: {} measured fastest for {op} on {form} moduli of {} bits \
+                         (the entry nearest {} bits)",
+                        e.algorithm,
+                        e.bits,
+                        m.bits()
+                    ),
+                    from_profile: true,
+                };
+            }
+        }
+    }
+    builtin(m, op, form)
+}
+
+/// Whether `a` applies to `m`, a modulus of form `form`.
+fn applies(a: Algorithm, m: &Nat, form: Form) -> bool {
+    let needs_odd = matches!(
+        a,
+        Algorithm::Montgomery
+            | Algorithm::MontgomeryInterleaved
+            | Algorithm::NttMontgomery
+            | Algorithm::Radix2Montgomery
+            | Algorithm::Radix2MontgomeryRecoded
+    );
+    let structure = match a {
+        Algorithm::PseudoMersenne => crate::reduce::pseudo_mersenne_form(m).is_some(),
+        Algorithm::Solinas => crate::reduce::SolinasPoly::find(m).is_some(),
+        Algorithm::Nist => NistPrime::of(m).is_some(),
+        _ => true,
+    };
+    form.admits(a) && (!needs_odd || m.is_odd()) && structure
+}
+
+fn builtin_choice(algorithm: Algorithm, form: Form, reason: String) -> Choice {
+    Choice { algorithm, form, reason: format!("built-in rule: {reason}"), from_profile: false }
+}
+
+/// The built-in rule: the special forms of paper 003 where measured faster
+/// ([`special_form`]), then the generic rule ([`generic`]).
+fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
+    if let Some((a, why)) = special_form(m, op) {
+        return builtin_choice(a, form, why);
+    }
+    let (a, why) = generic(m, op);
+    let why = match form {
+        Form::Nist | Form::PseudoMersenne | Form::Solinas => {
+            format!("its special form is not faster here ({why})")
+        }
+        _ => why,
+    };
+    builtin_choice(a, form, why)
+}
+
+/// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
+///
+/// - One-off reduction: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits (its
+///   precalculation is a shift and it takes any argument), Barrett from there,
+///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
+/// - Multiplications and exponentiations, odd moduli: Montgomery — interleaved (CIOS) up
+///   to [`INTERLEAVED_MULMOD_MAX_DIGITS`] / [`INTERLEAVED_POWM_MAX_DIGITS`] digits,
+///   separated above — and `ntt-montgomery` from [`NTT_REDUCER_THRESHOLD`] digits.
+/// - Even moduli (Montgomery does not apply): classical up to
+///   [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`] / [`CLASSICAL_EVEN_POWM_MAX_DIGITS`] digits,
+///   Barrett above, `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
+///
+/// Paper 002's `hong` is never chosen: 11–15 times Montgomery's multiplication from 192
+/// to 8192 bits (its squaring trades multiplications for about 2.5k² shift-and-subtract
+/// steps, and its window tables take k² digits per power). The bit-serial radix-2
+/// reducers of paper 004 are hardware algorithms, 40–330 times slower in software. The
+/// generic `solinas` reduction is 2.8–3.8 times Montgomery's. None of them is chosen.
+fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
+    let k = m.len();
+    let digits = if k == 1 { "1 digit".to_string() } else { format!("{k} digits") };
+    if k >= NTT_REDUCER_THRESHOLD {
+        let a = match op {
+            Operation::Reduce => Algorithm::NttBarrett,
+            _ if m.is_odd() => Algorithm::NttMontgomery,
+            _ => Algorithm::NttBarrett,
+        };
+        return (a, format!("{digits}, at least NTT_REDUCER_THRESHOLD ({NTT_REDUCER_THRESHOLD})"));
+    }
+    let at_most = |t: usize, name: &str, yes: Algorithm, no: Algorithm, what: &str| {
+        if k <= t {
+            (yes, format!("{what} of {digits}, at most {name} ({t})"))
+        } else {
+            (no, format!("{what} of {digits}, above {name} ({t})"))
+        }
+    };
+    match op {
+        Operation::Reduce => {
+            if k >= BARRETT_REDUCE_MIN_DIGITS {
+                (
+                    Algorithm::Barrett,
+                    format!("one-off reduction, {digits}, at least BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
+                )
+            } else {
+                (
+                    Algorithm::Classical,
+                    format!("one-off reduction, {digits}, below BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
+                )
+            }
+        }
+        Operation::MulMod if m.is_odd() => at_most(
+            INTERLEAVED_MULMOD_MAX_DIGITS,
+            "INTERLEAVED_MULMOD_MAX_DIGITS",
+            Algorithm::MontgomeryInterleaved,
+            Algorithm::Montgomery,
+            "odd modulus",
+        ),
+        Operation::PowMod if m.is_odd() => at_most(
+            INTERLEAVED_POWM_MAX_DIGITS,
+            "INTERLEAVED_POWM_MAX_DIGITS",
+            Algorithm::MontgomeryInterleaved,
+            Algorithm::Montgomery,
+            "odd modulus",
+        ),
+        Operation::MulMod => at_most(
+            CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
+            "CLASSICAL_EVEN_MULMOD_MAX_DIGITS",
+            Algorithm::Classical,
+            Algorithm::Barrett,
+            "even modulus (no Montgomery)",
+        ),
+        Operation::PowMod => at_most(
+            CLASSICAL_EVEN_POWM_MAX_DIGITS,
+            "CLASSICAL_EVEN_POWM_MAX_DIGITS",
+            Algorithm::Classical,
+            Algorithm::Barrett,
+            "even modulus (no Montgomery)",
+        ),
+    }
+}
+
+/// The special-form reducer for `m` and `op` where one was measured faster than the
+/// generic choice, with the reason, else `None`.
+///
+/// Measured (`modred tune`, as the constants above):
+/// - hard-coded `nist`, one-off reduction: classical/nist 2.6 (P-192), 3.0 (P-224), 2.0
+///   (P-256), 1.09 (P-384), 1.0 (2^448 − 2^224 − 1), 2.2 against pseudo-mersenne
+///   (P-521) — chosen for all but 2^512 − 2^32 − 1, whose `c = 2^32 + 1` is one digit:
+///   there `pseudo-mersenne` is 3.6 times faster than `nist` (and wins every operation).
+/// - `nist`, multiplication (exponentiation): P-521 0.80 (0.76) of pseudo-mersenne and
+///   faster than Montgomery — chosen; P-192 1.0 (1.20), P-224 1.08 (1.02), P-256 1.26
+///   (1.23) of CIOS, P-384 and 2^448 − 2^224 − 1 slower than CIOS too — not chosen: the
+///   generic rule's CIOS is as fast or faster at these sizes.
+/// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`].
+pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
+    use crate::reduce::pseudo_mersenne_form;
+    match (NistPrime::of(m), op) {
+        (Some(p @ NistPrime::P521), _) => {
+            return Some((
+                Algorithm::Nist,
+                format!("{}: the hard-coded reduction measured fastest", p.name()),
+            ))
+        }
+        (Some(NistPrime::P512), _) => {} // pseudo-Mersenne with a one-digit c: below
+        (Some(p), Operation::Reduce) => {
+            return Some((
+                Algorithm::Nist,
+                format!(
+                    "{}: the hard-coded reduction measured fastest for one-off reductions",
+                    p.name()
+                ),
+            ))
+        }
+        _ => {}
+    }
+    let (n, c) = pseudo_mersenne_form(m)?;
+    if c.len() != 1 {
+        return None;
+    }
+    match op {
+        Operation::Reduce => Some((
+            Algorithm::PseudoMersenne,
+            format!("2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
+        )),
+        Operation::MulMod | Operation::PowMod if n >= PSEUDO_MERSENNE_MIN_BITS => Some((
+            Algorithm::PseudoMersenne,
+            format!("2^{n} - c with one-digit c, at least PSEUDO_MERSENNE_MIN_BITS ({PSEUDO_MERSENNE_MIN_BITS})"),
+        )),
+        _ => None,
+    }
+}
+
+/// The exponentiation method for an exponent of `exponent_bits` bits, and why: the active
+/// profile's method entry where one covers that length, else the built-in
+/// [`exp::default_method`] (the sliding window whose width minimizes the operation count).
+pub fn choose_method(exponent_bits: u64) -> (Method, String) {
+    choose_method_with(exponent_bits, profile::active().as_deref())
+}
+
+/// [`choose_method`] with `profile` in place of the active one.
+pub fn choose_method_with(exponent_bits: u64, profile: Option<&Profile>) -> (Method, String) {
+    if let Some(e) = profile.and_then(|p| p.method_for(exponent_bits)) {
+        return (
+            e.method,
+            format!(
+                "profile: {} measured fastest for {}-bit exponents",
+                profile::method_name(e.method),
+                e.bits
+            ),
+        );
+    }
+    let m = exp::default_method(exponent_bits);
+    (
+        m,
+        format!(
+            "built-in rule: {} (the sliding window of the width that minimizes the operation \
+             count, WINDOW_THRESHOLDS)",
+            profile::method_name(m)
+        ),
+    )
+}
