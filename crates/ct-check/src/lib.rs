@@ -9,7 +9,9 @@
 
 use modred::ct::MontgomeryCt;
 use modred::exp::{self, Method};
+use modred::field::{Fe, PrimeField, Representation};
 use modred::reduce::Montgomery;
+use modred::reduce::NistPrime;
 use modred::{Nat, Reducer};
 
 extern "C" {
@@ -181,6 +183,113 @@ pub fn targets() -> Vec<Target> {
         Target {
             name: "ct::MontgomeryCt::is_below_modulus",
             run: |c, s| s.out[0] = c.ct.is_below_modulus(&s.a),
+        },
+    ]
+}
+
+/// A constant-time field-element function under test ([`field_targets`]): `run` builds
+/// its field (public), draws two random elements, marks them secret, applies the function,
+/// marks the result public, and returns the number of reports valgrind made meanwhile.
+pub struct FieldTarget {
+    /// Its name, as in the docs.
+    pub name: &'static str,
+    /// Runs it once on fresh secrets.
+    pub run: fn(&mut Rng) -> u64,
+}
+
+/// A field operation on two elements.
+type FieldOp<const N: usize> = fn(&PrimeField<N>, &Fe<N>, &Fe<N>) -> Fe<N>;
+
+/// One run of `op` in the field modulo `p` (see [`FieldTarget`]).
+fn field_case<const N: usize>(p: &Nat, repr: Representation, rng: &mut Rng, op: FieldOp<N>) -> u64 {
+    let f = PrimeField::<N>::new(p, repr).expect("a prime of N digits");
+    let mut draw = || {
+        let v: Vec<u64> = (0..N + 1).map(|_| rng.next_u64()).collect();
+        f.from_nat(&Nat::from_vec(v))
+    };
+    let (a, b) = (draw(), draw());
+    mark_secret(core::slice::from_ref(&a));
+    mark_secret(core::slice::from_ref(&b));
+    let before = error_count();
+    let r = op(&f, &a, &b);
+    mark_public(core::slice::from_ref(&r));
+    error_count() - before
+}
+
+fn p(prime: NistPrime) -> Nat {
+    prime.modulus()
+}
+
+fn pm(n: u64, c: u64) -> Nat {
+    &Nat::power_of_two(n) - &Nat::from(c)
+}
+
+/// Every constant-time field-element function (issue 9 item 1: the constant-time
+/// pseudo-Mersenne and hard-coded Solinas reductions), on each NIST / Table 2 prime and
+/// on pseudo-Mersenne primes, in the standard representation (the special reductions)
+/// and in Montgomery's.
+pub fn field_targets() -> Vec<FieldTarget> {
+    use Representation::{Montgomery, Standard};
+    vec![
+        FieldTarget {
+            name: "field P-192 standard mul_ct (nist)",
+            run: |r| field_case::<3>(&p(NistPrime::P192), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-224 standard mul_ct (nist)",
+            run: |r| field_case::<4>(&p(NistPrime::P224), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-256 standard mul_ct (nist)",
+            run: |r| field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-256 standard sqr_ct (nist)",
+            run: |r| field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, _| f.sqr_ct(a)),
+        },
+        FieldTarget {
+            name: "field P-384 standard mul_ct (nist)",
+            run: |r| field_case::<6>(&p(NistPrime::P384), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field 2^448-2^224-1 standard mul_ct (nist)",
+            run: |r| field_case::<7>(&p(NistPrime::P448), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field 2^512-2^32-1 standard mul_ct (nist)",
+            run: |r| field_case::<8>(&p(NistPrime::P512), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-521 standard mul_ct (nist)",
+            run: |r| field_case::<9>(&p(NistPrime::P521), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field 2^255-19 standard mul_ct (pseudo-mersenne)",
+            run: |r| field_case::<4>(&pm(255, 19), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field 2^255-19 standard sqr_ct (pseudo-mersenne)",
+            run: |r| field_case::<4>(&pm(255, 19), Standard, r, |f, a, _| f.sqr_ct(a)),
+        },
+        FieldTarget {
+            name: "field 2^256-189 standard mul_ct (pseudo-mersenne)",
+            run: |r| field_case::<4>(&pm(256, 189), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field 2^130-5 standard mul_ct (pseudo-mersenne)",
+            run: |r| field_case::<3>(&pm(130, 5), Standard, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-256 montgomery mul_ct",
+            run: |r| field_case::<4>(&p(NistPrime::P256), Montgomery, r, |f, a, b| f.mul_ct(a, b)),
+        },
+        FieldTarget {
+            name: "field P-256 add / sub / neg",
+            run: |r| {
+                field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, b| {
+                    f.neg(&f.sub(&f.add(a, b), b))
+                })
+            },
         },
     ]
 }

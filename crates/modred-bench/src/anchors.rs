@@ -483,6 +483,102 @@ impl OpensslNist256 {
 }
 
 // ---------------------------------------------------------------------------
+// GMP, huge operands (paper 001's Figure 1: GMP's remainder over GMP's product)
+// ---------------------------------------------------------------------------
+
+fn int_from_limbs(limbs: &[u64]) -> Integer {
+    Integer::from_digits(limbs, Order::Lsf)
+}
+
+/// `r = a * b` with GMP's `mpz_mul` on fixed operands (the product GMP's own
+/// modular arithmetic uses; at large sizes GMP switches to its FFT).
+pub struct GmpMul {
+    a: Integer,
+    b: Integer,
+    r: Integer,
+}
+
+impl GmpMul {
+    /// # Panics
+    /// On malformed hex.
+    pub fn new(a_hex: &str, b_hex: &str) -> Self {
+        Self::from_ints(parse_int(a_hex), parse_int(b_hex))
+    }
+
+    /// The operands as little-endian 64-bit limbs (no parsing of huge hex strings).
+    pub fn from_limbs(a: &[u64], b: &[u64]) -> Self {
+        Self::from_ints(int_from_limbs(a), int_from_limbs(b))
+    }
+
+    fn from_ints(a: Integer, b: Integer) -> Self {
+        let bits = a.significant_bits() as usize + b.significant_bits() as usize + 64;
+        Self { a, b, r: Integer::with_capacity(bits) }
+    }
+
+    /// One `mpz_mul`.
+    #[inline]
+    pub fn run(&mut self) {
+        self.r.assign(&self.a * &self.b);
+    }
+
+    pub fn result_hex(&self) -> String {
+        int_hex(&self.r)
+    }
+
+    /// The product as little-endian 64-bit limbs.
+    pub fn result_limbs(&self) -> Vec<u64> {
+        self.r.to_digits::<u64>(Order::Lsf)
+    }
+}
+
+/// `r = x mod m` with GMP's `mpz_tdiv_r` on a fixed `x` (typically a double-length
+/// product) and modulus `m`. `run` copies `x` into the result and reduces it in place,
+/// so each call does the same division; the copy is O(n), negligible beside it.
+pub struct GmpTdivR {
+    x: Integer,
+    m: Integer,
+    r: Integer,
+}
+
+impl GmpTdivR {
+    /// # Panics
+    /// On malformed hex or `m == 0`.
+    pub fn new(x_hex: &str, m_hex: &str) -> Self {
+        Self::from_ints(parse_int(x_hex), parse_int(m_hex))
+    }
+
+    /// The operands as little-endian 64-bit limbs.
+    ///
+    /// # Panics
+    /// If `m` is zero.
+    pub fn from_limbs(x: &[u64], m: &[u64]) -> Self {
+        Self::from_ints(int_from_limbs(x), int_from_limbs(m))
+    }
+
+    fn from_ints(x: Integer, m: Integer) -> Self {
+        assert!(m != 0, "modulus must be non-zero");
+        let bits = x.significant_bits() as usize + 64;
+        Self { x, m, r: Integer::with_capacity(bits) }
+    }
+
+    /// One `mpz_tdiv_r` (after an O(n) copy of `x`).
+    #[inline]
+    pub fn run(&mut self) {
+        self.r.assign(&self.x);
+        self.r %= &self.m;
+    }
+
+    pub fn result_hex(&self) -> String {
+        int_hex(&self.r)
+    }
+
+    /// The remainder as little-endian 64-bit limbs.
+    pub fn result_limbs(&self) -> Vec<u64> {
+        self.r.to_digits::<u64>(Order::Lsf)
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Anchors for `modred bench`: one reduction alone, and squaring.
 // ---------------------------------------------------------------------------
 

@@ -169,7 +169,7 @@ fn differential_u64_2_10_to_2_18_bits() {
 }
 
 #[test]
-#[ignore = "about 30 s in --release (the precalculation's schoolbook divisions of 2^23 by 2^22 bits dominate); run with --ignored"]
+#[cfg_attr(debug_assertions, ignore = "2^22-bit operands: run with --release")]
 fn against_each_other_at_2_22_bits() {
     // One case at 2^22 bits: ntt-barrett's x mod m against ntt-montgomery's, both
     // through their checked one-shot `reduce`.

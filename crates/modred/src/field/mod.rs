@@ -11,16 +11,25 @@
 //!   fold for `p = 2^N − c` with one-digit `c` — else classical division;
 //! - Montgomery representation: Montgomery reduction (`x·R⁻¹ mod p`, `R = 2^(64N)`), eq. 2.3.
 //!
-//! Inversion is Fermat's `a^(p−2)`; the exponent is public, so the square-and-multiply
-//! leaks nothing about `a`. Multiplication is not constant time in the standard
-//! representation (the special reductions branch on carries); the Montgomery one ends in
-//! the branch-free conditional subtraction of [`crate::reduce`]'s Montgomery code.
+//! Products run on the fixed-size paths of [`crate::reduce::fixed`] (arrays on the stack,
+//! unrolled, no allocation). Inversion is Fermat's `a^(p−2)`; the exponent is public, so
+//! the square-and-multiply leaks nothing about `a`.
+//!
+//! # Timing
+//! [`PrimeField::add`], [`PrimeField::sub`], [`PrimeField::neg`], [`PrimeField::mul_ct`] and
+//! [`PrimeField::sqr_ct`] are constant time: no branch and no memory index depends on the
+//! elements (the NIST and pseudo-Mersenne reductions fold every carry back unconditionally
+//! and end in a masked subtraction; checked under valgrind by `crates/ct-check`).
+//! [`PrimeField::mul`] and [`PrimeField::sqr`] compute the same with plain selects, which
+//! the compiler may turn into branches, and in the standard representation of a prime of
+//! no special form divide (variable time). [`PrimeField::pow_vartime`] leaks the exponent.
 
 // Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
 #![allow(clippy::needless_range_loop)]
 
 use crate::error::Error;
 use crate::nat::Nat;
+use crate::reduce::fixed::{self, arith, arith::Wide};
 use crate::reduce::{make, pseudo_mersenne_form, NistPrime, Reducer, Scratch};
 use crate::Algorithm;
 use core::fmt;
@@ -92,21 +101,6 @@ fn to_array<const N: usize>(x: &Nat) -> [u64; N] {
     let mut a = [0u64; N];
     a[..x.len()].copy_from_slice(x.limbs());
     a
-}
-
-/// `z = a·b` (`2N` digits), schoolbook with 128-bit products (unrolled for small `N`).
-#[inline(always)]
-fn mul_wide<const N: usize>(z: &mut [u64], a: &[u64; N], b: &[u64; N]) {
-    z[..2 * N].fill(0);
-    for i in 0..N {
-        let mut carry = 0u64;
-        for j in 0..N {
-            let t = a[i] as u128 * b[j] as u128 + z[i + j] as u128 + carry as u128;
-            z[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-        }
-        z[i + N] = carry;
-    }
 }
 
 impl<const N: usize> PrimeField<N> {
@@ -201,61 +195,16 @@ impl<const N: usize> PrimeField<N> {
         }
     }
 
-    /// `a + b`.
+    /// `a + b`. Constant time (straight-line digit loops, the correction by a mask).
     #[inline]
     pub fn add(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
-        let mut s = [0u64; N];
-        let mut carry = false;
-        for i in 0..N {
-            let (v, c1) = a.0[i].overflowing_add(b.0[i]);
-            let (v, c2) = v.overflowing_add(carry as u64);
-            s[i] = v;
-            carry = c1 | c2;
-        }
-        self.sub_p_if_needed(s, carry)
+        Fe(arith::add_mod::<N, true>(&a.0, &b.0, &self.p))
     }
 
-    /// `v − p` if `carry·2^(64N) + v ≥ p`, else `v` (for `v < 2p`); branch-free.
-    #[inline(always)]
-    fn sub_p_if_needed(&self, v: [u64; N], carry: bool) -> Fe<N> {
-        let mut d = [0u64; N];
-        let mut borrow = false;
-        for i in 0..N {
-            let (x, b1) = v[i].overflowing_sub(self.p[i]);
-            let (x, b2) = x.overflowing_sub(borrow as u64);
-            d[i] = x;
-            borrow = b1 | b2;
-        }
-        let keep_v = (!carry & borrow) as u64;
-        let mask = 0u64.wrapping_sub(keep_v);
-        let mut out = [0u64; N];
-        for i in 0..N {
-            out[i] = (v[i] & mask) | (d[i] & !mask);
-        }
-        Fe(out)
-    }
-
-    /// `a − b`.
+    /// `a − b`. Constant time.
     #[inline]
     pub fn sub(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
-        let mut d = [0u64; N];
-        let mut borrow = false;
-        for i in 0..N {
-            let (v, b1) = a.0[i].overflowing_sub(b.0[i]);
-            let (v, b2) = v.overflowing_sub(borrow as u64);
-            d[i] = v;
-            borrow = b1 | b2;
-        }
-        // Add p back when it borrowed (branch-free: p masked).
-        let mask = 0u64.wrapping_sub(borrow as u64);
-        let mut carry = false;
-        for i in 0..N {
-            let (v, c1) = d[i].overflowing_add(self.p[i] & mask);
-            let (v, c2) = v.overflowing_add(carry as u64);
-            d[i] = v;
-            carry = c1 | c2;
-        }
-        Fe(d)
+        Fe(arith::sub_mod::<N, true>(&a.0, &b.0, &self.p))
     }
 
     /// `−a`.
@@ -264,39 +213,100 @@ impl<const N: usize> PrimeField<N> {
         self.sub(&self.zero(), a)
     }
 
-    /// `a·b` (eq. 2.3 in Montgomery's representation).
+    /// `a·b` (eq. 2.3 in Montgomery's representation), on the fixed-size paths of
+    /// [`crate::reduce::fixed`]: the unrolled product and the hard-coded NIST, the
+    /// pseudo-Mersenne or the Montgomery reduction. Constant time except in the standard
+    /// representation of a prime of no special form (classical division; use
+    /// [`PrimeField::mul_ct`] for secrets).
     #[inline]
     pub fn mul(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
-        let mut z = [0u64; 2 * MAX_LIMBS];
-        mul_wide(&mut z, &a.0, &b.0);
-        self.reduce_wide(&mut z[..2 * N])
+        match (self.repr, &self.standard) {
+            (Representation::Montgomery, StandardReduction::Nist(NistPrime::P256)) => {
+                self.p256(a, b, crate::reduce::nist::p256_mont_mul::<false>)
+            }
+            (Representation::Montgomery, _) => {
+                Fe(arith::mont_mul::<N, false>(&a.0, &b.0, &self.p, self.m0inv))
+            }
+            _ => self.reduce_wide::<false>(&arith::mul_wide(&a.0, &b.0)),
+        }
     }
 
-    /// `a²`.
+    /// `a²`: the half-cost square ([`crate::reduce::fixed`]), then the reduction.
     #[inline]
     pub fn sqr(&self, a: &Fe<N>) -> Fe<N> {
-        self.mul(a, a)
+        match (self.repr, &self.standard) {
+            (Representation::Montgomery, StandardReduction::Nist(NistPrime::P256)) => {
+                self.p256(a, a, |a, _| crate::reduce::nist::p256_mont_sqr::<false>(a))
+            }
+            (Representation::Montgomery, _) if N <= 2 => self.mul(a, a),
+            _ => self.reduce_wide::<false>(&arith::sqr_wide(&a.0)),
+        }
     }
 
-    /// The field element of a double-length product `z < p²` (destroyed).
-    #[inline(always)]
-    fn reduce_wide(&self, z: &mut [u64]) -> Fe<N> {
-        let mut out = [0u64; N];
-        match self.repr {
-            Representation::Montgomery => {
-                crate::reduce::montgomery::redc_in_place(&mut out, z, &self.p, self.m0inv);
+    /// `a·b` in constant time: no branch and no memory index depends on `a` or `b`
+    /// (checked under valgrind by `crates/ct-check`). Montgomery representation: the
+    /// interleaved Montgomery product with a masked final subtraction. Standard
+    /// representation: the product, then the constant-time hard-coded NIST reduction or
+    /// pseudo-Mersenne fold (paper 003 §5–6; every carry folded back unconditionally, the
+    /// final subtraction masked); for a prime of neither form, three constant-time
+    /// Montgomery products (into the representation, the product, back).
+    #[inline]
+    pub fn mul_ct(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
+        let (p, m0inv) = (&self.p, self.m0inv);
+        match (self.repr, &self.standard) {
+            (Representation::Montgomery, _) => Fe(arith::mont_mul::<N, true>(&a.0, &b.0, p, m0inv)),
+            (_, StandardReduction::Generic(_)) => {
+                let am = arith::mont_mul::<N, true>(&a.0, &self.r2, p, m0inv);
+                let bm = arith::mont_mul::<N, true>(&b.0, &self.r2, p, m0inv);
+                let cm = arith::mont_mul::<N, true>(&am, &bm, p, m0inv);
+                let mut one = [0u64; N];
+                one[0] = 1;
+                Fe(arith::mont_mul::<N, true>(&cm, &one, p, m0inv))
             }
-            Representation::Standard => match &self.standard {
-                StandardReduction::Nist(prime) => prime.reduce_u64(&mut out, z),
-                StandardReduction::PseudoMersenne { bits, c } => {
-                    pm_fold(&mut out, z, *bits, *c, &self.p)
-                }
-                StandardReduction::Generic(r) => {
-                    r.reduce_raw(&mut out, z, &mut Scratch::new());
-                }
-            },
+            _ => self.reduce_wide::<true>(&arith::mul_wide(&a.0, &b.0)),
+        }
+    }
+
+    /// `a²` in constant time, as [`PrimeField::mul_ct`].
+    #[inline]
+    pub fn sqr_ct(&self, a: &Fe<N>) -> Fe<N> {
+        match (self.repr, &self.standard) {
+            (Representation::Standard, StandardReduction::Nist(_))
+            | (Representation::Standard, StandardReduction::PseudoMersenne { .. }) => {
+                self.reduce_wide::<true>(&arith::sqr_wide(&a.0))
+            }
+            _ => self.mul_ct(a, a),
+        }
+    }
+
+    /// `op` on P-256's 4-digit arrays (`N = 4` whenever `p` is P-256).
+    #[inline(always)]
+    fn p256(&self, a: &Fe<N>, b: &Fe<N>, op: fn(&[u64; 4], &[u64; 4]) -> [u64; 4]) -> Fe<N> {
+        let mut out = [0u64; N];
+        match (<&[u64; 4]>::try_from(&a.0[..]), <&[u64; 4]>::try_from(&b.0[..])) {
+            (Ok(a4), Ok(b4)) => out.copy_from_slice(&op(a4, b4)),
+            _ => unreachable!("P-256 has four digits"),
         }
         Fe(out)
+    }
+
+    /// The field element of a double-length product `z < p²`.
+    #[inline(always)]
+    fn reduce_wide<const CT: bool>(&self, z: &Wide<N>) -> Fe<N> {
+        Fe(match self.repr {
+            Representation::Montgomery => arith::redc::<N, CT>(z, &self.p, self.m0inv),
+            Representation::Standard => match &self.standard {
+                StandardReduction::Nist(prime) => prime.reduce_wide::<N, CT>(z),
+                StandardReduction::PseudoMersenne { bits, c } => {
+                    fixed::pm_fold::<N, CT>(z, *bits, *c, &self.p)
+                }
+                StandardReduction::Generic(r) => {
+                    let mut out = [0u64; N];
+                    r.reduce_raw(&mut out, arith::flat(z), &mut Scratch::new());
+                    out
+                }
+            },
+        })
     }
 
     /// `a^e` for a public exponent `e` (left-to-right square and multiply; leaks `e`).
@@ -318,55 +328,4 @@ impl<const N: usize> PrimeField<N> {
         }
         Some(self.pow_vartime(a, &self.p_minus_2))
     }
-}
-
-/// `z mod p` for `p = 2^bits − c`, `c` one digit with `2·bits(c) < bits`, `z < 2^(2·bits)`:
-/// the two folds of [`crate::reduce::PseudoMersenne`] (paper 003, Algorithm 4 and its
-/// extension to `bits` not a multiple of 64) on fixed-size digits.
-#[inline(always)]
-fn pm_fold<const N: usize>(out: &mut [u64; N], z: &[u64], bits: u32, c: u64, p: &[u64; N]) {
-    let s = bits - 64 * (N as u32 - 1); // 1 ..= 64
-    let mask = if s == 64 { u64::MAX } else { (1u64 << s) - 1 };
-    let hi = |i: usize| -> u64 {
-        // digit i of z >> bits
-        let lo = z[N - 1 + i];
-        let up = if N + i < z.len() { z[N + i] } else { 0 };
-        if s == 64 {
-            up
-        } else {
-            (lo >> s) | (up << (64 - s))
-        }
-    };
-    let mut r = [0u64; N];
-    r.copy_from_slice(&z[..N]);
-    r[N - 1] &= mask;
-    // t = r + q·c
-    let mut carry = 0u64;
-    for i in 0..N {
-        let t = hi(i) as u128 * c as u128 + r[i] as u128 + carry as u128;
-        r[i] = t as u64;
-        carry = (t >> 64) as u64;
-    }
-    let q2 = if s == 64 { carry } else { (carry << (64 - s)) | (r[N - 1] >> s) };
-    r[N - 1] &= mask;
-    let t = q2 as u128 * c as u128;
-    let mut acc = t;
-    let mut top = false;
-    for v in r.iter_mut() {
-        let x = *v as u128 + (acc as u64) as u128;
-        *v = x as u64;
-        acc = (acc >> 64) + (x >> 64);
-    }
-    if acc != 0 {
-        top = true;
-    }
-    let mut d = [0u64; N];
-    let mut borrow = false;
-    for i in 0..N {
-        let (x, b1) = r[i].overflowing_sub(p[i]);
-        let (x, b2) = x.overflowing_sub(borrow as u64);
-        d[i] = x;
-        borrow = b1 | b2;
-    }
-    *out = if top || !borrow { d } else { r };
 }

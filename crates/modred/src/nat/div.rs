@@ -76,9 +76,79 @@ pub(crate) fn rem_normalized<L: Limb>(x: &mut [L], m: &[L], mut quotient: Option
     }
 }
 
+/// Digits of the divisor and of the quotient from which [`Nat::div_rem`] divides by a
+/// Newton reciprocal ([`Nat::div_rem_newton`]) instead of Algorithm D. Measured with
+/// `cargo run --release -p modred --example calibrate_div` (both divisions interleaved in
+/// one process, u64 digits, x86-64, on a shared 2-core machine under load; `2n`-digit
+/// dividends): Knuth/Newton time ratio 0.30 at 512 digits, 0.43 at 1024, 0.49 at 2048,
+/// 0.76 at 4096, 0.83 at 6144, 0.99 at 8192, 1.03 at 12288, 1.42 at 16384 — Newton's
+/// four to six products only beat Algorithm D's `n²` steps once the products are
+/// transform-based. Above the threshold the gap grows like `n/log n` (at 2^24 bits,
+/// 262144 digits, Algorithm D takes over a minute).
+pub const DIV_NEWTON_THRESHOLD: usize = 8192;
+
 impl<L: Limb> Nat<L> {
-    /// `(self div d, self mod d)`, or `None` when `d` is zero.
+    /// `(self div d, self mod d)`, or `None` when `d` is zero: Knuth's Algorithm D
+    /// ([`Nat::div_rem_knuth`]) when the divisor or the quotient is shorter than
+    /// [`DIV_NEWTON_THRESHOLD`] digits, division by a Newton reciprocal
+    /// ([`Nat::div_rem_newton`]) otherwise.
     pub fn div_rem(&self, d: &Self) -> Option<(Self, Self)> {
+        if d.is_zero() {
+            return None;
+        }
+        let q_len = (self.len() + 1).saturating_sub(d.len());
+        if d.len() >= DIV_NEWTON_THRESHOLD && q_len >= DIV_NEWTON_THRESHOLD {
+            self.div_rem_newton(d)
+        } else {
+            self.div_rem_knuth(d)
+        }
+    }
+
+    /// `(self div d, self mod d)` by a Newton reciprocal of `d` (see
+    /// [`super::newton`]): `O(M(n))` for `n`-digit operands, where `M` is the cost of a
+    /// product. `None` when `d` is zero.
+    pub fn div_rem_newton(&self, d: &Self) -> Option<(Self, Self)> {
+        self.div_rem_newton_with(d, super::newton::RECIPROCAL_BASECASE)
+    }
+
+    /// [`Nat::div_rem_newton`] with the recursion of the reciprocal going down to
+    /// `basecase` digits (at least 4) before Algorithm D takes over — for tests.
+    #[doc(hidden)]
+    pub fn div_rem_newton_with(&self, d: &Self, basecase: usize) -> Option<(Self, Self)> {
+        if d.is_zero() {
+            return None;
+        }
+        if self < d {
+            return Some((Nat::zero(), self.clone()));
+        }
+        let s = d.limbs().last().map_or(0, |t| t.leading_zeros()) as u64;
+        let (q, r) = super::newton::div_rem_normalized(&self.shl(s), &d.shl(s), basecase);
+        Some((q, r.shr(s)))
+    }
+
+    /// `⌊b^(2k)/self⌋` for `k = self.len()` — Barrett's `μ` — by a Newton reciprocal
+    /// above [`DIV_NEWTON_THRESHOLD`] digits (one reciprocal, no division steps), by
+    /// Algorithm D below. `None` for zero.
+    pub fn floor_b2k_div(&self) -> Option<Self> {
+        if self.is_zero() {
+            return None;
+        }
+        if self.len() >= DIV_NEWTON_THRESHOLD {
+            Some(super::newton::floor_b2k_div(self, super::newton::RECIPROCAL_BASECASE))
+        } else {
+            Some(&Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64) / self)
+        }
+    }
+
+    /// [`Nat::floor_b2k_div`] by the Newton reciprocal at every size, its recursion going
+    /// down to `basecase` digits (at least 4) — for tests.
+    #[doc(hidden)]
+    pub fn floor_b2k_div_newton_with(&self, basecase: usize) -> Option<Self> {
+        (!self.is_zero()).then(|| super::newton::floor_b2k_div(self, basecase))
+    }
+
+    /// `(self div d, self mod d)` by Knuth's Algorithm D, `O(n²)`; `None` when `d` is zero.
+    pub fn div_rem_knuth(&self, d: &Self) -> Option<(Self, Self)> {
         if d.is_zero() {
             return None;
         }

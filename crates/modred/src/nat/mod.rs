@@ -5,18 +5,21 @@
 //! function that the reducers call on their own buffers and an owned wrapper on `Nat`:
 //! [`add`](self::add) (addition and subtraction), [`shift`](self::shift),
 //! [`mul`](self::mul) (schoolbook and Karatsuba products and squares),
-//! [`div`](self::div) (Knuth's Algorithm D) and [`radix`](self::radix) (parsing and
+//! [`div`](self::div) (Knuth's Algorithm D), [`newton`](self::newton) (division by a
+//! Newton reciprocal for large operands) and [`radix`](self::radix) (parsing and
 //! formatting in decimal and hexadecimal).
 
 pub(crate) mod add;
 pub(crate) mod div;
 pub(crate) mod mul;
+pub(crate) mod newton;
 pub(crate) mod radix;
 pub(crate) mod shift;
 
 use crate::limb::Limb;
 use core::cmp::Ordering;
 
+pub use div::DIV_NEWTON_THRESHOLD;
 pub use mul::{mul_into, sqr_into, KARATSUBA_THRESHOLD, NTT_SQR_THRESHOLD, NTT_THRESHOLD};
 
 /// A natural number in radix b = 2^`L::BITS`, normalized: the top digit is never zero, and

@@ -14,10 +14,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// The root tables of one prime for one length.
 #[derive(Debug)]
 struct Tables {
-    /// `fwd[len + t] = w_(2len)^t` (Montgomery form) for `len = 1, 2, …, M/2`, `t < len`.
-    fwd: Vec<u64>,
+    /// `fwd[len + t] = (w_(2len)^t, its Shoup constant)` (plain, not Montgomery form) for
+    /// `len = 1, 2, …, M/2`, `t < len`: the radix-2 butterflies multiply by them with
+    /// [`Prime::mul_shoup`].
+    fwd: Vec<(u64, u64)>,
     /// The same with inverse roots.
-    inv: Vec<u64>,
+    inv: Vec<(u64, u64)>,
     /// Radix-3 twiddles `(W^i, W^(2i))` for `i < M`, and their inverses.
     r3: Vec<(u64, u64)>,
     r3_inv: Vec<(u64, u64)>,
@@ -62,16 +64,17 @@ pub(crate) fn transform_len_at_least(min: usize) -> usize {
 impl Tables {
     fn new(pr: &Prime, n: usize, m: usize) -> Tables {
         let one = pr.enter(1);
-        let mut fwd = vec![0u64; m.max(1)];
-        let mut inv = vec![0u64; m.max(1)];
+        let mut fwd = vec![(0u64, 0u64); m.max(1)];
+        let mut inv = vec![(0u64, 0u64); m.max(1)];
         let mut len = 1;
         while len < m {
             let w = pr.root(2 * len as u64);
             let wi = pr.inv(w);
             let (mut x, mut y) = (one, one);
             for t in 0..len {
-                fwd[len + t] = x;
-                inv[len + t] = y;
+                let (xp, yp) = (pr.leave(x), pr.leave(y));
+                fwd[len + t] = (xp, pr.shoup(xp));
+                inv[len + t] = (yp, pr.shoup(yp));
                 x = pr.mul(x, w);
                 y = pr.mul(y, wi);
             }
@@ -197,17 +200,17 @@ impl Plan {
 }
 
 /// Radix-2 decimation in frequency: natural order in, bit-reversed order out.
-fn dif(pr: &Prime, tw: &[u64], a: &mut [u64]) {
+fn dif(pr: &Prime, tw: &[(u64, u64)], a: &mut [u64]) {
     let n = a.len();
     let mut len = n / 2;
     while len >= 1 {
         let w = &tw[len..2 * len];
         for block in a.chunks_exact_mut(2 * len) {
             let (lo, hi) = block.split_at_mut(len);
-            for ((x, y), &wt) in lo.iter_mut().zip(hi.iter_mut()).zip(w) {
+            for ((x, y), &(wt, ws)) in lo.iter_mut().zip(hi.iter_mut()).zip(w) {
                 let (u, v) = (*x, *y);
                 *x = pr.add(u, v);
-                *y = pr.mul(pr.sub(u, v), wt);
+                *y = pr.mul_shoup(pr.sub(u, v), wt, ws);
             }
         }
         len /= 2;
@@ -216,15 +219,15 @@ fn dif(pr: &Prime, tw: &[u64], a: &mut [u64]) {
 
 /// Radix-2 decimation in time with inverse roots: bit-reversed order in, natural order
 /// out, each value multiplied by `n`.
-fn dit(pr: &Prime, tw: &[u64], a: &mut [u64]) {
+fn dit(pr: &Prime, tw: &[(u64, u64)], a: &mut [u64]) {
     let n = a.len();
     let mut len = 1;
     while len < n {
         let w = &tw[len..2 * len];
         for block in a.chunks_exact_mut(2 * len) {
             let (lo, hi) = block.split_at_mut(len);
-            for ((x, y), &wt) in lo.iter_mut().zip(hi.iter_mut()).zip(w) {
-                let (u, v) = (*x, pr.mul(*y, wt));
+            for ((x, y), &(wt, ws)) in lo.iter_mut().zip(hi.iter_mut()).zip(w) {
+                let (u, v) = (*x, pr.mul_shoup(*y, wt, ws));
                 *x = pr.add(u, v);
                 *y = pr.sub(u, v);
             }

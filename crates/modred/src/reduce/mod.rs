@@ -27,10 +27,11 @@
 
 mod barrett;
 mod classical;
+pub mod fixed;
 pub mod hong;
 pub(crate) mod montgomery;
 mod montgomery_interleaved;
-mod nist;
+pub(crate) mod nist;
 mod ntt_barrett;
 mod ntt_montgomery;
 mod pseudo_mersenne;
@@ -39,6 +40,7 @@ mod solinas;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
+pub use fixed::{MontgomeryFixed, NistFixed, PseudoMersenneFixed};
 pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;
@@ -61,6 +63,11 @@ use crate::nat::Nat;
 /// [`Error::InvalidArgument`] for [`Algorithm::Auto`], which only
 /// [`crate::modulus`] can resolve (it depends on the modulus and the operation).
 pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer<L>>, Error> {
+    // The fixed-size paths (u64 digits, small widths) where they apply: same algorithm,
+    // representation and results, unrolled.
+    if let Some(r) = fixed::make(algorithm, m) {
+        return Ok(r);
+    }
     Ok(match algorithm {
         Algorithm::Auto => {
             return Err(Error::InvalidArgument(
@@ -113,12 +120,20 @@ pub struct Scratch<L> {
     /// Working transforms of the transform-based reducers (`ntt-barrett`,
     /// `ntt-montgomery`): residues modulo the three transform primes.
     pub transform: Vec<u64>,
+    /// 32-bit words, for the generic Solinas reduction of a polynomial in `2^32` on
+    /// 64-bit digits (the paper's half-word arithmetic).
+    pub words32: Vec<u32>,
 }
 
 impl<L: Limb> Scratch<L> {
     /// Empty scratch space.
     pub fn new() -> Self {
-        Scratch { product: Vec::new(), work: Vec::new(), transform: Vec::new() }
+        Scratch {
+            product: Vec::new(),
+            work: Vec::new(),
+            transform: Vec::new(),
+            words32: Vec::new(),
+        }
     }
 }
 

@@ -65,7 +65,8 @@ impl<L: Limb> NttBarrett<L> {
             return Err(Error::ZeroModulus);
         }
         let k = m.len();
-        let mu = &Nat::power_of_two(2 * k as u64 * L::BITS as u64) / m;
+        // By a Newton reciprocal at large sizes: O(M(k)), not Algorithm D's O(k²).
+        let mu = m.floor_b2k_div().ok_or(Error::ZeroModulus)?;
         let mut mu = mu.into_limbs();
         mu.resize(k + 2, L::ZERO);
         let mu_t = Transform::new(&mu[..k], transform_len_at_least(2 * k - 1))?;
@@ -78,6 +79,20 @@ impl<L: Limb> NttBarrett<L> {
             }
         };
         Ok(NttBarrett { m: m.clone(), mu, mu_t, m_cyclic, m_linear })
+    }
+
+    /// The same reducer with the second product formed as `second` says, reusing this
+    /// one's precalculation (`μ` and the transforms); only a linear transform of `m` is
+    /// added for [`SecondProduct::Linear`].
+    pub fn to_second_product(&self, second: SecondProduct) -> Result<Self, Error> {
+        let k = self.m.len();
+        let m_linear = match second {
+            SecondProduct::Cyclic => None,
+            SecondProduct::Linear => {
+                Some(Transform::new(self.m.limbs(), transform_len_at_least(2 * k - 1))?)
+            }
+        };
+        Ok(NttBarrett { m_linear, ..self.clone() })
     }
 
     /// `p = q1·μ` (`p`: `2k + 3` digits) for `q1` of at most `k + 1` digits. With

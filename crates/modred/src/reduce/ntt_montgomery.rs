@@ -91,6 +91,20 @@ impl<L: Limb> NttMontgomery<L> {
         Ok(NttMontgomery { m: m.clone(), mprime_t, m_cyclic, m_linear, r2 })
     }
 
+    /// The same reducer with the second product formed as `second` says, reusing this
+    /// one's precalculation (`m'`, `R² mod m` and the transforms); only a linear
+    /// transform of `m` is added for [`SecondProduct::Linear`].
+    pub fn to_second_product(&self, second: SecondProduct) -> Result<Self, Error> {
+        let (k, big_k) = (self.m.len(), self.cyclic_len());
+        let m_linear = match second {
+            SecondProduct::Cyclic => None,
+            SecondProduct::Linear => {
+                Some(Transform::new(self.m.limbs(), transform_len_at_least(big_k + k - 1))?)
+            }
+        };
+        Ok(NttMontgomery { m_linear, ..self.clone() })
+    }
+
     /// `K`, with `R = B^K`.
     pub fn cyclic_len(&self) -> usize {
         self.m_cyclic.len()

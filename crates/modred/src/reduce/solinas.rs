@@ -450,12 +450,25 @@ impl<L: Limb> Solinas<L> {
     }
 
     /// `x = z mod p` with a trace of the carries and borrows of Algorithm 7 (for tests).
-    pub(crate) fn reduce_traced(&self, out: &mut [L], z: &[L], trace: impl FnMut(usize, bool)) {
+    /// Working memory comes from `scratch` (`words32` for the half-word case, `work`
+    /// otherwise): nothing is allocated once it has grown.
+    pub(crate) fn reduce_traced(
+        &self,
+        out: &mut [L],
+        z: &[L],
+        scratch: &mut Scratch<L>,
+        trace: impl FnMut(usize, bool),
+    ) {
         let n = self.poly.degree();
         let k = self.m.len();
         if self.g == 0 {
-            // Half-word: 32-bit words of 64-bit digits.
-            let mut z32 = vec![0u32; 2 * n];
+            // Half-word: 32-bit words of 64-bit digits. words32 = [ z (2n) | x (n) | u (n) ].
+            if scratch.words32.len() < 4 * n {
+                scratch.words32.resize(4 * n, 0);
+            }
+            let (z32, rest) = scratch.words32[..4 * n].split_at_mut(2 * n);
+            let (x32, u) = rest.split_at_mut(n);
+            z32.fill(0);
             for (i, &l) in z.iter().enumerate() {
                 let v = l.to_u64();
                 for (h, part) in [v as u32, (v >> 32) as u32].into_iter().enumerate() {
@@ -464,9 +477,7 @@ impl<L: Limb> Solinas<L> {
                     }
                 }
             }
-            let mut x32 = vec![0u32; n];
-            let mut u = vec![0u32; n];
-            algorithm7(&mut x32, &z32, &self.p32, 1, &self.add, &self.sub, &mut u, trace);
+            algorithm7(x32, z32, &self.p32, 1, &self.add, &self.sub, u, trace);
             for (i, o) in out.iter_mut().enumerate() {
                 let lo = x32.get(2 * i).copied().unwrap_or(0) as u64;
                 let hi = x32.get(2 * i + 1).copied().unwrap_or(0) as u64;
@@ -475,11 +486,12 @@ impl<L: Limb> Solinas<L> {
         } else {
             let ng = n * self.g;
             debug_assert_eq!(ng, k);
-            let mut zz = vec![L::ZERO; 2 * ng];
+            // work = [ z (2ng) | u (ng) ]
+            let work = super::zeroed(&mut scratch.work, 3 * ng);
+            let (zz, u) = work.split_at_mut(2 * ng);
             let len = crate::nat::normalized_len(z).min(2 * ng);
             zz[..len].copy_from_slice(&z[..len]);
-            let mut u = vec![L::ZERO; ng];
-            algorithm7(out, &zz, self.m.limbs(), self.g, &self.add, &self.sub, &mut u, trace);
+            algorithm7(out, zz, self.m.limbs(), self.g, &self.add, &self.sub, u, trace);
         }
     }
 }
@@ -520,8 +532,8 @@ impl<L: Limb> Reducer<L> for Solinas<L> {
         "b^(2n) with b = 2^W"
     }
 
-    fn reduce_raw(&self, out: &mut [L], x: &[L], _scratch: &mut Scratch<L>) {
-        self.reduce_traced(out, x, |_, _| {});
+    fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {
+        self.reduce_traced(out, x, scratch, |_, _| {});
     }
 
     fn to_residue(&self, x: &Nat<L>) -> Vec<L> {
@@ -569,7 +581,7 @@ mod tests {
                         let r = Solinas::<u64>::with_poly(poly.clone()).unwrap();
                         let mut out = vec![0u64; r.width()];
                         let zl = zn.to_padded(2 * r.width() + 1).unwrap();
-                        r.reduce_traced(&mut out, &zl, |k, f| seen[k] |= f);
+                        r.reduce_traced(&mut out, &zl, &mut Scratch::new(), |k, f| seen[k] |= f);
                         assert_eq!(
                             Nat::from_limbs(&out),
                             zn.checked_rem(r.modulus()).unwrap(),
@@ -580,7 +592,7 @@ mod tests {
                         let z32: Nat<u32> = zn.to_radix();
                         let mut out = vec![0u32; r.width()];
                         let zl = z32.to_padded(2 * r.width()).unwrap();
-                        r.reduce_traced(&mut out, &zl, |k, f| seen[k] |= f);
+                        r.reduce_traced(&mut out, &zl, &mut Scratch::new(), |k, f| seen[k] |= f);
                         let want: Nat<u32> = zn.checked_rem(&poly.modulus()).unwrap().to_radix();
                         assert_eq!(Nat::from_limbs(&out), want, "{f}");
                     }

@@ -5,7 +5,7 @@
 use super::plot::{Figure, Scale};
 use super::rng::SplitMix64;
 use super::table::{Cell, Table};
-use super::timing::{compare, Candidate};
+use super::timing::{compare, Candidate, Plan};
 use super::{Context, Mode, Section};
 use modred::exp::{pow_shared_transform_vartime, Method};
 use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
@@ -17,7 +17,22 @@ fn sizes(mode: Mode) -> Vec<u32> {
     match mode {
         Mode::Quick => (10..=18).collect(),
         Mode::Standard => (10..=20).collect(),
-        Mode::Full => (10..=22).collect(),
+        // Every power of two to 2^22, then 2^24 and 2^26: each doubling above 2^22
+        // doubles the time of every step, and the whole full report must stay under half
+        // an hour on two cores.
+        Mode::Full => (10..=22).chain([24, 26]).collect(),
+    }
+}
+
+/// From this size on (log2 of the bits) one operation takes a tenth of a second or more:
+/// fewer, single-operation rounds, so that 2^26 bits take minutes, not hours.
+const HUGE_FROM: u32 = 22;
+
+fn plan_for(ctx: &Context, bits: u32) -> Plan {
+    if bits >= HUGE_FROM {
+        Plan { rounds: 5, min_rounds: 3, budget: std::time::Duration::ZERO, ..ctx.short_ops }
+    } else {
+        ctx.short_ops
     }
 }
 
@@ -28,6 +43,9 @@ struct Row {
     /// Δ: reduction time over multiplication time, for ntt-barrett, Barrett with two
     /// full products, ntt-montgomery, Montgomery with two full products.
     delta: [f64; 4],
+    /// With `anchors`: GMP's `mpz_tdiv_r` of the double-length product over its
+    /// `mpz_mul`, and our transform product's time over `mpz_mul`'s.
+    gmp: Option<[f64; 2]>,
 }
 
 fn err(e: modred::Error) -> String {
@@ -45,9 +63,9 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
     xs.resize(2 * k, 0);
     let (ap, bp) = (a.to_padded(k).unwrap_or_default(), b.to_padded(k).unwrap_or_default());
     let bar = NttBarrett::new(&m).map_err(err)?;
-    let bar2 = NttBarrett::with_second_product(&m, SecondProduct::Linear).map_err(err)?;
+    let bar2 = bar.to_second_product(SecondProduct::Linear).map_err(err)?;
     let mon = NttMontgomery::new(&m).map_err(err)?;
-    let mon2 = NttMontgomery::with_second_product(&m, SecondProduct::Linear).map_err(err)?;
+    let mon2 = mon.to_second_product(SecondProduct::Linear).map_err(err)?;
     // Check before timing: both Barretts give x mod m, both Montgomerys the same x·R^(−1).
     let want = x.checked_rem(&m).ok_or("paper 001: zero modulus")?;
     let mut sc = Scratch::new();
@@ -66,11 +84,13 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
     {
         return Err(format!("paper 001: ntt-montgomery disagrees at {bits} bits"));
     }
-    ctx.progress(&format!("paper 001, figures 1-2: {bits}-bit modulus"));
+    ctx.progress(&format!("paper 001, figures 1-2: 2^{bits}-bit modulus"));
     let mut prod = vec![0u64; 2 * k];
     let reducers: [&dyn Reducer<u64>; 4] = [&bar, &bar2, &mon, &mon2];
     let mut outs = vec![vec![0u64; k]; 4];
     let mut scs: Vec<Scratch<u64>> = (0..4).map(|_| Scratch::new()).collect();
+    #[cfg(feature = "anchors")]
+    let mut anchors = gmp_anchors(&ap, &bp, &xs, &m, &want)?;
     let mut cands = vec![Candidate::new(|| {
         ntt::mul(black_box(&mut prod), black_box(&ap), black_box(&bp));
     })];
@@ -78,24 +98,54 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
         let xs = &xs;
         cands.push(Candidate::new(move || r.reduce_raw(black_box(o), black_box(xs), s)));
     }
-    let t = compare(&ctx.short_ops, &mut cands);
+    #[cfg(feature = "anchors")]
+    {
+        let (gm, gr) = &mut anchors;
+        cands.push(Candidate::new(move || gm.run()));
+        cands.push(Candidate::new(move || gr.run()));
+    }
+    let t = compare(&plan_for(ctx, bits), &mut cands);
     drop(cands);
-    Ok(Row { bits, mul_ns: t[0].ns, delta: [1, 2, 3, 4].map(|j| t[j].ratio_to(&t[0])) })
+    let gmp = (t.len() == 7).then(|| [t[6].ratio_to(&t[5]), t[0].ratio_to(&t[5])]);
+    Ok(Row { bits, mul_ns: t[0].ns, delta: [1, 2, 3, 4].map(|j| t[j].ratio_to(&t[0])), gmp })
+}
+
+/// GMP's `mpz_mul` of the same operands and `mpz_tdiv_r` of the same product by the same
+/// modulus, checked against our results before they are timed.
+#[cfg(feature = "anchors")]
+fn gmp_anchors(
+    a: &[u64],
+    b: &[u64],
+    x: &[u64],
+    m: &Nat<u64>,
+    want: &Nat<u64>,
+) -> Result<(modred_bench::anchors::GmpMul, modred_bench::anchors::GmpTdivR), String> {
+    use modred_bench::anchors::{GmpMul, GmpTdivR};
+    let mut gm = GmpMul::from_limbs(a, b);
+    let mut gr = GmpTdivR::from_limbs(x, m.limbs());
+    gm.run();
+    gr.run();
+    if Nat::from_vec(gm.result_limbs()) != Nat::from_limbs(x)
+        || Nat::from_vec(gr.result_limbs()) != *want
+    {
+        return Err("paper 001: GMP disagrees with modred".to_string());
+    }
+    Ok((gm, gr))
 }
 
 /// §IV-A: an exponentiation with the cyclic second product against the same
 /// exponentiation (shared table transforms, same window) with two full products.
 fn modexp(ctx: &Context, bits: u32) -> Result<[f64; 2], String> {
-    ctx.progress(&format!("paper 001, modexp: {bits}-bit modulus"));
+    ctx.progress(&format!("paper 001, modexp: 2^{bits}-bit modulus"));
     let mut rng = SplitMix64::new(0x001_e000 + bits as u64);
     let m: Nat<u64> = rng.odd_modulus(1u64 << bits);
     let base: Nat<u64> = rng.below(&m);
     let e: Nat<u64> = rng.exact_bits(64);
     let method = Method::FixedWindow(4);
     let bar = NttBarrett::new(&m).map_err(err)?;
-    let bar2 = NttBarrett::with_second_product(&m, SecondProduct::Linear).map_err(err)?;
+    let bar2 = bar.to_second_product(SecondProduct::Linear).map_err(err)?;
     let mon = NttMontgomery::new(&m).map_err(err)?;
-    let mon2 = NttMontgomery::with_second_product(&m, SecondProduct::Linear).map_err(err)?;
+    let mon2 = mon.to_second_product(SecondProduct::Linear).map_err(err)?;
     let reducers: [&dyn Reducer<u64>; 4] = [&bar, &bar2, &mon, &mon2];
     let bases: Vec<Vec<u64>> = reducers.iter().map(|r| r.to_residue(&base)).collect();
     let mut results = Vec::new();
@@ -120,6 +170,33 @@ fn modexp(ctx: &Context, bits: u32) -> Result<[f64; 2], String> {
     Ok([t[0].ratio_to(&t[1]), t[2].ratio_to(&t[3])])
 }
 
+/// What the GMP columns of Figure 1 show, or that they are absent and how to get them.
+fn gmp_note(rows: &[Row]) -> String {
+    let with: Vec<&Row> = rows.iter().filter(|r| r.gmp.is_some()).collect();
+    if with.is_empty() {
+        return "The GMP columns are empty: this `modred` was built without the `anchors` \
+                feature. `cargo build --release -p modred-cli --features anchors` (needs \
+                `apt-get install m4 libssl-dev pkg-config`) adds GMP's remainder over its \
+                product (`mpz_tdiv_r` of the same double-length product over `mpz_mul`, \
+                the paper's GMP-mod curve) and our product's time over GMP's, measured \
+                interleaved with the rest of the row.\n\n"
+            .to_string();
+    }
+    let big: Vec<&&Row> = with.iter().filter(|r| r.bits >= 14).collect();
+    let n = big.len().max(1) as f64;
+    let mean_gmp = big.iter().filter_map(|r| r.gmp.map(|g| g[0])).sum::<f64>() / n;
+    let mean_ours = big.iter().filter_map(|r| r.gmp.map(|g| g[1])).sum::<f64>() / n;
+    format!(
+        "GMP columns (built with `anchors`, timed interleaved with the rest of the row): \
+         GMP's `mpz_tdiv_r` of the double-length product takes {mean_gmp:.2} of its own \
+         `mpz_mul` on average from 2^14 bits on — the paper's GMP-mod curve, a division \
+         without precalculation, against Δ of the transform reducers, which have their \
+         precalculation done. Our transform product took {mean_ours:.2} times GMP's \
+         `mpz_mul` on average over the same sizes: the Δ columns are ratios to our own \
+         product, so a slower product makes them look better than they would on GMP's.\n\n"
+    )
+}
+
 /// Measures everything and builds the page.
 pub fn run(ctx: &Context) -> Result<Section, String> {
     let rows: Vec<Row> =
@@ -139,6 +216,8 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         "Δ Barrett, 2 full products",
         "Δ ntt-montgomery",
         "Δ Montgomery, 2 full products",
+        "Δ GMP (mpz_tdiv_r / mpz_mul)",
+        "our transform product / mpz_mul",
     ]);
     let mut f2 = Table::new(&["n (bits)", "S Barrett", "S Montgomery", "paper (expected)"]);
     for r in &rows {
@@ -149,6 +228,8 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
             Cell::num(Some(r.delta[1]), 2),
             Cell::num(Some(r.delta[2]), 2),
             Cell::num(Some(r.delta[3]), 2),
+            Cell::num(r.gmp.map(|g| g[0]), 2),
+            Cell::num(r.gmp.map(|g| g[1]), 2),
         ]);
         f2.push(vec![
             Cell::text(format!("2^{}", r.bits)),
@@ -187,7 +268,12 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
          reducers forming the second product as a full linear convolution on the same \
          multiplier (`SecondProduct::Linear`, with m's transform precomputed too). Δ is \
          reduction time over the time of one n×n product by the same transform multiplier \
-         (`ntt::mul`, both transforms computed), measured interleaved in this run.\n\n",
+         (`ntt::mul`, both transforms computed), measured interleaved in this run. With \
+         `--full` the sizes go on to 2^24 and 2^26 bits, with fewer timing rounds from 2^22 \
+         bits on (one operation takes a tenth of a second to seconds there); the \
+         precalculation at those sizes (μ from one Newton reciprocal, R² mod m by division \
+         with a Newton reciprocal, m' by Hensel lifting, all on the transform product) \
+         takes seconds, where Algorithm D's quadratic division would take hours.\n\n",
     );
     md.push_str("## Figure 1 — reduction time / multiplication time (Δ)\n\n");
     md.push_str(&f1.markdown());
@@ -199,14 +285,13 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
          reduction with precomputed transforms: two of length 2n/w and two of n/w for the \
          cyclic form, four of 2n/w for two full products) the model gives Δ ≈ 1 and ≈ 1.33; \
          the measured values add the CRT, carries, folds and O(n) corrections. The paper's \
-         1.5 and 2 count a multiplication as two transforms. GMP's \
-         remainder/multiplication is not in this table: the CLI has no `anchors` feature \
-         (GMP is only in `modred-bench`).\n\n",
+         1.5 and 2 count a multiplication as two transforms. \n\n",
         mean(0),
         mean(1),
         mean(2),
         mean(3)
     ));
+    md.push_str(&gmp_note(&rows));
     md.push_str("## Figure 2 — speedup ratios S = Δ(cyclic) / Δ(two full products)\n\n");
     md.push_str(&f2.markdown());
     md.push_str(&ctx.figure(&figure2(&rows))?);
@@ -262,6 +347,10 @@ fn figure1(rows: &[Row]) -> Figure {
             .reference("paper: 2 full products, 2", 2.0);
     for (j, name) in names.iter().enumerate() {
         f = f.series(name, rows.iter().map(|r| (2f64.powi(r.bits as i32), r.delta[j])));
+    }
+    if rows.iter().any(|r| r.gmp.is_some()) {
+        let gmp = rows.iter().filter_map(|r| r.gmp.map(|g| (2f64.powi(r.bits as i32), g[0])));
+        f = f.series("GMP: mpz_tdiv_r / mpz_mul", gmp);
     }
     f
 }

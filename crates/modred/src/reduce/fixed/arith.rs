@@ -1,0 +1,316 @@
+//! Fixed-size digit arithmetic on `[u64; N]`: the building blocks of the const-generic
+//! reducers. Every loop has a compile-time trip count, every array lives on the stack, and
+//! the functions are `#[inline(always)]`, so for the small `N` they are used with
+//! (1 to 9 digits) LLVM unrolls them completely and keeps the digits in registers; the
+//! 128-bit products compile to `mul`/`mulx` with `adc` chains.
+//!
+//! A double-length number is a [`Wide<N>`], `[[u64; N]; 2]` (low half, high half): stable
+//! Rust cannot write `[u64; 2 * N]` for a generic `N`, and the two halves are contiguous in
+//! memory, so [`Wide::flat`] views them as one `2N`-digit slice.
+
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
+/// A `2N`-digit number: `w[0]` the low `N` digits, `w[1]` the high `N`.
+pub(crate) type Wide<const N: usize> = [[u64; N]; 2];
+
+/// Digit `k` (`0 ≤ k < 2N`) of a wide number.
+#[inline(always)]
+pub(crate) fn get<const N: usize>(z: &Wide<N>, k: usize) -> u64 {
+    z[k / N][k % N]
+}
+
+/// Sets digit `k` of a wide number.
+#[inline(always)]
+pub(crate) fn set<const N: usize>(z: &mut Wide<N>, k: usize, v: u64) {
+    z[k / N][k % N] = v;
+}
+
+/// The `2N` digits of a wide number as one slice.
+#[inline(always)]
+pub(crate) fn flat<const N: usize>(z: &Wide<N>) -> &[u64] {
+    z.as_flattened()
+}
+
+/// Defines `fn name<consts>(args) -> R { body }` that runs `body` compiled with BMI2 and
+/// ADX enabled when the CPU has them (the check of `kernels::arch::x86_64`, made once and
+/// cached), else compiled as it is. The body must be inlined code over the
+/// `#[inline(always)]` functions of this module for the second compilation to matter (a
+/// closure would not do: it is compiled once, without the features). The `portable`
+/// feature (and Miri) turns the second compilation off, so CI runs the plain code too.
+macro_rules! with_bmi2 {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident<$(const $g:ident: $gt:ty),*>($($a:ident: $t:ty),* $(,)?) -> $r:ty $body:block) => {
+        $(#[$doc])*
+        #[inline(always)]
+        $vis fn $name<$(const $g: $gt),*>($($a: $t),*) -> $r {
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            {
+                #[target_feature(enable = "bmi2,adx")]
+                unsafe fn fast<$(const $g: $gt),*>($($a: $t),*) -> $r $body
+                if crate::kernels::arch::x86_64::has_bmi2_adx() {
+                    // SAFETY: the CPU has BMI2 and ADX (checked just above), the only
+                    // requirement of a function compiled with those target features.
+                    return unsafe { fast::<$($g),*>($($a),*) };
+                }
+            }
+            $body
+        }
+    };
+}
+pub(crate) use with_bmi2;
+
+/// `a + b·c + d` as (low, high); never overflows 128 bits.
+#[inline(always)]
+pub(crate) fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 * c as u128 + d as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// `a + b + carry` (carry 0 or 1) as (sum, carry out 0 or 1).
+#[inline(always)]
+pub(crate) fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// `a − b − borrow` (borrow 0 or 1) as (difference, borrow out 0 or 1).
+#[inline(always)]
+pub(crate) fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128).wrapping_sub(borrow as u128);
+    (t as u64, (t >> 127) as u64)
+}
+
+/// `a + b` as (sum, carry out 0 or 1).
+#[inline(always)]
+pub(crate) fn add_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut s = [0u64; N];
+    let mut c = 0;
+    for i in 0..N {
+        (s[i], c) = adc(a[i], b[i], c);
+    }
+    (s, c)
+}
+
+/// `a − b` as (difference mod 2^(64N), borrow out 0 or 1).
+#[inline(always)]
+pub(crate) fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut d = [0u64; N];
+    let mut c = 0;
+    for i in 0..N {
+        (d[i], c) = sbb(a[i], b[i], c);
+    }
+    (d, c)
+}
+
+/// `a` where `mask` is all ones, `b` where it is zero, digit by digit; no branch.
+#[inline(always)]
+pub(crate) fn select<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = (a[i] & mask) | (b[i] & !mask);
+    }
+    r
+}
+
+/// `v − m` if `top·2^(64N) + v ≥ m`, else `v`, for a value below `2m` (`top` 0 or 1).
+/// Branch-free in source; `CT` passes the mask through [`core::hint::black_box`] so that
+/// the compiler cannot turn the select into a conditional branch or move (the constant-time
+/// callers need that; see [`crate::ct`]).
+#[inline(always)]
+pub(crate) fn sub_if_ge<const N: usize, const CT: bool>(
+    v: &[u64; N],
+    top: u64,
+    m: &[u64; N],
+) -> [u64; N] {
+    let (d, borrow) = sub_n(v, m);
+    // Keep v iff it is below m: no top digit and the subtraction borrowed.
+    let keep_v = (top ^ 1) & borrow;
+    let mut mask = 0u64.wrapping_sub(keep_v);
+    if CT {
+        mask = core::hint::black_box(mask);
+    }
+    select(mask, v, &d)
+}
+
+/// `a + b mod m` for `a, b < m`. Branch-free (`CT` as in [`sub_if_ge`]).
+#[inline(always)]
+pub(crate) fn add_mod<const N: usize, const CT: bool>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+) -> [u64; N] {
+    let (s, c) = add_n(a, b);
+    sub_if_ge::<N, CT>(&s, c, m)
+}
+
+/// `a − b mod m` for `a, b < m`: `m` masked in when the subtraction borrowed. Branch-free.
+#[inline(always)]
+pub(crate) fn sub_mod<const N: usize, const CT: bool>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+) -> [u64; N] {
+    let (d, borrow) = sub_n(a, b);
+    let mut mask = 0u64.wrapping_sub(borrow);
+    if CT {
+        mask = core::hint::black_box(mask);
+    }
+    let mut mm = [0u64; N];
+    for i in 0..N {
+        mm[i] = m[i] & mask;
+    }
+    add_n(&d, &mm).0
+}
+
+/// The full product `a·b` (schoolbook, operand scanning): `N²` digit products.
+#[inline(always)]
+pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    let mut z: Wide<N> = [[0u64; N]; 2];
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in 0..N {
+            let (lo, hi) = mac(get(&z, i + j), a[i], b[j], c);
+            set(&mut z, i + j, lo);
+            c = hi;
+        }
+        set(&mut z, i + N, c);
+    }
+    z
+}
+
+/// The square `a²`: the `N(N−1)/2` products below the diagonal, doubled by a shift, plus
+/// the `N` squares on the diagonal — `N(N+1)/2` digit products instead of `N²`.
+#[inline(always)]
+pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
+    let mut z: Wide<N> = [[0u64; N]; 2];
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in i + 1..N {
+            let (lo, hi) = mac(get(&z, i + j), a[i], a[j], c);
+            set(&mut z, i + j, lo);
+            c = hi;
+        }
+        if i + N < 2 * N {
+            set(&mut z, i + N, c);
+        }
+    }
+    // Double: z <<= 1 (the cross products are below 2^(128N − 1), nothing falls out).
+    let mut prev = 0u64;
+    for k in 0..2 * N {
+        let v = get(&z, k);
+        set(&mut z, k, (v << 1) | (prev >> 63));
+        prev = v;
+    }
+    // Add the diagonal a_i² at digit 2i.
+    let mut c = 0u64;
+    for i in 0..N {
+        let sq = a[i] as u128 * a[i] as u128;
+        let (lo, c1) = adc(get(&z, 2 * i), sq as u64, c);
+        let (hi, c2) = adc(get(&z, 2 * i + 1), (sq >> 64) as u64, c1);
+        set(&mut z, 2 * i, lo);
+        set(&mut z, 2 * i + 1, hi);
+        c = c2;
+    }
+    z
+}
+
+/// Montgomery reduction (paper 000, Algorithm 3) of a wide `z < m·2^(64N)`:
+/// `z·2^(−64N) mod m`, output below `m`. `m` odd, `m0inv = −m_0^(−1) mod 2^64`. `N(N+1)`
+/// digit products; the final subtraction branch-free (`CT` as in [`sub_if_ge`]).
+///
+/// Step `i` adds `u_i·m·2^(64i)` with `u_i = z_i·m0inv mod 2^64`, which clears digit `i`;
+/// the carry out of the row goes into digit `i + N`, and the carry out of *that* addition
+/// (`top`) moves up one digit per step, so after step `N − 1` the value is
+/// `top·2^(64N) + z_hi < 2m` (paper 003, eq. 4.1).
+#[inline(always)]
+pub(crate) fn redc<const N: usize, const CT: bool>(
+    z: &Wide<N>,
+    m: &[u64; N],
+    m0inv: u64,
+) -> [u64; N] {
+    let mut z = *z;
+    let mut top = 0u64;
+    for i in 0..N {
+        let u = get(&z, i).wrapping_mul(m0inv);
+        let mut c = 0u64;
+        for j in 0..N {
+            let (lo, hi) = mac(get(&z, i + j), u, m[j], c);
+            set(&mut z, i + j, lo);
+            c = hi;
+        }
+        let (s, t) = adc(get(&z, i + N), c, top);
+        set(&mut z, i + N, s);
+        top = t;
+    }
+    sub_if_ge::<N, CT>(&z[1], top, m)
+}
+
+/// Montgomery multiplication `a·b·2^(−64N) mod m` for `a, b < m`, the reduction interleaved
+/// with the product (CIOS, Koç–Acar–Kaliski; paper 003 §2.3): `2N² + N` digit products,
+/// the running value in `N + 2` registers, one branch-free final subtraction.
+///
+/// Invariant: after step `i` the value `t < 2m` (from `a·b < m·2^(64N)`), so `t` fits
+/// `N` digits and a top bit.
+#[inline(always)]
+pub(crate) fn mont_mul<const N: usize, const CT: bool>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+    m0inv: u64,
+) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_n = 0u64; // digit N of the running value (0 or 1 between steps)
+    for i in 0..N {
+        // t += a_i·b
+        let mut c = 0u64;
+        for j in 0..N {
+            (t[j], c) = mac(t[j], a[i], b[j], c);
+        }
+        let (s, t_n1) = adc(t_n, c, 0);
+        // t = (t + u·m) / 2^64
+        let u = t[0].wrapping_mul(m0inv);
+        let (_, mut c) = mac(t[0], u, m[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], u, m[j], c);
+        }
+        let (lo, hi) = adc(s, c, 0);
+        t[N - 1] = lo;
+        t_n = t_n1 + hi;
+    }
+    sub_if_ge::<N, CT>(&t, t_n, m)
+}
+
+/// `x` (any number of digits, at most `2N` significant) as a wide number.
+#[inline(always)]
+pub(crate) fn wide_from_slice<const N: usize>(x: &[u64]) -> Wide<N> {
+    let mut z: Wide<N> = [[0u64; N]; 2];
+    let n = crate::nat::normalized_len(x);
+    debug_assert!(n <= 2 * N);
+    for (k, &v) in x[..n.min(2 * N)].iter().enumerate() {
+        set(&mut z, k, v);
+    }
+    z
+}
+
+with_bmi2! {
+    /// [`mont_mul`], compiled for BMI2 where the CPU has it.
+    pub(crate) fn mont_mul_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        b: &[u64; N],
+        m: &[u64; N],
+        m0inv: u64,
+    ) -> [u64; N] {
+        mont_mul::<N, CT>(a, b, m, m0inv)
+    }
+}
+
+with_bmi2! {
+    /// [`sqr_wide`] then [`redc`], compiled for BMI2 where the CPU has it.
+    pub(crate) fn mont_sqr_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        m: &[u64; N],
+        m0inv: u64,
+    ) -> [u64; N] {
+        redc::<N, CT>(&sqr_wide(a), m, m0inv)
+    }
+}

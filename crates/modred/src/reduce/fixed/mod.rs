@@ -1,0 +1,571 @@
+//! Fixed-size paths: Montgomery, pseudo-Mersenne and the hard-coded NIST reductions on a
+//! const number `N` of 64-bit digits (issue 8, item 2), behind the same [`Reducer`] trait.
+//!
+//! # Why
+//! The slice reducers ([`super::Montgomery`], [`super::PseudoMersenne`], [`super::Nist`])
+//! take any width: their loops run to a length known at run time, the product goes
+//! through `scratch`, and each kernel is a call. At 64 to 512 bits that overhead is a large
+//! part of the work. Here the width is a const generic: arrays on the stack, every loop
+//! unrolled by the compiler, no allocation and no call inside `mul`, `sqr` or `pow`.
+//!
+//! # How it is hooked in
+//! [`crate::reduce::make`] (and so [`crate::Modulus`]) returns these reducers for
+//! `u64` digits when the width matches: [`MontgomeryFixed<N>`] for `montgomery` with
+//! `N = 1 … 8` digits, [`PseudoMersenneFixed<N>`] for `pseudo-mersenne` with a one-digit
+//! `c` and `N = 1 … 9`, [`NistFixed<N>`] for `nist`. They report the same
+//! [`Algorithm`], use the same representation and bounds, and give the same results as
+//! the slice reducers (tested against them and num-bigint in `tests/fixed.rs`). Other
+//! digit types and widths keep the slice reducers.
+//!
+//! The 128-bit products compile to `mul`/`mulx` with `adc` chains. Measured at 256 bits
+//! (`cargo run --release -p modred-bench --features anchors --example fixed_ratios`,
+//! interleaved in one process on a shared 2-core machine): `MontgomeryFixed<4>` on arrays
+//! 1.21× GMP's plain `mpn_mul_n` and 0.59× OpenSSL's `BN_mod_mul_montgomery`; through
+//! `Reducer::mul` on slices 1.19× the array form; the slice `Montgomery` reducer (MULX/ADX
+//! kernels, run-time width) 2.1×. Each function is also compiled for BMI2 and chosen at
+//! run time (`arith::with_bmi2!`); at 4 digits the difference was within the noise.
+
+// Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
+#![allow(clippy::needless_range_loop)]
+
+pub(crate) mod arith;
+
+use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::nat::Nat;
+use arith::Wide;
+use core::any::Any;
+
+/// The widest Montgomery modulus, in 64-bit digits, with a fixed-size path (512 bits).
+pub const MAX_MONTGOMERY_LIMBS: usize = 8;
+
+/// The widest pseudo-Mersenne modulus with a fixed-size path (576 bits: 2^521 − 1 fits).
+pub const MAX_PSEUDO_MERSENNE_LIMBS: usize = 9;
+
+fn to_array<const N: usize>(x: &Nat<u64>) -> [u64; N] {
+    let mut a = [0u64; N];
+    let n = x.len().min(N);
+    a[..n].copy_from_slice(&x.limbs()[..n]);
+    a
+}
+
+/// Montgomery arithmetic modulo an odd `m` of exactly `N` 64-bit digits, `R = 2^(64N)`.
+///
+/// The same representation (`x·R mod m`), input bound (`x < m·R`) and results as
+/// [`super::Montgomery`] (paper 000, Algorithm 3); [`Reducer::mul`] is the interleaved
+/// CIOS product ([`MontgomeryFixed::mul_fixed`]), [`Reducer::sqr`] the half-cost square
+/// followed by the reduction ([`MontgomeryFixed::sqr_fixed`]). Variable time only in that
+/// the compiler may turn the final select into a conditional move; for secrets use
+/// [`crate::ct`] or the constant-time field elements.
+#[derive(Clone, Debug)]
+pub struct MontgomeryFixed<const N: usize> {
+    m: [u64; N],
+    m0inv: u64,
+    r2: [u64; N],
+    one: [u64; N],
+    /// The slice reducer, for conversions and for slices of another length.
+    slow: Montgomery<u64>,
+}
+
+impl<const N: usize> MontgomeryFixed<N> {
+    /// `m` as digits.
+    pub fn modulus_array(&self) -> &[u64; N] {
+        &self.m
+    }
+
+    /// `a·b·R⁻¹ mod m` for `a, b < m` (CIOS, `2N² + N` digit products).
+    #[inline]
+    pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        arith::mont_mul_fast::<N, false>(a, b, &self.m, self.m0inv)
+    }
+
+    /// `a²·R⁻¹ mod m` for `a < m`: the square (`N(N+1)/2` products), then the reduction
+    /// (`N(N+1)`).
+    #[inline]
+    pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
+        if N <= 2 {
+            // Below 3 digits the separate square saves no product worth a second pass.
+            return self.mul_fixed(a, a);
+        }
+        arith::mont_sqr_fast::<N, false>(a, &self.m, self.m0inv)
+    }
+
+    /// `z·R⁻¹ mod m` for `z < m·R` given as `2N` digits (low half first).
+    #[inline]
+    pub fn redc_fixed(&self, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
+        arith::redc::<N, false>(&[*lo, *hi], &self.m, self.m0inv)
+    }
+
+    /// The residue of 1, `R mod m`.
+    pub fn one_fixed(&self) -> [u64; N] {
+        self.one
+    }
+
+    /// The residue `x·R mod m` of `x < m`.
+    #[inline]
+    pub fn to_montgomery_fixed(&self, x: &[u64; N]) -> [u64; N] {
+        self.mul_fixed(x, &self.r2)
+    }
+
+    /// The value `r·R⁻¹ mod m` of a residue.
+    #[inline]
+    pub fn from_montgomery_fixed(&self, r: &[u64; N]) -> [u64; N] {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        self.mul_fixed(r, &one)
+    }
+
+    /// `base^e` in the representation, `base` a residue: fixed 4-bit window with a table
+    /// of 16 residues on the stack, no allocation. Variable time: the exponent's length
+    /// and digits decide the work (a zero window skips its multiplication).
+    pub fn pow_vartime_fixed(&self, base: &[u64; N], e: &Nat<u64>) -> [u64; N] {
+        const W: u64 = 4;
+        let mut table = [[0u64; N]; 16];
+        table[0] = self.one;
+        table[1] = *base;
+        for j in 2..16 {
+            table[j] = self.mul_fixed(&table[j - 1], base);
+        }
+        let bits = e.bits();
+        let windows = bits.div_ceil(W);
+        let mut acc = self.one;
+        for w in (0..windows).rev() {
+            if w + 1 != windows {
+                for _ in 0..W {
+                    acc = self.sqr_fixed(&acc);
+                }
+            }
+            let mut digit = 0usize;
+            for j in 0..W {
+                digit |= (e.bit(w * W + j) as usize) << j;
+            }
+            if digit != 0 {
+                acc = self.mul_fixed(&acc, &table[digit]);
+            }
+        }
+        acc
+    }
+}
+
+/// `a` as an array of `N` digits, when it has exactly `N`.
+#[inline(always)]
+fn arr<const N: usize>(a: &[u64]) -> Option<&[u64; N]> {
+    a.try_into().ok()
+}
+
+impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
+    /// Errors as [`super::Montgomery`]'s, and [`Error::NotApplicable`] when `m` does not
+    /// have exactly `N` digits.
+    fn new(m: &Nat<u64>) -> Result<Self, Error> {
+        let slow = Montgomery::new(m)?;
+        if m.len() != N {
+            return Err(Error::NotApplicable {
+                algorithm: Algorithm::Montgomery.name(),
+                reason: format!("this fixed-size path needs a {N}-digit modulus"),
+            });
+        }
+        let mp: [u64; N] = to_array(m);
+        let m0inv = crate::limb::Limb::inverse_mod_b(mp[0]).wrapping_neg();
+        let r = Nat::<u64>::power_of_two(64 * N as u64);
+        let r2 = to_array(&r.sqr().checked_rem(m).unwrap_or_default());
+        let one = to_array(&r.checked_rem(m).unwrap_or_default());
+        Ok(MontgomeryFixed { m: mp, m0inv, r2, one, slow })
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Montgomery
+    }
+
+    fn modulus(&self) -> &Nat<u64> {
+        self.slow.modulus()
+    }
+
+    fn width(&self) -> usize {
+        N
+    }
+
+    /// `x < m·b^k`.
+    fn input_bound(&self) -> Bound<u64> {
+        self.slow.input_bound()
+    }
+
+    fn bound_formula(&self) -> &'static str {
+        "m·b^k"
+    }
+
+    fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
+        match <&mut [u64; N]>::try_from(&mut *out) {
+            Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
+                *o = arith::redc::<N, false>(&arith::wide_from_slice(x), &self.m, self.m0inv);
+            }
+            _ => self.slow.reduce_raw(out, x, scratch),
+        }
+    }
+
+    #[inline]
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
+            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
+            _ => self.slow.mul(out, a, b, scratch),
+        }
+    }
+
+    #[inline]
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
+            (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
+            _ => self.slow.sqr(out, a, scratch),
+        }
+    }
+
+    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
+        self.slow.to_residue(x)
+    }
+
+    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
+        self.slow.from_residue(r)
+    }
+}
+
+/// `z mod p` for `p = 2^bits − c` with one-digit `c`, `2·bits(c) < bits`, `p` of `N`
+/// digits and `z < 2^(2·bits)`: the two folds of [`super::PseudoMersenne`] (paper 003,
+/// Algorithm 4 and its extension to `bits` not a multiple of 64) on fixed-size digits,
+/// then one branch-free conditional subtraction (`CT` as in [`arith::sub_if_ge`]).
+///
+/// With `s = bits − 64(N−1)`: `q = z >> bits`, `r = z mod 2^bits`; `t = r + q·c <
+/// 2^bits·(c+1)`; `q₂ = t >> bits ≤ c`, `t₂ = (t mod 2^bits) + q₂·c ≤ 2^bits − 1 + c²`,
+/// which is below `2p`, and above `2^(64N)` only when `s = 64` (then by one carry digit).
+/// No branch and no memory index depends on `z`.
+#[inline(always)]
+pub(crate) fn pm_fold<const N: usize, const CT: bool>(
+    z: &Wide<N>,
+    bits: u32,
+    c: u64,
+    p: &[u64; N],
+) -> [u64; N] {
+    let s = bits - 64 * (N as u32 - 1); // 1 ..= 64, public
+    let mask = if s == 64 { u64::MAX } else { (1u64 << s) - 1 };
+    // Digit i of q = z >> bits.
+    let q = |i: usize| -> u64 {
+        let lo = arith::get(z, N - 1 + i);
+        let up = if N + i < 2 * N { arith::get(z, N + i) } else { 0 };
+        if s == 64 {
+            up
+        } else {
+            (lo >> s) | (up << (64 - s))
+        }
+    };
+    let mut r = z[0];
+    r[N - 1] &= mask;
+    // t = r + q·c (N digits and a top digit).
+    let mut carry = 0u64;
+    for i in 0..N {
+        (r[i], carry) = arith::mac(r[i], q(i), c, carry);
+    }
+    let q2 = if s == 64 { carry } else { (carry << (64 - s)) | (r[N - 1] >> s) };
+    r[N - 1] &= mask;
+    // t₂ = r + q₂·c.
+    let (lo, hi) = arith::mac(0, q2, c, 0);
+    let mut cy;
+    (r[0], cy) = arith::adc(r[0], lo, 0);
+    let mut add = hi;
+    for v in r.iter_mut().skip(1) {
+        (*v, cy) = arith::adc(*v, add, cy);
+        add = 0;
+    }
+    // For N = 1 the high digit of q₂·c has nowhere to go but the top.
+    let top = if N == 1 { cy + hi } else { cy };
+    arith::sub_if_ge::<N, CT>(&r, top, p)
+}
+
+arith::with_bmi2! {
+    /// `a·b mod p` by [`arith::mul_wide`] and [`pm_fold`], compiled for BMI2 where the CPU
+    /// has it.
+    pub(crate) fn pm_mul_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        b: &[u64; N],
+        bits: u32,
+        c: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        pm_fold::<N, CT>(&arith::mul_wide(a, b), bits, c, p)
+    }
+}
+
+arith::with_bmi2! {
+    /// `a² mod p` by [`arith::sqr_wide`] and [`pm_fold`], compiled for BMI2 where the CPU
+    /// has it.
+    pub(crate) fn pm_sqr_fast<const N: usize, const CT: bool>(
+        a: &[u64; N],
+        bits: u32,
+        c: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        pm_fold::<N, CT>(&arith::sqr_wide(a), bits, c, p)
+    }
+}
+
+arith::with_bmi2! {
+    /// `a·b mod p` by [`arith::mul_wide`] and the hard-coded reduction, compiled for BMI2
+    /// where the CPU has it.
+    pub(crate) fn nist_mul_fast<const N: usize, const CT: bool>(
+        prime: NistPrime,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        prime.reduce_wide::<N, CT>(&arith::mul_wide(a, b))
+    }
+}
+
+arith::with_bmi2! {
+    /// `a² mod p` by [`arith::sqr_wide`] and the hard-coded reduction, compiled for BMI2
+    /// where the CPU has it.
+    pub(crate) fn nist_sqr_fast<const N: usize, const CT: bool>(
+        prime: NistPrime,
+        a: &[u64; N],
+    ) -> [u64; N] {
+        prime.reduce_wide::<N, CT>(&arith::sqr_wide(a))
+    }
+}
+
+/// Pseudo-Mersenne reduction modulo `p = 2^N_bits − c`, one-digit `c`, on `N` fixed
+/// digits: the representation, bounds and results of [`super::PseudoMersenne`]'s
+/// optimised fold, with the product unrolled ([`arith::mul_wide`], [`arith::sqr_wide`]) and
+/// the fold on stack arrays ([`pm_fold`]).
+#[derive(Clone, Debug)]
+pub struct PseudoMersenneFixed<const N: usize> {
+    p: [u64; N],
+    bits: u32,
+    c: u64,
+    slow: PseudoMersenne<u64>,
+}
+
+impl<const N: usize> PseudoMersenneFixed<N> {
+    /// `z mod p` for `z < 2^(2·bits)` given as `2N` digits (low half first).
+    #[inline]
+    pub fn reduce_fixed(&self, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
+        pm_fold::<N, false>(&[*lo, *hi], self.bits, self.c, &self.p)
+    }
+
+    /// `a·b mod p` for `a, b < p`.
+    #[inline]
+    pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        pm_mul_fast::<N, false>(a, b, self.bits, self.c, &self.p)
+    }
+
+    /// `a² mod p` for `a < p`.
+    #[inline]
+    pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
+        pm_sqr_fast::<N, false>(a, self.bits, self.c, &self.p)
+    }
+}
+
+impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
+    /// Errors as [`super::PseudoMersenne`]'s, and [`Error::NotApplicable`] when `m` does
+    /// not have exactly `N` digits or `c` is more than one digit.
+    fn new(m: &Nat<u64>) -> Result<Self, Error> {
+        let slow = PseudoMersenne::new(m)?;
+        if m.len() != N || slow.c().len() != 1 {
+            return Err(Error::NotApplicable {
+                algorithm: Algorithm::PseudoMersenne.name(),
+                reason: format!("this fixed-size path needs {N} digits and a one-digit c"),
+            });
+        }
+        let (bits, c) = (slow.exponent() as u32, slow.c().limbs()[0]);
+        Ok(PseudoMersenneFixed { p: to_array(m), bits, c, slow })
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::PseudoMersenne
+    }
+
+    fn modulus(&self) -> &Nat<u64> {
+        self.slow.modulus()
+    }
+
+    fn width(&self) -> usize {
+        N
+    }
+
+    /// `x < 2^(2N)`.
+    fn input_bound(&self) -> Bound<u64> {
+        self.slow.input_bound()
+    }
+
+    fn bound_formula(&self) -> &'static str {
+        "2^(2N)"
+    }
+
+    fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
+        match <&mut [u64; N]>::try_from(&mut *out) {
+            Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
+                *o = pm_fold::<N, false>(&arith::wide_from_slice(x), self.bits, self.c, &self.p);
+            }
+            _ => self.slow.reduce_raw(out, x, scratch),
+        }
+    }
+
+    #[inline]
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
+            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
+            _ => self.slow.mul(out, a, b, scratch),
+        }
+    }
+
+    #[inline]
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
+            (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
+            _ => self.slow.sqr(out, a, scratch),
+        }
+    }
+
+    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
+        self.slow.to_residue(x)
+    }
+
+    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
+        self.slow.from_residue(r)
+    }
+}
+
+/// The hard-coded reduction of [`super::Nist`] for one prime of `N` digits, with the
+/// product unrolled: [`Reducer::mul`] is [`arith::mul_wide`] (or [`arith::sqr_wide`])
+/// followed by [`NistPrime::reduce_wide`] on stack arrays, no copies through slices.
+#[derive(Clone, Debug)]
+pub struct NistFixed<const N: usize> {
+    prime: NistPrime,
+    slow: Nist<u64>,
+}
+
+impl<const N: usize> NistFixed<N> {
+    /// Which prime.
+    pub fn prime(&self) -> NistPrime {
+        self.prime
+    }
+
+    /// `a·b mod p` for `a, b < p`.
+    #[inline]
+    pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        nist_mul_fast::<N, false>(self.prime, a, b)
+    }
+
+    /// `a² mod p` for `a < p`.
+    #[inline]
+    pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
+        nist_sqr_fast::<N, false>(self.prime, a)
+    }
+}
+
+impl<const N: usize> Reducer<u64> for NistFixed<N> {
+    /// Errors as [`super::Nist`]'s, and [`Error::NotApplicable`] when the prime does not
+    /// have `N` digits.
+    fn new(m: &Nat<u64>) -> Result<Self, Error> {
+        let slow = Nist::new(m)?;
+        if slow.prime().limbs() != N {
+            return Err(Error::NotApplicable {
+                algorithm: Algorithm::Nist.name(),
+                reason: format!("this fixed-size path needs a {N}-digit prime"),
+            });
+        }
+        Ok(NistFixed { prime: slow.prime(), slow })
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Nist
+    }
+
+    fn modulus(&self) -> &Nat<u64> {
+        self.slow.modulus()
+    }
+
+    fn width(&self) -> usize {
+        N
+    }
+
+    /// `z < 2^(2N)`.
+    fn input_bound(&self) -> Bound<u64> {
+        self.slow.input_bound()
+    }
+
+    fn bound_formula(&self) -> &'static str {
+        "2^(2N)"
+    }
+
+    fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
+        match <&mut [u64; N]>::try_from(&mut *out) {
+            Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
+                *o = self.prime.reduce_wide::<N, false>(&arith::wide_from_slice(x));
+            }
+            _ => self.slow.reduce_raw(out, x, scratch),
+        }
+    }
+
+    #[inline]
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
+            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
+            _ => self.slow.mul(out, a, b, scratch),
+        }
+    }
+
+    #[inline]
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
+            (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
+            _ => self.slow.sqr(out, a, scratch),
+        }
+    }
+
+    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
+        self.slow.to_residue(x)
+    }
+
+    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
+        self.slow.from_residue(r)
+    }
+}
+
+/// A boxed fixed-size reducer for `algorithm` and a `u64` modulus of `N` digits.
+fn boxed<const N: usize>(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
+    Some(match algorithm {
+        Algorithm::Montgomery if N <= MAX_MONTGOMERY_LIMBS => {
+            Box::new(MontgomeryFixed::<N>::new(m).ok()?)
+        }
+        Algorithm::PseudoMersenne => Box::new(PseudoMersenneFixed::<N>::new(m).ok()?),
+        Algorithm::Nist => Box::new(NistFixed::<N>::new(m).ok()?),
+        _ => return None,
+    })
+}
+
+/// The fixed-size reducer for `algorithm` and `m` when there is one (`u64` digits, a
+/// width it covers, the modulus of the form), else `None` (then the slice reducer is used,
+/// which also reports any error).
+pub(crate) fn make_u64(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
+    match m.len() {
+        1 => boxed::<1>(algorithm, m),
+        2 => boxed::<2>(algorithm, m),
+        3 => boxed::<3>(algorithm, m),
+        4 => boxed::<4>(algorithm, m),
+        5 => boxed::<5>(algorithm, m),
+        6 => boxed::<6>(algorithm, m),
+        7 => boxed::<7>(algorithm, m),
+        8 => boxed::<8>(algorithm, m),
+        9 => boxed::<9>(algorithm, m),
+        _ => None,
+    }
+}
+
+/// [`make_u64`] for any digit type: `Some` only when `L` is `u64` (decided by the type,
+/// through [`Any`]: the boxed reducer is `Box<dyn Reducer<L>>` exactly when `L = u64`).
+pub(crate) fn make<L: crate::limb::Limb>(
+    algorithm: Algorithm,
+    m: &Nat<L>,
+) -> Option<Box<dyn Reducer<L>>> {
+    let m64 = (m as &dyn Any).downcast_ref::<Nat<u64>>()?;
+    let r = make_u64(algorithm, m64)?;
+    let any: Box<dyn Any> = Box::new(r);
+    any.downcast::<Box<dyn Reducer<L>>>().ok().map(|b| *b)
+}
