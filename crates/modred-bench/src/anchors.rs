@@ -577,3 +577,160 @@ impl GmpTdivR {
         self.r.to_digits::<u64>(Order::Lsf)
     }
 }
+
+// ---------------------------------------------------------------------------
+// Anchors for `modred bench`: one reduction alone, and squaring.
+// ---------------------------------------------------------------------------
+
+/// `r = x mod m` with GMP's `mpz_tdiv_r` alone (the reduction of a number already
+/// multiplied out, as `modred bench --op reduce` times ours).
+pub struct GmpRem {
+    x: Integer,
+    m: Integer,
+    r: Integer,
+}
+
+impl GmpRem {
+    /// # Panics
+    /// On malformed hex or `m == 0`.
+    pub fn new(x_hex: &str, m_hex: &str) -> Self {
+        let m = parse_int(m_hex);
+        assert!(m != 0, "modulus must be non-zero");
+        let r = Integer::with_capacity(m.significant_bits() as usize + 64);
+        Self { x: parse_int(x_hex), m, r }
+    }
+
+    /// One `mpz_tdiv_r`.
+    #[inline]
+    pub fn run(&mut self) {
+        self.r.assign(&self.x % &self.m);
+    }
+
+    pub fn result_hex(&self) -> String {
+        int_hex(&self.r)
+    }
+}
+
+/// Low-level `mpn_sqr`: the `2n`-limb square of an `n`-limb number into a
+/// preallocated buffer (GMP's dedicated squaring, the counterpart of
+/// [`GmpMulN`]).
+pub struct GmpSqrN {
+    a: Vec<gmp::limb_t>,
+    r: Vec<gmp::limb_t>,
+}
+
+impl GmpSqrN {
+    /// # Panics
+    /// On malformed hex or a negative operand.
+    pub fn new(a_hex: &str) -> Self {
+        let a = parse_int(a_hex);
+        assert!(a >= 0, "mpn operands must be non-negative");
+        let mut a = a.to_digits::<gmp::limb_t>(Order::Lsf);
+        let n = a.len().max(1);
+        a.resize(n, 0);
+        Self { a, r: vec![0; 2 * n] }
+    }
+
+    /// One `mpn_sqr`.
+    #[inline]
+    pub fn run(&mut self) {
+        let n = self.a.len();
+        debug_assert!(self.r.len() == 2 * n);
+        // SAFETY: `a` is valid for reads of `n >= 1` limbs (checked in `new`),
+        // `r` for writes of `2n` limbs and is a separate allocation, so the
+        // operands do not overlap, as mpn_sqr requires.
+        unsafe {
+            gmp::mpn_sqr(self.r.as_mut_ptr(), self.a.as_ptr(), n as gmp::size_t);
+        }
+    }
+
+    pub fn result_hex(&self) -> String {
+        int_hex(&Integer::from_digits(&self.r, Order::Lsf))
+    }
+}
+
+/// `r = a² · R^-1 mod m` with `BN_mod_mul_montgomery(r, a, a, …)`: the same
+/// BIGNUM passed twice, so OpenSSL takes its squaring path. [`result_hex`]
+/// reports the ordinary `a² mod m`.
+///
+/// [`result_hex`]: Self::result_hex
+pub struct OpensslMontSqr {
+    inner: OpensslMontMul,
+}
+
+impl OpensslMontSqr {
+    /// `a` is first reduced modulo `m`.
+    ///
+    /// # Panics
+    /// On malformed hex or an even modulus / modulus `<= 1`.
+    pub fn new(a_hex: &str, m_hex: &str) -> Self {
+        Self { inner: OpensslMontMul::new(a_hex, a_hex, m_hex) }
+    }
+
+    /// One `BN_mod_mul_montgomery` with both operands the same BIGNUM.
+    #[inline]
+    pub fn run(&mut self) {
+        let s = &mut self.inner;
+        // SAFETY: every pointer refers to a live object owned by `s`; `r` is
+        // distinct from the input; the input is in Montgomery form (below m).
+        check(
+            unsafe {
+                BN_mod_mul_montgomery(
+                    s.r.as_ptr(),
+                    s.a_mont.as_ptr(),
+                    s.a_mont.as_ptr(),
+                    s.mont.0,
+                    s.ctx.as_ptr(),
+                )
+            },
+            "BN_mod_mul_montgomery",
+        );
+    }
+
+    pub fn result_hex(&self) -> String {
+        self.inner.result_hex()
+    }
+}
+
+/// `r = x · R^-1 mod m` with `BN_from_montgomery`: Montgomery's reduction
+/// alone (REDC), the counterpart of `modred`'s `montgomery` reducer's
+/// `reduce_raw`. [`result_hex`](Self::result_hex) reports `x · R^-1 mod m`.
+pub struct OpensslMontRedc {
+    x: BigNum,
+    r: BigNum,
+    mont: MontCtx,
+    ctx: BigNumContext,
+}
+
+impl OpensslMontRedc {
+    /// # Panics
+    /// On malformed hex, an even modulus / modulus `<= 1`, or `x >= m²`.
+    pub fn new(x_hex: &str, m_hex: &str) -> Self {
+        let mut ctx = BigNumContext::new().expect("BN_CTX_new");
+        let m = odd_modulus(m_hex);
+        let mont = MontCtx::new(&m, &mut ctx);
+        let x = parse_bn(x_hex);
+        let mut m2 = BigNum::new().expect("BN_new");
+        m2.checked_mul(&m, &m, &mut ctx).expect("BN_mul");
+        assert!(!x.is_negative() && x < m2, "BN_from_montgomery needs 0 <= x < m^2");
+        let r = m.to_owned().expect("BN_dup");
+        Self { x, r, mont, ctx }
+    }
+
+    /// One `BN_from_montgomery`.
+    #[inline]
+    pub fn run(&mut self) {
+        // SAFETY: every pointer refers to a live object owned by `self`; `r`
+        // is distinct from `x`; `0 <= x < m²` (checked in `new`).
+        check(
+            unsafe {
+                BN_from_montgomery(self.r.as_ptr(), self.x.as_ptr(), self.mont.0, self.ctx.as_ptr())
+            },
+            "BN_from_montgomery",
+        );
+    }
+
+    pub fn result_hex(&self) -> String {
+        bn_hex(&self.r)
+    }
+}

@@ -46,6 +46,9 @@ pub fn parse(name: &str) -> Result<Algorithm, Fail> {
                     "algorithm '{name}' is not implemented yet (available: {})",
                     have.join(", ")
                 )))
+            } else if let modred::Error::UnknownAlgorithm(_) = e {
+                // The library's message quotes the name whole; a huge one is abbreviated.
+                Err(Fail::from(modred::Error::UnknownAlgorithm(crate::args::abbreviate(name))))
             } else {
                 Err(Fail::from(e))
             }

@@ -350,7 +350,6 @@ fn usage_errors() {
     fails_with(&[], "no command");
     fails_with(&["frobnicate"], "unknown command 'frobnicate'");
     fails_with(&["--frobnicate"], "unknown command");
-    fails_with(&["bench"], "not implemented yet");
     fails_with(&["reduce", "5"], "missing argument M");
     fails_with(&["reduce"], "missing arguments X M");
     fails_with(&["reduce", "5", "7", "9"], "unexpected argument '9'");

@@ -89,6 +89,8 @@ pub fn solinas_weights(p: &Parsed) -> Result<(), Fail> {
     if w != 32 && w != 64 {
         return Err(Fail::new(format!("invalid --word-bits '{w}': expected 32 or 64")));
     }
-    let f = modred::reduce::SolinasPoly::parse(poly, w as u32)?;
+    // The library's message quotes the polynomial whole; a huge one is abbreviated.
+    let f = modred::reduce::SolinasPoly::parse(poly, w as u32)
+        .map_err(|e| Fail::new(e.to_string().replace(poly, &crate::args::abbreviate(poly))))?;
     print_line(&f.to_json())
 }

@@ -1,0 +1,114 @@
+//! P-256 field multiplication: the fixed-size field-element API (`PrimeField<4>`, whose
+//! standard representation reduces with the hard-coded NIST reduction of paper 003 §6.2),
+//! the `nist` reducer forced through `Modulus`, and the generic path (Montgomery, and
+//! `Nat` multiplication with division), all checked against each other on seeded random
+//! elements; then a rough timing of each.
+//!
+//! ```text
+//! cargo run --release -p modred --example p256_field_mul
+//! ```
+//!
+//! For timings to compare, use `modred bench --algo nist,montgomery --bits 256` (ratios
+//! measured interleaved in one run); the times printed here are only indicative.
+
+use modred::field::{PrimeField, Representation};
+use modred::reduce::NistPrime;
+use modred::{Algorithm, Modulus, Nat};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// SplitMix64: seeded 256-bit numbers for the example.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn nat256(&mut self) -> Nat {
+        Nat::from_vec((0..4).map(|_| self.next_u64()).collect())
+    }
+}
+
+/// Multiplies `count` seeded pairs every way and checks that all agree; returns the
+/// number of pairs checked.
+fn check_all_paths(count: usize, seed: u64) -> Result<usize, modred::Error> {
+    let p: Nat = NistPrime::P256.modulus();
+    let standard = PrimeField::<4>::new(&p, Representation::Standard)?;
+    let montgomery = PrimeField::<4>::new(&p, Representation::Montgomery)?;
+    let nist = Modulus::with(Algorithm::Nist, &p)?;
+    let generic = Modulus::with(Algorithm::Montgomery, &p)?;
+    assert_eq!(Modulus::new(&p)?.algorithm(), Algorithm::Nist, "auto picks nist for P-256");
+    let mut rng = SplitMix64(seed);
+    let edge = [Nat::default(), Nat::one(), &p - &Nat::one(), &p - &Nat::from(2u64)];
+    for i in 0..count {
+        let (x, y) = match i {
+            i if i < edge.len() => (edge[i].clone(), edge[edge.len() - 1 - i].clone()),
+            _ => (rng.nat256(), rng.nat256()), // not reduced: from_nat reduces them
+        };
+        let want = &(&x * &y) % &p; // plain Nat multiplication and division
+        let fe = standard.mul(&standard.from_nat(&x), &standard.from_nat(&y));
+        let fm = montgomery.mul(&montgomery.from_nat(&x), &montgomery.from_nat(&y));
+        assert_eq!(standard.to_nat(&fe), want, "field API, standard representation (nist)");
+        assert_eq!(montgomery.to_nat(&fm), want, "field API, Montgomery representation");
+        assert_eq!(nist.mul_mod(&x, &y), want, "Modulus with the nist reducer");
+        assert_eq!(generic.mul_mod(&x, &y), want, "Modulus with the montgomery reducer");
+        // Squaring, and a field identity: (x + y)² = x² + 2xy + y².
+        let (a, b) = (standard.from_nat(&x), standard.from_nat(&y));
+        let lhs = standard.sqr(&standard.add(&a, &b));
+        let ab = standard.mul(&a, &b);
+        let rhs = standard
+            .add(&standard.add(&standard.sqr(&a), &standard.add(&ab, &ab)), &standard.sqr(&b));
+        assert_eq!(lhs, rhs);
+    }
+    Ok(count)
+}
+
+/// Nanoseconds per call of `f` over `n` calls.
+fn per_call(n: u32, mut f: impl FnMut()) -> f64 {
+    let t = Instant::now();
+    for _ in 0..n {
+        f();
+    }
+    t.elapsed().as_secs_f64() * 1e9 / n as f64
+}
+
+fn main() -> Result<(), modred::Error> {
+    let checked = check_all_paths(10_000, 256)?;
+    println!("P-256: {checked} products agree on every path (field API standard and Montgomery, nist and montgomery reducers, Nat division)");
+
+    let p: Nat = NistPrime::P256.modulus();
+    let field = PrimeField::<4>::new(&p, Representation::Standard)?;
+    let mont_field = PrimeField::<4>::new(&p, Representation::Montgomery)?;
+    let generic = Modulus::with(Algorithm::Montgomery, &p)?;
+    let mut rng = SplitMix64(1);
+    let (x, y) = (rng.nat256(), rng.nat256());
+    let (a, b) = (field.from_nat(&x), field.from_nat(&y));
+    let (am, bm) = (mont_field.from_nat(&x), mont_field.from_nat(&y));
+    let (ra, rb) = (generic.residue(&x), generic.residue(&y));
+    let n = 1_000_000;
+    let mut acc = a;
+    let t_std = per_call(n, || acc = field.mul(black_box(&acc), black_box(&b)));
+    let mut accm = am;
+    let t_mont = per_call(n, || accm = mont_field.mul(black_box(&accm), black_box(&bm)));
+    let t_gen = per_call(n / 10, || {
+        black_box(generic.mul(black_box(&ra), black_box(&rb)));
+    });
+    println!("PrimeField<4> mul, standard (nist reduction): {t_std:6.1} ns");
+    println!("PrimeField<4> mul, Montgomery representation: {t_mont:6.1} ns");
+    println!("Modulus (montgomery reducer, heap residues):  {t_gen:6.1} ns");
+    black_box((acc, accm));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_path_agrees() {
+        assert_eq!(super::check_all_paths(500, 99).unwrap(), 500);
+    }
+}
