@@ -1,7 +1,7 @@
 //! Many independent exponentiations at once, spread over every core.
 //!
-//! [`pow_many`] computes `x_i^(e_i) mod m` for a list of `(x_i, e_i)` modulo one
-//! [`Modulus`]; [`pow_many_mod`] takes a modulus per job. With the `rayon` feature the jobs
+//! [`pow_many_vartime`] computes `x_i^(e_i) mod m` for a list of `(x_i, e_i)` modulo one
+//! [`Modulus`]; [`pow_many_mod_vartime`] takes a modulus per job. With the `rayon` feature the jobs
 //! run on rayon's global thread pool (or the pool a caller installs), one job per task;
 //! without it they run one after another on the calling thread. The results come back in
 //! the order of the jobs either way, and are the same as [`Modulus::pow_mod_vartime`]'s.
@@ -20,14 +20,14 @@ use crate::nat::Nat;
 
 /// `x^e mod m` for every `(x, e)` in `jobs`, in order, modulo `modulus` (any `x`, any `e`).
 /// Parallel with the `rayon` feature.
-pub fn pow_many(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Nat> {
+pub fn pow_many_vartime(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Nat> {
     map(jobs, |(x, e)| modulus.pow_mod_vartime(x, e))
 }
 
 /// `x^e mod m` for every `(x, e, m)` in `jobs`, in order, each modulus with the automatic
 /// choice of reducer ([`Modulus::new`]); an error for a zero modulus, without stopping the
 /// others. Parallel with the `rayon` feature.
-pub fn pow_many_mod(jobs: &[(Nat, Nat, Nat)]) -> Vec<Result<Nat, Error>> {
+pub fn pow_many_mod_vartime(jobs: &[(Nat, Nat, Nat)]) -> Vec<Result<Nat, Error>> {
     map(jobs, |(x, e, m)| Modulus::new(m).map(|md| md.pow_mod_vartime(x, e)))
 }
 
@@ -58,17 +58,18 @@ mod tests {
             let modulus = Modulus::new(&m).unwrap();
             let jobs: Vec<(Nat, Nat)> =
                 (0..9).map(|_| (rng.nat_below_pow2(bits + 5), rng.nat_below_pow2(bits))).collect();
-            let got = pow_many(&modulus, &jobs);
+            let got = pow_many_vartime(&modulus, &jobs);
             assert_eq!(got.len(), jobs.len());
             for ((x, e), r) in jobs.iter().zip(&got) {
                 assert_eq!(*r, modulus.pow_mod_vartime(x, e));
             }
             let with_m: Vec<(Nat, Nat, Nat)> =
                 jobs.iter().map(|(x, e)| (x.clone(), e.clone(), m.clone())).collect();
-            let got2: Vec<Nat> = pow_many_mod(&with_m).into_iter().map(Result::unwrap).collect();
+            let got2: Vec<Nat> =
+                pow_many_mod_vartime(&with_m).into_iter().map(Result::unwrap).collect();
             assert_eq!(got, got2);
         }
-        assert!(pow_many_mod(&[(Nat::one(), Nat::one(), Nat::zero())])[0].is_err());
-        assert!(pow_many(&Modulus::new(&Nat::from(7u64)).unwrap(), &[]).is_empty());
+        assert!(pow_many_mod_vartime(&[(Nat::one(), Nat::one(), Nat::zero())])[0].is_err());
+        assert!(pow_many_vartime(&Modulus::new(&Nat::from(7u64)).unwrap(), &[]).is_empty());
     }
 }
