@@ -231,8 +231,9 @@ fn modulus_one_makes_everything_zero() {
 fn auto_rule_follows_paper_000_with_measured_thresholds() {
     use modred::modulus::{
         BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
-        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, INTERLEAVED_MULMOD_MAX_DIGITS as IM,
-        INTERLEAVED_POWM_MAX_DIGITS as IP, NTT_REDUCER_THRESHOLD as NT,
+        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
+        INTERLEAVED_MULMOD_MAX_DIGITS as IM, INTERLEAVED_POWM_MAX_DIGITS as IP,
+        NTT_REDUCER_THRESHOLD as NT,
     };
     // Generic moduli of `k` digits: top digit with a 0 bit far from any special form.
     let generic = |k: usize, odd: bool| {
@@ -242,7 +243,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         Nat::from_vec(v)
     };
     use Algorithm::*;
-    for k in [1, 2, CP, CP + 1, BR - 1, BR, CM, CM + 1, IP, IP + 1, IM, IM + 1, NT - 1, NT] {
+    for k in
+        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IP, IP + 1, IM, IM + 1, NT - 1, NT]
+    {
         let (odd, even) = (generic(k, true), generic(k, false));
         let reduce = if k >= NT {
             NttBarrett
@@ -257,8 +260,20 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
             (NttMontgomery, NttMontgomery)
         } else {
             (
-                if k <= IM { MontgomeryInterleaved } else { Montgomery },
-                if k <= IP { MontgomeryInterleaved } else { Montgomery },
+                if k <= FX {
+                    Montgomery
+                } else if k <= IM {
+                    MontgomeryInterleaved
+                } else {
+                    Montgomery
+                },
+                if k <= FX {
+                    Montgomery
+                } else if k <= IP {
+                    MontgomeryInterleaved
+                } else {
+                    Montgomery
+                },
             )
         };
         assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
@@ -271,7 +286,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         assert_eq!(choose(&even, Operation::MulMod), mul, "{k}");
         assert_eq!(choose(&even, Operation::PowMod), pow, "{k}");
     }
-    assert_eq!(choose(&Nat::one(), Operation::PowMod), MontgomeryInterleaved);
+    assert_eq!(choose(&Nat::one(), Operation::PowMod), Montgomery);
 }
 
 #[test]
@@ -349,11 +364,13 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
     let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
     let pm384 = &Nat::power_of_two(384) - &Nat::from(317u64);
     for op in [Operation::MulMod, Operation::PowMod] {
-        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::MontgomeryInterleaved);
+        assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Montgomery);
+        assert_eq!(choose(&NistPrime::P192.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::PseudoMersenne);
-        assert_eq!(choose(&c25519, op), Algorithm::MontgomeryInterleaved);
-        assert_eq!(choose(&pm192, op), Algorithm::MontgomeryInterleaved);
+        assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&pm192, op), Algorithm::PseudoMersenne);
         assert_eq!(choose(&pm384, op), Algorithm::PseudoMersenne);
     }
     assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);

@@ -33,7 +33,12 @@ use crate::reduce::NistPrime;
 /// classical/ntt-barrett 1.31 (ntt-barrett/barrett 1.22 at 1024 digits). The crossover
 /// lies between 1024 and 2048 digits; 1536 splits it. (An earlier calibration, before
 /// the x86-64 kernels, put it between 768 and 1024 digits.)
-pub const NTT_REDUCER_THRESHOLD: usize = 1536;
+///
+/// Re-measured after the transform's inverse butterflies lost their mispredicted
+/// branches and gained Shoup's multiplication (`modred tune --check --quick`): at 512
+/// digits barrett/ntt-barrett 1.22 (reduce) and separated/ntt-montgomery 1.11 (mulmod),
+/// at 1024 digits 2.2 and 1.6. The crossover now lies at or below 512 digits.
+pub const NTT_REDUCER_THRESHOLD: usize = 512;
 
 /// Digits (u64) of an odd modulus up to which a modular multiplication uses the
 /// interleaved Montgomery multiplication (CIOS); above it, the separated one, whose
@@ -43,6 +48,15 @@ pub const NTT_REDUCER_THRESHOLD: usize = 1536;
 /// at 16, 1.19 at 32, 1.07 at 64, 1.09 at 128 digits; CIOS/separated 1.12 at 256 and
 /// 1.26 at 512 digits.
 pub const INTERLEAVED_MULMOD_MAX_DIGITS: usize = 128;
+
+/// Digits (u64) of an odd modulus up to which multiplications and exponentiations use
+/// `montgomery`, whose reducer for these widths is the fixed-size, unrolled one
+/// (`reduce::fixed`), ahead of CIOS.
+///
+/// Measured (`modred tune --check --quick`, after the fixed-size paths): CIOS/fixed
+/// 2.2 (mulmod) and 2.2 (powm) at 1 digit, 1.63 and 1.69 at 4 digits, 1.67 and 1.72 at
+/// 4 digits on 2^256 − 2^64 − 1.
+pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of an odd modulus up to which an exponentiation uses CIOS; above it, the
 /// separated Montgomery multiplication, whose squarings take about half the digit
@@ -87,7 +101,11 @@ pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
 /// Measured, multiplication (exponentiation), pseudo-mersenne/CIOS: 192 bits 1.08 (–),
 /// 255 bits 1.19 (1.32), 256 bits 1.01 (1.10); CIOS/pseudo-mersenne at 384 bits 1.26
 /// (1.23), 512 bits 1.30 (1.16), separated/pseudo-mersenne at 1024 bits 1.42 (1.36).
-pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 257;
+///
+/// Re-measured with the fixed-size pseudo-Mersenne reducer (`modred tune --check
+/// --quick`): pseudo-mersenne is the fastest at 192, 255 and 384 bits for both
+/// operations (fixed Montgomery/pseudo-mersenne 1.05–1.42), so it is used at every size.
+pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
 
 /// A choice of the auto rule and why it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,7 +203,8 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 /// - One-off reduction: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits (its
 ///   precalculation is a shift and it takes any argument), Barrett from there,
 ///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
-/// - Multiplications and exponentiations, odd moduli: Montgomery — interleaved (CIOS) up
+/// - Multiplications and exponentiations, odd moduli: the fixed-size `montgomery` up to
+///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — interleaved (CIOS) up
 ///   to [`INTERLEAVED_MULMOD_MAX_DIGITS`] / [`INTERLEAVED_POWM_MAX_DIGITS`] digits,
 ///   separated above — and `ntt-montgomery` from [`NTT_REDUCER_THRESHOLD`] digits.
 /// - Even moduli (Montgomery does not apply): classical up to
@@ -229,6 +248,10 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
                 )
             }
         }
+        Operation::MulMod | Operation::PowMod if m.is_odd() && k <= FIXED_MONTGOMERY_MAX_DIGITS => (
+            Algorithm::Montgomery,
+            format!("odd modulus of {digits}, at most FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): the fixed-size path"),
+        ),
         Operation::MulMod if m.is_odd() => at_most(
             INTERLEAVED_MULMOD_MAX_DIGITS,
             "INTERLEAVED_MULMOD_MAX_DIGITS",
@@ -283,6 +306,15 @@ pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
             ))
         }
         (Some(NistPrime::P512), _) => {} // pseudo-Mersenne with a one-digit c: below
+        (Some(p @ (NistPrime::P192 | NistPrime::P384)), _) => {
+            // Re-measured with the unrolled column sums (`modred tune --check --quick`):
+            // fixed Montgomery/nist 1.28 (mulmod) and 1.30 (powm) on P-192, 1.11 and
+            // 1.05 on P-384; on P-256 nist/fixed Montgomery is 1.12, so P-256 stays generic.
+            return Some((
+                Algorithm::Nist,
+                format!("{}: the hard-coded reduction measured fastest", p.name()),
+            ));
+        }
         (Some(p), Operation::Reduce) => {
             return Some((
                 Algorithm::Nist,
