@@ -141,9 +141,18 @@ impl<L: Limb> Hong<L> {
         // Backward pointers: m grows with v, so one walk over both.
         let mut pointer = vec![0u32; 1 << (w + 2)];
         let mut mm = 0usize;
+        // `target = v·2^(n−1)` in k + 1 digits, written in place (no allocation per entry):
+        // the digits below `(n − 1) / BITS` stay zero, and `v·2^((n − 1) mod BITS)` is below
+        // 2^(w + 2 + 63) ≤ 2^81, so it fits a u128; `v·2^(n−1) < 2^(n+w+1)` fits k + 1 digits.
+        let mut target = vec![L::ZERO; k + 1];
+        let (low, shift) = (((n - 1) / L::BITS as u64) as usize, (n - 1) % L::BITS as u64);
         for (v, p) in pointer.iter_mut().enumerate() {
-            let target = Nat::<L>::from_u64(v as u64).shl(n - 1);
-            let target = target.to_padded(k + 1).expect("v·2^(n−1) < 2^(n+w+1) fits k + 1 digits");
+            let mut t = (v as u128) << shift;
+            for d in &mut target[low..] {
+                *d = L::from_u64(t as u64);
+                t >>= L::BITS;
+            }
+            debug_assert_eq!(t, 0, "v·2^(n−1) fits k + 1 digits");
             while mm + 1 < s
                 && kernels::cmp_n(&multiples[(mm + 1) * (k + 1)..(mm + 2) * (k + 1)], &target)
                     .is_le()
