@@ -187,18 +187,23 @@ pub fn targets() -> Vec<Target> {
     ]
 }
 
-/// A constant-time field-element function under test ([`field_targets`]): `run` builds
+/// A constant-time field-element function under test ([`field_targets`]). `run` builds
 /// its field (public), draws two random elements, marks them secret, applies the function,
 /// marks the result public, and returns the number of reports valgrind made meanwhile.
+/// `time` is the dudect measurement: for each class in `classes` (`true`: the fixed class,
+/// both elements zero; `false`: random elements) it prepares the elements in advance, then
+/// times one call per element pair and returns the times in nanoseconds.
 pub struct FieldTarget {
     /// Its name, as in the docs.
     pub name: &'static str,
-    /// Runs it once on fresh secrets.
+    /// Runs it once on fresh secrets under memcheck.
     pub run: fn(&mut Rng) -> u64,
+    /// Times it on inputs of the given classes (dudect).
+    pub time: fn(&[bool], &mut Rng) -> Vec<f64>,
 }
 
 /// A field operation on two elements.
-type FieldOp<const N: usize> = fn(&PrimeField<N>, &Fe<N>, &Fe<N>) -> Fe<N>;
+pub type FieldOp<const N: usize> = fn(&PrimeField<N>, &Fe<N>, &Fe<N>) -> Fe<N>;
 
 /// One run of `op` in the field modulo `p` (see [`FieldTarget`]).
 fn field_case<const N: usize>(p: &Nat, repr: Representation, rng: &mut Rng, op: FieldOp<N>) -> u64 {
@@ -216,6 +221,54 @@ fn field_case<const N: usize>(p: &Nat, repr: Representation, rng: &mut Rng, op: 
     error_count() - before
 }
 
+/// The dudect times of `op` in the field modulo `p` (see [`FieldTarget`]).
+fn field_times<const N: usize>(
+    p: &Nat,
+    repr: Representation,
+    classes: &[bool],
+    rng: &mut Rng,
+    op: FieldOp<N>,
+) -> Vec<f64> {
+    let f = PrimeField::<N>::new(p, repr).expect("a prime of N digits");
+    let zero = f.zero();
+    // Both classes are drawn the same way; the fixed class is then overwritten (elements
+    // are arrays, so no allocation tells the classes apart).
+    let mut inputs: Vec<(Fe<N>, Fe<N>)> = classes
+        .iter()
+        .map(|&fixed| {
+            let mut draw = || {
+                let v: Vec<u64> = (0..N + 1).map(|_| rng.next_u64()).collect();
+                f.from_nat(&Nat::from_vec(v))
+            };
+            let pair = (draw(), draw());
+            if fixed {
+                (zero, zero)
+            } else {
+                pair
+            }
+        })
+        .collect();
+    time_each(&mut inputs, |(a, b)| {
+        core::hint::black_box(op(&f, core::hint::black_box(a), core::hint::black_box(b)));
+    })
+}
+
+/// Times `op` on each input alone (after a warm-up on the first 64, which warms the caches
+/// and the branch predictor on both classes), in nanoseconds.
+pub fn time_each<S>(inputs: &mut [S], mut op: impl FnMut(&mut S)) -> Vec<f64> {
+    for s in inputs.iter_mut().take(64) {
+        op(s);
+    }
+    inputs
+        .iter_mut()
+        .map(|s| {
+            let start = std::time::Instant::now();
+            op(core::hint::black_box(s));
+            start.elapsed().as_nanos() as f64
+        })
+        .collect()
+}
+
 fn p(prime: NistPrime) -> Nat {
     prime.modulus()
 }
@@ -224,73 +277,107 @@ fn pm(n: u64, c: u64) -> Nat {
     &Nat::power_of_two(n) - &Nat::from(c)
 }
 
+/// The order of P-256's group: a 256-bit prime of no special form (the field's
+/// constant-time path for such primes goes through Montgomery products).
+fn p256_order() -> Nat {
+    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
+        .parse()
+        .expect("a hexadecimal constant")
+}
+
+/// A [`FieldTarget`] for `op` on `$n`-digit elements modulo `$p` in representation `$repr`.
+macro_rules! field_target {
+    ($name:expr, $n:literal, $p:expr, $repr:expr, $op:expr) => {
+        FieldTarget {
+            name: $name,
+            run: |r| field_case::<$n>(&$p, $repr, r, $op),
+            time: |classes, r| field_times::<$n>(&$p, $repr, classes, r, $op),
+        }
+    };
+}
+
 /// Every constant-time field-element function (issue 9 item 1: the constant-time
 /// pseudo-Mersenne and hard-coded Solinas reductions), on each NIST / Table 2 prime and
 /// on pseudo-Mersenne primes, in the standard representation (the special reductions)
-/// and in Montgomery's.
+/// and in Montgomery's, and on a prime of no special form.
 pub fn field_targets() -> Vec<FieldTarget> {
+    use NistPrime::*;
     use Representation::{Montgomery, Standard};
     vec![
-        FieldTarget {
-            name: "field P-192 standard mul_ct (nist)",
-            run: |r| field_case::<3>(&p(NistPrime::P192), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-224 standard mul_ct (nist)",
-            run: |r| field_case::<4>(&p(NistPrime::P224), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-256 standard mul_ct (nist)",
-            run: |r| field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-256 standard sqr_ct (nist)",
-            run: |r| field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, _| f.sqr_ct(a)),
-        },
-        FieldTarget {
-            name: "field P-384 standard mul_ct (nist)",
-            run: |r| field_case::<6>(&p(NistPrime::P384), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field 2^448-2^224-1 standard mul_ct (nist)",
-            run: |r| field_case::<7>(&p(NistPrime::P448), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field 2^512-2^32-1 standard mul_ct (nist)",
-            run: |r| field_case::<8>(&p(NistPrime::P512), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-521 standard mul_ct (nist)",
-            run: |r| field_case::<9>(&p(NistPrime::P521), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field 2^255-19 standard mul_ct (pseudo-mersenne)",
-            run: |r| field_case::<4>(&pm(255, 19), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field 2^255-19 standard sqr_ct (pseudo-mersenne)",
-            run: |r| field_case::<4>(&pm(255, 19), Standard, r, |f, a, _| f.sqr_ct(a)),
-        },
-        FieldTarget {
-            name: "field 2^256-189 standard mul_ct (pseudo-mersenne)",
-            run: |r| field_case::<4>(&pm(256, 189), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field 2^130-5 standard mul_ct (pseudo-mersenne)",
-            run: |r| field_case::<3>(&pm(130, 5), Standard, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-256 montgomery mul_ct",
-            run: |r| field_case::<4>(&p(NistPrime::P256), Montgomery, r, |f, a, b| f.mul_ct(a, b)),
-        },
-        FieldTarget {
-            name: "field P-256 add / sub / neg",
-            run: |r| {
-                field_case::<4>(&p(NistPrime::P256), Standard, r, |f, a, b| {
-                    f.neg(&f.sub(&f.add(a, b), b))
-                })
-            },
-        },
+        field_target!("field P-192 standard mul_ct (nist)", 3, p(P192), Standard, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-224 standard mul_ct (nist)", 4, p(P224), Standard, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-256 standard mul_ct (nist)", 4, p(P256), Standard, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-256 standard sqr_ct (nist)", 4, p(P256), Standard, |f, a, _| f
+            .sqr_ct(a)),
+        field_target!("field P-384 standard mul_ct (nist)", 6, p(P384), Standard, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-384 standard sqr_ct (nist)", 6, p(P384), Standard, |f, a, _| f
+            .sqr_ct(a)),
+        field_target!(
+            "field 2^448-2^224-1 standard mul_ct (nist)",
+            7,
+            p(P448),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!(
+            "field 2^512-2^32-1 standard mul_ct (nist)",
+            8,
+            p(P512),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!("field P-521 standard mul_ct (nist)", 9, p(P521), Standard, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-521 standard sqr_ct (nist)", 9, p(P521), Standard, |f, a, _| f
+            .sqr_ct(a)),
+        field_target!(
+            "field 2^255-19 standard mul_ct (pseudo-mersenne)",
+            4,
+            pm(255, 19),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!(
+            "field 2^255-19 standard sqr_ct (pseudo-mersenne)",
+            4,
+            pm(255, 19),
+            Standard,
+            |f, a, _| f.sqr_ct(a)
+        ),
+        field_target!(
+            "field 2^256-189 standard mul_ct (pseudo-mersenne)",
+            4,
+            pm(256, 189),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!(
+            "field 2^130-5 standard mul_ct (pseudo-mersenne)",
+            3,
+            pm(130, 5),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!(
+            "field P-256 order standard mul_ct (no special form)",
+            4,
+            p256_order(),
+            Standard,
+            |f, a, b| f.mul_ct(a, b)
+        ),
+        field_target!("field P-256 montgomery mul_ct", 4, p(P256), Montgomery, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-256 montgomery sqr_ct", 4, p(P256), Montgomery, |f, a, _| f
+            .sqr_ct(a)),
+        field_target!("field P-384 montgomery mul_ct", 6, p(P384), Montgomery, |f, a, b| f
+            .mul_ct(a, b)),
+        field_target!("field P-256 add", 4, p(P256), Standard, |f, a, b| f.add(a, b)),
+        field_target!("field P-256 sub", 4, p(P256), Standard, |f, a, b| f.sub(a, b)),
+        field_target!("field P-256 neg", 4, p(P256), Standard, |f, a, _| f.neg(a)),
     ]
 }
 

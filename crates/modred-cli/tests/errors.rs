@@ -103,6 +103,8 @@ fn argument_parser_on_every_command() {
         ("report", &[], "out", Some("quick")),
         ("special-primes", &[], "bits", None),
         ("solinas-weights", &[], "poly", None),
+        // Every case is refused while parsing, before anything is measured.
+        ("tune", &[], "out", Some("quick")),
     ];
     for &(name, pos, opt, flag) in commands {
         let with = |extra: &[&str]| -> Vec<String> {
@@ -158,6 +160,7 @@ fn arguments_not_utf8_on_every_command() {
         "report",
         "special-primes",
         "solinas-weights",
+        "tune",
         "help",
     ] {
         let out = Command::new(BIN)
@@ -223,6 +226,19 @@ fn arithmetic_hostile_values_in_every_position() {
         ] {
             check_error(&format!("{:?}", &args[..args.len().min(4)]), &run(&args));
         }
+    }
+}
+
+/// `algos M` fed hostile moduli: each refused with one error line (a valid number of any
+/// size is analysed, or refused above the analysis limit; see `tune_cli.rs`).
+#[test]
+fn algos_hostile_moduli() {
+    for h in hostile() {
+        let h = h.as_str();
+        if h.bytes().all(|c| c.is_ascii_digit()) && !h.is_empty() && h.len() < 1000 {
+            continue;
+        }
+        check_error(&format!("algos {:?}", &h[..h.len().min(20)]), &run(&["algos", "--", h]));
     }
 }
 

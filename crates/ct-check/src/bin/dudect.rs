@@ -2,7 +2,8 @@
 //! constant time?", DATE 2017) for modred's constant-time functions. Outside CI: timing
 //! on a shared machine is noisy, and the verdict is statistical.
 //!
-//! For each function, inputs of two classes are prepared in advance — *fixed* (a = b = 1,
+//! For each function, inputs of two classes are prepared in advance — *fixed* (for
+//! `ct::MontgomeryCt` a = b = 1, e = 0; for `Modulus` and the field elements a = b = 0,
 //! e = 0: the values a leaky implementation would take a shortcut on) and *random* — and
 //! the class of each measurement is drawn at random, so drift hits both alike. Each call is
 //! timed alone; Welch's t statistic between the two classes' times is reported on all
@@ -10,11 +11,14 @@
 //! post-processing against the long tail of interrupts). |t| above 4.5 is evidence of a
 //! leak; below it, none was found at this number of measurements.
 //!
-//! Usage: `cargo run --release -p ct-check --bin dudect [-- --samples N] [--widths 4,32]`.
+//! Usage: `cargo run --release -p ct-check --bin dudect [-- --samples N] [--widths 4,32]
+//! [--only ct,modulus,field]` (`ct`: `ct::MontgomeryCt` and the control; `modulus`: the
+//! constant-time `Modulus` methods; `field`: the `PrimeField` methods of
+//! `ct_check::field_targets`, whose fields have fixed sizes, so `--widths` does not apply).
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
-use ct_check::{planted_leaks, targets, Context, Rng, Secrets, Target};
-use std::time::Instant;
+use ct_check::{field_targets, planted_leaks, targets, time_each, Context, Rng, Secrets, Target};
+use modred::{Modulus, Nat, Residue};
 
 /// Welch's t statistic of two samples.
 fn welch_t(a: &[f64], b: &[f64]) -> f64 {
@@ -29,9 +33,37 @@ fn welch_t(a: &[f64], b: &[f64]) -> f64 {
     (ma - mb) / (va / na + vb / nb).sqrt()
 }
 
-/// The t statistics (all, cropped at p50, cropped at p90) for one target.
+/// The t statistics between the classes' times: on all measurements, and on those below
+/// the 50th and the 90th percentile.
+fn t_statistics(times: &[f64], classes: &[bool]) -> [f64; 3] {
+    let n = times.len();
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let crop = |p: f64| {
+        let limit = sorted[((n as f64 * p) as usize).min(n - 1)];
+        let (mut f, mut r) = (Vec::new(), Vec::new());
+        for (&t, &fixed) in times.iter().zip(classes) {
+            if t <= limit {
+                if fixed {
+                    f.push(t)
+                } else {
+                    r.push(t)
+                }
+            }
+        }
+        welch_t(&f, &r)
+    };
+    [crop(1.0), crop(0.5), crop(0.9)]
+}
+
+/// The classes of `n` measurements, drawn at random (`true`: fixed).
+fn draw_classes(n: usize, rng: &mut Rng) -> Vec<bool> {
+    (0..n).map(|_| rng.next_u64() & 1 == 1).collect()
+}
+
+/// The t statistics for one `ct::MontgomeryCt` target.
 fn measure(target: &Target, ctx: &Context, samples: usize, rng: &mut Rng) -> [f64; 3] {
-    let classes: Vec<bool> = (0..samples).map(|_| rng.next_u64() & 1 == 1).collect();
+    let classes = draw_classes(samples, rng);
     // Both classes are built the same way (same allocations, same writes); the fixed
     // class then has its values overwritten in place.
     let fixed_values = Secrets::fixed(ctx);
@@ -47,33 +79,55 @@ fn measure(target: &Target, ctx: &Context, samples: usize, rng: &mut Rng) -> [f6
             s
         })
         .collect();
-    // Warm up caches and the branch predictor on both classes.
-    for s in inputs.iter_mut().take(64) {
-        (target.run)(ctx, s);
-    }
-    let mut times = Vec::with_capacity(samples);
-    for s in inputs.iter_mut() {
-        let start = Instant::now();
-        (target.run)(ctx, core::hint::black_box(s));
-        times.push(start.elapsed().as_nanos() as f64);
-    }
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
-    let crop = |p: f64| {
-        let limit = sorted[((samples as f64 * p) as usize).min(samples - 1)];
-        let (mut f, mut r) = (Vec::new(), Vec::new());
-        for (&t, &fixed) in times.iter().zip(&classes) {
-            if t <= limit {
-                if fixed {
-                    f.push(t)
-                } else {
-                    r.push(t)
-                }
+    let times = time_each(&mut inputs, |s| (target.run)(ctx, s));
+    t_statistics(&times, &classes)
+}
+
+/// A constant-time operation of [`Modulus`] on residues `a`, `b` and an exponent `e`.
+type ModulusOp = fn(&Modulus, &Residue, &Residue, &Nat);
+
+/// The constant-time operations of `Modulus` (timed through the public API, allocation
+/// of the result included).
+fn modulus_targets() -> Vec<(&'static str, ModulusOp)> {
+    vec![
+        ("Modulus::mul_ct", |m, a, b, _| drop(core::hint::black_box(m.mul_ct(a, b)))),
+        ("Modulus::sqr_ct", |m, a, _, _| drop(core::hint::black_box(m.sqr_ct(a)))),
+        ("Modulus::pow_ct", |m, a, _, e| drop(core::hint::black_box(m.pow_ct(a, e)))),
+        ("Modulus::add", |m, a, b, _| drop(core::hint::black_box(m.add(a, b)))),
+        ("Modulus::sub", |m, a, b, _| drop(core::hint::black_box(m.sub(a, b)))),
+        ("Modulus::neg", |m, a, _, _| drop(core::hint::black_box(m.neg(a)))),
+    ]
+}
+
+/// The t statistics for one `Modulus` operation: fixed class `a = b = 0`, `e = 0`
+/// (residues of zero are zero digits in every representation); random class random
+/// residues and a random exponent of the modulus's width.
+fn measure_modulus(op: ModulusOp, ctx: &Context, samples: usize, rng: &mut Rng) -> [f64; 3] {
+    let md = Modulus::new(&ctx.m).expect("odd modulus");
+    let classes = draw_classes(samples, rng);
+    let mut inputs: Vec<(Residue, Residue, Nat)> = classes
+        .iter()
+        .map(|&fixed| {
+            let s = Secrets::random(ctx, rng);
+            let (a, b) = (md.residue(&Nat::from_limbs(&s.a)), md.residue(&Nat::from_limbs(&s.b)));
+            if fixed {
+                (md.zero(), md.zero(), Nat::zero())
+            } else {
+                (a, b, Nat::from_limbs(&s.e))
             }
-        }
-        welch_t(&f, &r)
-    };
-    [crop(1.0), crop(0.5), crop(0.9)]
+        })
+        .collect();
+    let times = time_each(&mut inputs, |(a, b, e)| op(&md, a, b, e));
+    t_statistics(&times, &classes)
+}
+
+fn row(name: &str, bits: &str, n: usize, t: [f64; 3]) {
+    let worst = t.iter().fold(0f64, |a, v| a.max(v.abs()));
+    let verdict = if worst > 4.5 { "LEAK (|t| > 4.5)" } else { "no leak found" };
+    println!(
+        "| `{name}` | {bits} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {verdict} |",
+        t[0], t[1], t[2], worst
+    );
 }
 
 fn main() {
@@ -83,30 +137,40 @@ fn main() {
     let widths: Vec<usize> = value("--widths")
         .map(|v| v.split(',').filter_map(|w| w.parse().ok()).collect())
         .unwrap_or_else(|| vec![4, 16, 32]);
+    // Which groups to measure: `ct` (MontgomeryCt and the control), `modulus`, `field`.
+    let groups: Vec<String> = value("--only")
+        .map(|v| v.split(',').map(str::to_string).collect())
+        .unwrap_or_else(|| vec!["ct".into(), "modulus".into(), "field".into()]);
+    let wants = |g: &str| groups.iter().any(|x| x == g);
     let mut rng = Rng(0xd0dec7);
-    println!("| function | bits | measurements | t (all) | t (< p50) | t (< p90) | verdict |");
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| function | bits | measurements | t (all) | t (< p50) | t (< p90) | max abs t | verdict |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
     let controls: Vec<Target> =
         planted_leaks().into_iter().filter(|t| t.name.starts_with("exp::")).collect();
+    // Exponentiations cost ~k·64 multiplications: fewer samples keep the run short.
+    let pow_samples = |k: usize| (samples / (k * 4)).max(200);
     for &k in &widths {
         let ctx = Context::new(k, &mut rng);
-        for target in targets().iter().chain(&controls) {
-            // Exponentiations cost ~k·64 multiplications: fewer samples keep the run short.
-            let n =
-                if target.name.contains("pow") { (samples / (k * 4)).max(200) } else { samples };
-            let t = measure(target, &ctx, n, &mut rng);
-            let worst = t.iter().fold(0f64, |a, v| a.max(v.abs()));
-            let verdict = if worst > 4.5 { "LEAK (|t| > 4.5)" } else { "no leak found" };
-            println!(
-                "| `{}` | {} | {} | {:.2} | {:.2} | {:.2} | {} |",
-                target.name,
-                k * 64,
-                n,
-                t[0],
-                t[1],
-                t[2],
-                verdict
-            );
+        if wants("ct") {
+            for target in targets().iter().chain(&controls) {
+                let n = if target.name.contains("pow") { pow_samples(k) } else { samples };
+                row(target.name, &(k * 64).to_string(), n, measure(target, &ctx, n, &mut rng));
+            }
+        }
+        if wants("modulus") {
+            for (name, op) in modulus_targets() {
+                let n = if name.contains("pow") { pow_samples(k) } else { samples };
+                row(name, &(k * 64).to_string(), n, measure_modulus(op, &ctx, n, &mut rng));
+            }
+        }
+    }
+    if wants("field") {
+        for target in field_targets() {
+            let classes = draw_classes(samples, &mut rng);
+            let times = (target.time)(&classes, &mut rng);
+            row(target.name, "(in the name)", samples, t_statistics(&times, &classes));
         }
     }
 }

@@ -21,6 +21,7 @@ use core::cmp::Ordering;
 
 pub use div::DIV_NEWTON_THRESHOLD;
 pub use mul::{mul_into, sqr_into, KARATSUBA_THRESHOLD, NTT_SQR_THRESHOLD, NTT_THRESHOLD};
+pub use radix::MAX_DECIMAL_DIGITS;
 
 /// A natural number in radix b = 2^`L::BITS`, normalized: the top digit is never zero, and
 /// zero has no digits.

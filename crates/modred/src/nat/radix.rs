@@ -13,8 +13,19 @@ fn decimal_chunk<L: Limb>() -> (usize, u64) {
     (c, 10u64.pow(c as u32))
 }
 
+/// The most decimal digits [`Nat::from_str_radix`] accepts (2^20, about 3.5 million bits).
+/// Decimal conversion is quadratic (each chunk of 19 digits multiplies the whole number so
+/// far): at this limit parsing takes seconds, at 10^8 bits (30 million digits) it would
+/// take tens of minutes, so longer input is refused. Hexadecimal is converted in linear
+/// time and has no limit.
+pub const MAX_DECIMAL_DIGITS: usize = 1 << 20;
+
 impl<L: Limb> Nat<L> {
     /// Parses digits in base 10 or 16 (no prefix, no sign).
+    ///
+    /// Errors: [`Error::Parse`] for an empty string, a character that is not a digit of
+    /// the radix, a radix other than 10 and 16, or more than [`MAX_DECIMAL_DIGITS`]
+    /// decimal digits.
     pub fn from_str_radix(s: &str, radix: u32) -> Result<Self, Error> {
         let bad = |reason: String| Error::Parse { input: abbreviate(s), reason };
         if radix != 10 && radix != 16 {
@@ -29,6 +40,13 @@ impl<L: Limb> Nat<L> {
             return Err(bad(format!("{c:?} is not a {base} digit")));
         }
         let bytes = s.as_bytes();
+        if radix == 10 && bytes.len() > MAX_DECIMAL_DIGITS {
+            return Err(bad(format!(
+                "too long: {} decimal digits, the limit is {MAX_DECIMAL_DIGITS} \
+                 (decimal conversion is quadratic; hexadecimal with 0x has no limit)",
+                bytes.len()
+            )));
+        }
         match radix {
             16 => {
                 let per = (L::BITS / 4) as usize;
@@ -72,7 +90,9 @@ impl<L: Limb> Nat<L> {
         }
     }
 
-    /// Decimal digits of the number.
+    /// Decimal digits of the number. Quadratic in the number of digits (one division of
+    /// the whole number per chunk of decimal digits): for numbers of millions of bits
+    /// prefer [`Nat::to_hex`] (linear).
     pub fn to_decimal(&self) -> String {
         if self.is_zero() {
             return "0".into();
