@@ -12,7 +12,7 @@ use modred::exp::{self, Method};
 use modred::field::{Fe, PrimeField, Representation};
 use modred::reduce::Montgomery;
 use modred::reduce::NistPrime;
-use modred::{Nat, Reducer};
+use modred::{Modulus, Nat, Reducer, Residue};
 
 extern "C" {
     fn modred_ct_mark_secret(p: *const core::ffi::c_void, len: usize);
@@ -147,6 +147,19 @@ impl Secrets {
         }
     }
 
+    /// Zero secrets (the fixed class of the `Modulus` and field measurements):
+    /// `a = b = 0`, `e = 0`, the values whose representation is zero in every reducer.
+    pub fn fixed_zero(ctx: &Context) -> Secrets {
+        let k = ctx.ct.width();
+        Secrets {
+            a: vec![0; k],
+            b: vec![0; k],
+            e: vec![0; k],
+            out: vec![0; k],
+            t: vec![0; ctx.ct.scratch_len()],
+        }
+    }
+
     /// Marks every secret input undefined for memcheck.
     pub fn mark_secret(&self) {
         mark_secret(&self.a);
@@ -184,6 +197,23 @@ pub fn targets() -> Vec<Target> {
             name: "ct::MontgomeryCt::is_below_modulus",
             run: |c, s| s.out[0] = c.ct.is_below_modulus(&s.a),
         },
+    ]
+}
+
+/// A constant-time operation of [`Modulus`] on residues `a`, `b` and an exponent `e`,
+/// returning its result.
+pub type ModulusOp = fn(&Modulus, &Residue, &Residue, &Nat) -> Residue;
+
+/// The constant-time operations of [`Modulus`] (odd moduli), checked under memcheck with
+/// the residues' digits and the exponent's marked secret, and measured by dudect.
+pub fn modulus_targets() -> Vec<(&'static str, ModulusOp)> {
+    vec![
+        ("Modulus::mul_ct", |m, a, b, _| m.mul_ct(a, b).expect("odd modulus")),
+        ("Modulus::sqr_ct", |m, a, _, _| m.sqr_ct(a).expect("odd modulus")),
+        ("Modulus::pow_ct", |m, a, _, e| m.pow_ct(a, e).expect("odd modulus, e below 2^(64k)")),
+        ("Modulus::add", |m, a, b, _| m.add(a, b)),
+        ("Modulus::sub", |m, a, b, _| m.sub(a, b)),
+        ("Modulus::neg", |m, a, _, _| m.neg(a)),
     ]
 }
 
@@ -379,6 +409,21 @@ pub fn field_targets() -> Vec<FieldTarget> {
         field_target!("field P-256 sub", 4, p(P256), Standard, |f, a, b| f.sub(a, b)),
         field_target!("field P-256 neg", 4, p(P256), Standard, |f, a, _| f.neg(a)),
     ]
+}
+
+/// Variable-time field functions measured by the dudect tool as controls (never run under
+/// memcheck, where they would be reported): the plain multiplication in the standard
+/// representation of a prime of no special form divides (classical division, whose
+/// normalization and quotient corrections depend on the values).
+pub fn field_controls() -> Vec<FieldTarget> {
+    use Representation::Standard;
+    vec![field_target!(
+        "field P-256 order standard mul (variable time: division), control",
+        4,
+        p256_order(),
+        Standard,
+        |f, a, b| f.mul(a, b)
+    )]
 }
 
 /// Deliberately leaky functions: the check must report each of them.

@@ -36,6 +36,25 @@ fn main() {
         }
     }
     if !leaky {
+        // The constant-time methods of `Modulus`: residues made first (public work), then
+        // their digits and the exponent's marked secret.
+        for &k in &WIDTHS {
+            let ctx = Context::new(k, &mut rng);
+            let md = modred::Modulus::new(&ctx.m).expect("odd modulus");
+            for (name, op) in ct_check::modulus_targets() {
+                let s = Secrets::random(&ctx, &mut rng);
+                let residue = |v: &[u64]| md.residue(&modred::Nat::from_limbs(v));
+                let (a, b, e) = (residue(&s.a), residue(&s.b), modred::Nat::from_limbs(&s.e));
+                ct_check::mark_secret(a.limbs());
+                ct_check::mark_secret(b.limbs());
+                ct_check::mark_secret(e.limbs());
+                let before = ct_check::error_count();
+                let r = op(&md, &a, &b, &e);
+                mark_public(r.limbs());
+                let reports = ct_check::error_count() - before;
+                println!("{:>3} digits  {:<48} {}", k, name, verdict(reports));
+            }
+        }
         for target in ct_check::field_targets() {
             let reports = (target.run)(&mut rng);
             println!("{:>3} digits  {:<48} {}", "-", target.name, verdict(reports));

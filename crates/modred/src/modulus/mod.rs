@@ -136,6 +136,14 @@ pub struct Residue {
     limbs: Vec<u64>,
 }
 
+impl Residue {
+    /// The digits of the representation (the reducer's: not the value itself in
+    /// Montgomery's or a radix-2 representation; [`Modulus::to_nat`] gives the value).
+    pub fn limbs(&self) -> &[u64] {
+        &self.limbs
+    }
+}
+
 impl fmt::Debug for Residue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Residue").field("limbs", &self.limbs).finish()
