@@ -281,7 +281,7 @@ impl<L: Limb> MontgomeryCt<L> {
         if let Some(ifma) = &self.ifma {
             // L is u64 here (`ifma_for`): the conversions only copy.
             let mut o = vec![0u64; k];
-            let e64 = to_u64s(&e[..]);
+            let e64 = to_u64s(e);
             ifma.pow_ct_word(Kernels::Vector, &mut o, &to_u64s(base), &e64);
             for (d, v) in out.iter_mut().zip(o) {
                 *d = L::from_u64(v);
