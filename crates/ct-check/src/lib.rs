@@ -172,7 +172,7 @@ pub fn applies(target: &Target, k: usize) -> bool {
     let bits = 64 * k as u64;
     target.name != RADIX52_TWIN
         || (modred::ct::IFMA_MIN_BITS..=modred::ct::IFMA_MAX_BITS).contains(&bits)
-            && modred::ct::IFMA_MAX_BITS > 0
+            && modred::ct::IFMA_MAX_BITS != 0
 }
 
 /// Every function that promises constant time.

@@ -71,7 +71,7 @@ fn exponents(rng: &mut Rng, m: &Nat) -> Vec<Nat> {
 #[test]
 fn pow_ct_agrees_with_vartime_and_num_bigint() {
     let mut rng = Rng(0x001f_3ac7);
-    for bits in [IFMA_MIN_BITS.max(512), 1024, 1089, 2048, 3000, 3072, 4096] {
+    for bits in [512, 1024, 1089, 2048, 3000, 3072, 4096] {
         for m in moduli(&mut rng, bits) {
             let bm = big(&m);
             let bases = [Nat::zero(), Nat::one(), &m - &Nat::one(), rng.nat_bits(bits + 3)];
@@ -175,7 +175,7 @@ fn ifma_path_is_taken_where_the_cpu_has_it() {
             false
         }
     };
-    let built = IFMA_MAX_BITS > 0;
+    let built = IFMA_MAX_BITS != 0;
     assert_eq!(ct.pow_uses_ifma(), cpu && built);
     let small = MontgomeryCt::<u64>::new(&Nat::from(1_000_003u64)).unwrap();
     assert!(!small.pow_uses_ifma());

@@ -75,6 +75,7 @@ pub(crate) enum Kernels {
 /// The smallest modulus (bits) [`crate::ct::MontgomeryCt::pow`] takes this path for.
 /// Measured with `cargo bench -p modred-bench --bench issue8 --features anchors`
 /// (`powm-ct` against `powm-ct-word`, one run, interleaved): see `docs/benchmarks.md`.
+#[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
 pub(crate) const CT_MIN_BITS: u64 = 512;
 
 /// The window of the constant-time exponentiation for an exponent read as `ebits` bits
@@ -130,11 +131,13 @@ impl MontgomeryIfma {
 
     /// As [`MontgomeryIfma::new`] whatever the CPU: for [`Kernels::Portable`] (the
     /// valgrind check of the constant-time exponentiation, which cannot run AVX-512).
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn new_any_cpu(m: &Nat<u64>) -> Option<Self> {
         Self::new_unchecked_cpu(m)
     }
 
     /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn mul_pays(&self) -> bool {
         self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
