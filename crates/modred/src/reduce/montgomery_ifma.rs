@@ -72,9 +72,11 @@ pub(crate) enum Kernels {
     Portable,
 }
 
-/// The smallest modulus (bits) [`crate::ct::MontgomeryCt::pow`] takes this path for.
-/// Measured with `cargo bench -p modred-bench --bench issue8 --features anchors`
-/// (`powm-ct` against `powm-ct-word`, one run, interleaved): see `docs/benchmarks.md`.
+/// The smallest modulus (bits) [`crate::ct::MontgomeryCt::pow`] takes this path for: the
+/// smallest this context takes ([`MIN_BITS`]), where it already measured 0.65× the
+/// digit-level constant-time exponentiation (`ISSUE8_BITS=512 cargo bench -p
+/// modred-bench --bench issue8`: `powm-ct` against `powm-ct-word`, one run, interleaved;
+/// `docs/benchmarks.md`).
 #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
 pub(crate) const CT_MIN_BITS: u64 = 512;
 
