@@ -11,16 +11,32 @@
 //! A fixed operand's transform is a [`Transform`], computed once and reused (the
 //! precalculated transforms of paper 001 §I-E and the shared operand of §IV-A).
 //!
+//! # Engines
+//! Two engines compute the same products; which one is chosen per transform at run time:
+//! - the **IFMA engine** ([`ifma`], x86-64 with AVX-512 IFMA, 64-bit digits, not with the
+//!   `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
+//!   eight residues per instruction — about three times the speed of the scalar engine
+//!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
+//! - the **scalar engine** (everything else, and lengths below the IFMA engine's
+//!   smallest): three primes below 2^62, one coefficient per digit.
+//!
 //! # Exactness
-//! Each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A coefficient of the
-//! product of digit strings of lengths `la ≤ lb` is a sum of at most `la` products
-//! `(2^w − 1)² < 2^128`, so it is below `la·2^128`; for the cyclic product of length `n` it
-//! is below `n·2^128`. The three primes lie in `(2^61, 2^62)`, so their product exceeds
-//! `2^183`: the coefficients are recovered exactly as long as the shorter operand (or the
-//! cyclic length) has fewer than `2^55` digits — for every operand that fits in memory,
-//! and in particular far beyond the 2^30 bits (2^24 words) this layer promises. The
-//! transform lengths reach `3·2^33` (the primes are `c·3·2^33 + 1`). There is no rounding
-//! anywhere: the transforms are exact modular arithmetic.
+//! Scalar engine: each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A
+//! coefficient of the product of digit strings of lengths `la ≤ lb` is a sum of at most
+//! `la` products `(2^w − 1)² < 2^128`, so it is below `la·2^128`; for the cyclic product
+//! of length `n` it is below `n·2^128`. The three primes lie in `(2^61, 2^62)`, so their
+//! product exceeds `2^183`: the coefficients are recovered exactly as long as the shorter
+//! operand (or the cyclic length) has fewer than `2^55` digits — for every operand that
+//! fits in memory, and in particular far beyond the 2^30 bits (2^24 words) this layer
+//! promises. The transform lengths reach `3·2^33` (the primes are `c·3·2^33 + 1`).
+//!
+//! IFMA engine: a coefficient is a sum of at most `la` products of 32-bit pieces
+//! (`la` counted in pieces), below `la·2^64`; the two primes' product exceeds `2^99.99`,
+//! so the coefficients are exact while the shorter operand (or the cyclic length) has
+//! fewer than `2^35` pieces — operands of up to 2^40 bits, again beyond 2^30. Its
+//! lengths reach `3·2^32` pieces. (Details and the lazy-reduction bounds in [`ifma`].)
+//!
+//! There is no rounding anywhere: the transforms are exact modular arithmetic.
 //!
 //! # Lengths
 //! Transform lengths are `2^j` and `3·2^j` (a radix-3 pass in front of the radix-2
@@ -54,18 +70,30 @@ pub fn transform_len_at_least(min: usize) -> usize {
 const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "portable"), not(miri)));
 
 /// Whether a product of `L` digits runs on the IFMA engine at `pieces` 32-bit pieces:
-/// `allow` (the caller's choice, [`IFMA_ALLOWED`] outside the tests), 64-bit digits, a
-/// length of that engine and a CPU with AVX-512F and IFMA.
+/// `allow` (the caller's choice, [`IFMA_ALLOWED`] outside the tests), `u64` digits (not
+/// the op-counting `Counted<u64>`, whose products keep the scalar engine and its
+/// thresholds, so that operation counts do not change with the CPU), a length of that
+/// engine and a CPU with AVX-512F and IFMA.
 #[allow(unused_variables)]
 fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        allow && L::BITS == 64 && ifma::is_len(pieces) && crate::kernels::arch::ifma::has_ifma()
+        allow
+            && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+            && ifma::is_len(pieces)
+            && crate::kernels::arch::ifma::has_ifma()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// Whether products of `L` digits (at lengths that engine takes) run on the AVX-512
+/// IFMA engine: `u64` digits, a CPU with AVX-512F and IFMA, not the `portable` feature.
+/// The transform thresholds of [`crate::nat`] depend on it.
+pub fn uses_ifma<L: Limb>() -> bool {
+    use_ifma::<L>(1 << 10, IFMA_ALLOWED)
 }
 
 /// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
