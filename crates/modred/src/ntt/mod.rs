@@ -455,6 +455,8 @@ pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool)
     {
         let count = pieces(&a[..la]) + pieces(&b[..lb]) - 1;
         let n = transform_len_at_least(count);
+        // Both operands' pieces fit: 2·la ≤ pieces(a) + 1 ≤ count + 1, and n ≥ count + 1
+        // unless n = count, which is odd while the engine's lengths are even.
         if use_ifma::<L>(n, allow_ifma) {
             let plan = ifma::Plan::get(n);
             let mut x = vec![0u64; 2 * n];
