@@ -12,9 +12,11 @@
 //! leak; below it, none was found at this number of measurements.
 //!
 //! Usage: `cargo run --release -p ct-check --bin dudect [-- --samples N] [--widths 4,32]
-//! [--only ct,modulus,field]` (`ct`: `ct::MontgomeryCt` and the control; `modulus`: the
-//! constant-time `Modulus` methods; `field`: the `PrimeField` methods of
-//! `ct_check::field_targets`, whose fields have fixed sizes, so `--widths` does not apply).
+//! [--only NAME,...]`: a group — `ct` (`ct::MontgomeryCt` and the control), `modulus`
+//! (the constant-time `Modulus` methods), `field` (the `PrimeField` methods of
+//! `ct_check::field_targets`, whose fields have fixed sizes, so `--widths` does not apply)
+//! — or the end of a function's name, e.g. `--widths 16,32,64 --only "MontgomeryCt::pow,secret
+//! exponent"` for the exponentiation (on AVX-512 IFMA where the CPU has it) and the control.
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
 use ct_check::{
@@ -123,11 +125,12 @@ fn main() {
     let widths: Vec<usize> = value("--widths")
         .map(|v| v.split(',').filter_map(|w| w.parse().ok()).collect())
         .unwrap_or_else(|| vec![4, 16, 32]);
-    // Which groups to measure: `ct` (MontgomeryCt and the control), `modulus`, `field`.
-    let groups: Vec<String> = value("--only")
-        .map(|v| v.split(',').map(str::to_string).collect())
-        .unwrap_or_else(|| vec!["ct".into(), "modulus".into(), "field".into()]);
-    let wants = |g: &str| groups.iter().any(|x| x == g);
+    // `--only NAME,...`: groups (`ct`, `modulus`, `field`) or the ends of functions' names.
+    let only: Option<Vec<String>> =
+        value("--only").map(|v| v.split(',').map(str::to_string).collect());
+    let chosen = |group: &str, name: &str| {
+        only.as_ref().is_none_or(|o| o.iter().any(|n| n == group || name.ends_with(n.as_str())))
+    };
     let mut rng = Rng(0xd0dec7);
     println!(
         "| function | bits | measurements | t (all) | t (< p50) | t (< p90) | max abs t | verdict |"
@@ -139,21 +142,21 @@ fn main() {
     let pow_samples = |k: usize| (samples / (k * 4)).max(200);
     for &k in &widths {
         let ctx = Context::new(k, &mut rng);
-        if wants("ct") {
-            for target in targets().iter().chain(&controls) {
+        for target in targets().iter().filter(|t| ct_check::applies(t, k)).chain(&controls) {
+            if chosen("ct", target.name) {
                 let n = if target.name.contains("pow") { pow_samples(k) } else { samples };
                 row(target.name, &(k * 64).to_string(), n, measure(target, &ctx, n, &mut rng));
             }
         }
-        if wants("modulus") {
-            for (name, op) in modulus_targets() {
+        for (name, op) in modulus_targets() {
+            if chosen("modulus", name) {
                 let n = if name.contains("pow") { pow_samples(k) } else { samples };
                 row(name, &(k * 64).to_string(), n, measure_modulus(op, &ctx, n, &mut rng));
             }
         }
     }
-    if wants("field") {
-        for target in field_targets().into_iter().chain(ct_check::field_controls()) {
+    for target in field_targets().into_iter().chain(ct_check::field_controls()) {
+        if chosen("field", target.name) {
             let classes = draw_classes(samples, &mut rng);
             let times = (target.time)(&classes, &mut rng);
             row(target.name, "—", samples, t_statistics(&times, &classes));
