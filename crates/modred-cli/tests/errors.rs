@@ -655,7 +655,10 @@ fn bench_option_errors() {
         (&["bench", q, "--op", "mulmod,mulmod"], "--op names 'mulmod' twice"),
         (&["bench", q, "--op", "mulmod,"], "an empty item"),
         (&["bench", q, "--format", "xml"], "invalid --format 'xml'"),
-        (&["bench", q, "--api", "slices"], "invalid --api 'slices': expected reducer or modulus"),
+        (
+            &["bench", q, "--api", "slices"],
+            "invalid --api 'slices': expected reducer, modulus or modulus-alloc",
+        ),
         (&["bench", q, "--format", ""], "invalid --format ''"),
         (&["bench", q, "--baseline", "nope"], "invalid --baseline 'nope'"),
         (
