@@ -77,7 +77,7 @@ impl<const N: usize> MontgomeryFixed<N> {
     /// `a·b·R⁻¹ mod m` for `a, b < m` (CIOS, `2N² + N` digit products).
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        arith::mont_mul_fast::<N, false>(a, b, &self.m, self.m0inv)
+        arith::mont_mul_vartime::<N>(a, b, &self.m, self.m0inv)
     }
 
     /// `a²·R⁻¹ mod m` for `a < m`: the square (`N(N+1)/2` products), then the reduction
