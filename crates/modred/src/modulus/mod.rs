@@ -404,7 +404,8 @@ impl Modulus {
             &self.direct,
             |f, N| {
                 let a = arr_mut::<N>(a);
-                *a = f.mul_fixed(a, arr::<N>(b));
+                let x = *a;
+                f.mul_fixed_into(a, &x, arr::<N>(b));
             },
             self.assign_other(a, Some(b))
         )
@@ -431,7 +432,7 @@ impl Modulus {
     fn mul_digits(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         with_fixed!(
             &self.direct,
-            |f, N| *arr_mut::<N>(out) = f.mul_fixed(arr::<N>(a), arr::<N>(b)),
+            |f, N| f.mul_fixed_into(arr_mut::<N>(out), arr::<N>(a), arr::<N>(b)),
             self.mul_other(out, a, Some(b))
         )
     }

@@ -286,8 +286,10 @@ pub(crate) fn mont_mul<const N: usize, const CT: bool>(
 /// in six registers `T_0 … T_5` renamed each step instead of shifted. Each of the four
 /// steps adds `a·b_i` (one row of four MULX), then `u·m` with `u = T_0·m0inv` (another row),
 /// which clears `T_0`; the register that held it becomes the next step's `T_5`. After each
-/// step `T < 2m` (as in [`mont_mul`]), so the carry word is 0 or 1 and the final
-/// subtraction is [`sub_if_ge`]. The portable twin is `mont_mul::<4, false>` (tested
+/// step `T < 2m` (as in [`mont_mul`]), so the carry word is 0 or 1; the final subtraction
+/// is a `sub`/`sbb` chain and four conditional moves. The result goes to `out` digit by
+/// digit (returned as an array through memory and copied with 16-byte loads, a product
+/// waited on store forwarding). The portable twin is `mont_mul::<4, false>` (tested
 /// against it in the tests below).
 ///
 /// # Safety
@@ -295,11 +297,12 @@ pub(crate) fn mont_mul<const N: usize, const CT: bool>(
 #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 #[inline]
 pub(crate) unsafe fn mont_mul_4_adx(
+    out: &mut [u64; 4],
     a: &[u64; 4],
     b: &[u64; 4],
     m: &[u64; 4],
     m0inv: u64,
-) -> [u64; 4] {
+) {
     let (mut t0, mut t1, mut t2, mut t3, mut t4, mut t5) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
     // SAFETY: the caller guarantees BMI2 and ADX. The block reads a[0..4], b[0..4] and
     // m[0..4] through their pointers (arrays of four digits) and writes only registers,
@@ -458,6 +461,22 @@ pub(crate) unsafe fn mont_mul_4_adx(
             "adcx {t1}, rdx",
             "adox {t2}, rdx",
             "adcx {t2}, rdx",
+            // The value is (t4, t5, t0, t1) with the carry t2 (the registers rotated once
+            // per step). d = value − m; t2 − borrow borrows (CF = 1) iff value < m: keep
+            // it, else take d (conditional moves, no branch).
+            "mov {lo}, {t4}",
+            "sub {lo}, qword ptr [{m}]",
+            "mov {hi}, {t5}",
+            "sbb {hi}, qword ptr [{m} + 8]",
+            "mov rdx, {t0}",
+            "sbb rdx, qword ptr [{m} + 16]",
+            "mov {t3}, {t1}",
+            "sbb {t3}, qword ptr [{m} + 24]",
+            "sbb {t2}, 0",
+            "cmovnc {t4}, {lo}",
+            "cmovnc {t5}, {hi}",
+            "cmovnc {t0}, rdx",
+            "cmovnc {t1}, {t3}",
             a = in(reg) a.as_ptr(),
             b = in(reg) b.as_ptr(),
             m = in(reg) m.as_ptr(),
@@ -474,9 +493,8 @@ pub(crate) unsafe fn mont_mul_4_adx(
             options(nostack, readonly),
         );
     }
-    // The registers rotated once per step: the value is (t4, t5, t0, t1), the carry t2.
-    debug_assert_eq!(t3, 0);
-    sub_if_ge::<4, false>(&[t4, t5, t0, t1], t2, m)
+    let _ = (t2, t3);
+    *out = [t4, t5, t0, t1];
 }
 
 /// `x` (any number of digits, at most `2N` significant) as a wide number.
@@ -503,25 +521,30 @@ with_bmi2! {
     }
 }
 
-/// `a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]): for
-/// `N = 4` on a CPU with BMI2 and ADX the two-chain assembly [`mont_mul_4_adx`] (its final
-/// subtraction is a select the compiler may turn into a branch, hence not for `CT`), else
-/// [`mont_mul_fast`].
+/// `out = a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]):
+/// for `N = 4` on a CPU with BMI2 and ADX the two-chain assembly [`mont_mul_4_adx`] (its
+/// final subtraction uses conditional moves, but the callers that need constant time keep
+/// to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
 #[inline(always)]
-pub(crate) fn mont_mul_vartime<const N: usize>(
+pub(crate) fn mont_mul_vartime_into<const N: usize>(
+    out: &mut [u64; N],
     a: &[u64; N],
     b: &[u64; N],
     m: &[u64; N],
     m0inv: u64,
-) -> [u64; N] {
+) {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
     if N == 4 && crate::kernels::arch::x86_64::has_bmi2_adx() {
-        let four = |x: &[u64; N]| -> [u64; 4] { core::array::from_fn(|i| x[i]) };
+        // N = 4: the conversions are identities.
+        fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
+            x[..].try_into().expect("N = 4")
+        }
+        let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
         // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        let r = unsafe { mont_mul_4_adx(&four(a), &four(b), &four(m), m0inv) };
-        return core::array::from_fn(|i| r[i]);
+        unsafe { mont_mul_4_adx(o, four(a), four(b), four(m), m0inv) };
+        return;
     }
-    mont_mul_fast::<N, false>(a, b, m, m0inv)
+    *out = mont_mul_fast::<N, false>(a, b, m, m0inv);
 }
 
 with_bmi2! {
@@ -573,7 +596,8 @@ mod tests {
                 x
             };
             let m1 = sub_n(&m, &[1, 0, 0, 0]).0;
-            let mut values = vec![[0; 4], [1, 0, 0, 0], m1, below([0, u64::MAX, u64::MAX, u64::MAX])];
+            let mut values =
+                vec![[0; 4], [1, 0, 0, 0], m1, below([0, u64::MAX, u64::MAX, u64::MAX])];
             for _ in 0..12 {
                 values.push(below(core::array::from_fn(|_| rng.next_u64())));
             }
@@ -581,9 +605,11 @@ mod tests {
                 for b in &values {
                     let want = mont_mul::<4, false>(a, b, &m, m0inv);
                     // SAFETY: the CPU has BMI2 and ADX (checked above).
-                    let got = unsafe { mont_mul_4_adx(a, b, &m, m0inv) };
+                    let mut got = [0; 4];
+                    unsafe { mont_mul_4_adx(&mut got, a, b, &m, m0inv) };
                     assert_eq!(got, want, "m {m:x?}, a {a:x?}, b {b:x?}");
-                    assert_eq!(mont_mul_vartime::<4>(a, b, &m, m0inv), want);
+                    mont_mul_vartime_into::<4>(&mut got, a, b, &m, m0inv);
+                    assert_eq!(got, want);
                 }
             }
         }

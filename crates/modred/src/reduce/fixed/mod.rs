@@ -77,7 +77,16 @@ impl<const N: usize> MontgomeryFixed<N> {
     /// `a·b·R⁻¹ mod m` for `a, b < m` (CIOS, `2N² + N` digit products).
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        arith::mont_mul_vartime::<N>(a, b, &self.m, self.m0inv)
+        let mut out = [0; N];
+        self.mul_fixed_into(&mut out, a, b);
+        out
+    }
+
+    /// `out = a·b·R⁻¹ mod m` for `a, b < m`, as [`MontgomeryFixed::mul_fixed`], written
+    /// into `out` (no copy of the result through memory).
+    #[inline]
+    pub fn mul_fixed_into(&self, out: &mut [u64; N], a: &[u64; N], b: &[u64; N]) {
+        arith::mont_mul_vartime_into::<N>(out, a, b, &self.m, self.m0inv)
     }
 
     /// `a²·R⁻¹ mod m` for `a < m`: the square (`N(N+1)/2` products), then the reduction
@@ -206,7 +215,7 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     #[inline]
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
         match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
-            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
+            (Ok(o), Some(a), Some(b)) => self.mul_fixed_into(o, a, b),
             _ => self.slow.mul(out, a, b, scratch),
         }
     }
