@@ -419,7 +419,8 @@ impl Modulus {
             &self.direct,
             |f, N| {
                 let a = arr_mut::<N>(a);
-                *a = f.sqr_fixed(a);
+                let x = *a;
+                f.sqr_fixed_into(a, &x);
             },
             self.assign_other(a, None)
         )
@@ -442,7 +443,7 @@ impl Modulus {
     fn sqr_digits(&self, out: &mut [u64], a: &[u64]) {
         with_fixed!(
             &self.direct,
-            |f, N| *arr_mut::<N>(out) = f.sqr_fixed(arr::<N>(a)),
+            |f, N| f.sqr_fixed_into(arr_mut::<N>(out), arr::<N>(a)),
             self.mul_other(out, a, None)
         )
     }
