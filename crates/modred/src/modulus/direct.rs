@@ -3,12 +3,14 @@
 //! call without going through the boxed reducer, and the per-thread working space of the
 //! reducers that need one.
 //!
-//! Measured (the `modulus_paths` example of `modred-bench`, one run, interleaved): at 256
-//! bits `Modulus::mul`, which allocated its result and a [`Scratch`] per call and reached
-//! [`MontgomeryFixed`] through `dyn Reducer`, took 1.9× the array product
-//! [`MontgomeryFixed::mul_fixed`]; `Modulus::mul_into` through this path takes about the
-//! array product's time. At 1024 bits and more the fresh [`Scratch`] of every call
-//! reallocated the double-length product and the reduction's work space each time.
+//! Measured at 256 bits (the `modulus_paths` example of `modred-bench` and `modred bench
+//! --api reducer|modulus|modulus-alloc`, interleaved in one run each): `Modulus::mul`,
+//! which allocated its result and a [`Scratch`] per call and reached [`MontgomeryFixed`]
+//! through `dyn Reducer`, took 1.9–2.4× the array product
+//! [`MontgomeryFixed::mul_fixed`]; `Modulus::mul_into` through this path takes the time
+//! of `Reducer::mul` on the slices (within 3%). At 1024 bits and more the fresh
+//! [`Scratch`] of every call reallocated the double-length product and the reduction's
+//! work space each time.
 
 use crate::algorithm::Algorithm;
 use crate::nat::Nat;
