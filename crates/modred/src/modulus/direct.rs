@@ -25,6 +25,8 @@ pub(super) const KEPT_SCRATCH_MAX_DIGITS: usize = 512;
 /// The arithmetic a modulus multiplies with when it is faster to reach than its boxed
 /// reducer: the fixed-size Montgomery reducers (the same ones [`crate::reduce::make`]
 /// boxes for `montgomery`, 1 to 8 digits), the IFMA product, or none.
+// One per `Modulus`, never moved in a hot loop: a box would add a load to every product.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(super) enum Direct {
     M1(MontgomeryFixed<1>),

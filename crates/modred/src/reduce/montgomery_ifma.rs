@@ -34,6 +34,7 @@ pub(crate) const MIN_BITS: u64 = 512;
 /// IFMA against the fixed-size or CIOS reducer: 1.45× slower at 512 bits, about 1.3× at
 /// 768, 0.86× at 1024, 0.55–0.6× at 2048, 0.36× at 4096. (Before the single-pass digit
 /// conversions and the split last step, it lost up to 2048 bits.)
+#[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` uses it
 pub(crate) const MUL_MIN_BITS: u64 = 1024;
 
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
@@ -104,6 +105,7 @@ impl MontgomeryIfma {
     }
 
     /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn mul_pays(&self) -> bool {
         self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
@@ -190,6 +192,7 @@ impl MontgomeryIfma {
 
     /// `a = a·b·2^(−64k) mod m` (`b = None`: `a²·2^(−64k) mod m`) in place, as
     /// [`MontgomeryIfma::mul_word`].
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn mul_word_assign(&self, a: &mut [u64], b: Option<&[u64]>) {
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.is_none_or(|b| b.len() == k));

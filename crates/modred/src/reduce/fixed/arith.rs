@@ -570,7 +570,7 @@ with_bmi2! {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 mod tests {
     use super::*;
     use crate::rng::SplitMix64;
@@ -578,7 +578,6 @@ mod tests {
     /// The two-chain assembly against its portable twin `mont_mul::<4, false>`, on random
     /// and edge operands (0, 1, m − 1, all-ones digits, long carry chains) and moduli
     /// (all ones, top digit 1, 2^255 + 1, random).
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
     #[test]
     fn mont_mul_4_adx_matches_the_portable_twin() {
         if !crate::kernels::arch::x86_64::has_bmi2_adx() {
@@ -616,8 +615,8 @@ mod tests {
             for a in &values {
                 for b in &values {
                     let want = mont_mul::<4, false>(a, b, &m, m0inv);
-                    // SAFETY: the CPU has BMI2 and ADX (checked above).
                     let mut got = [0; 4];
+                    // SAFETY: the CPU has BMI2 and ADX (checked above).
                     unsafe { mont_mul_4_adx(&mut got, a, b, &m, m0inv) };
                     assert_eq!(got, want, "m {m:x?}, a {a:x?}, b {b:x?}");
                     mont_mul_vartime_into::<4>(&mut got, a, b, &m, m0inv);
