@@ -43,10 +43,11 @@ pub mod profile;
 use direct::{arr, arr_mut, with_fixed, with_work, Direct};
 
 pub use choose::{
-    choose, choose_method, choose_method_with, explain, explain_with, special_form, Choice,
-    BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS, CLASSICAL_EVEN_POWM_MAX_DIGITS,
-    FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS, INTERLEAVED_POWM_MAX_DIGITS,
-    NTT_REDUCER_THRESHOLD, PSEUDO_MERSENNE_MIN_BITS,
+    choose, choose_method, choose_method_with, explain, explain_with, ntt_reducer_mul_threshold,
+    special_form, Choice, BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
+    CLASSICAL_EVEN_POWM_MAX_DIGITS, FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS,
+    INTERLEAVED_POWM_MAX_DIGITS, NTT_REDUCER_IFMA_THRESHOLD, NTT_REDUCER_THRESHOLD,
+    PSEUDO_MERSENNE_MIN_BITS,
 };
 pub use profile::{Form, Profile};
 
