@@ -232,8 +232,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
     use modred::modulus::{
         BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
         CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
-        INTERLEAVED_MULMOD_MAX_DIGITS as IM, INTERLEAVED_POWM_MAX_DIGITS as IP,
-        NTT_REDUCER_THRESHOLD as NT,
+        INTERLEAVED_MULMOD_MAX_DIGITS as IM, NTT_REDUCER_THRESHOLD as NT,
     };
     // Generic moduli of `k` digits: top digit with a 0 bit far from any special form.
     let generic = |k: usize, odd: bool| {
@@ -244,7 +243,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
     };
     use Algorithm::*;
     for k in
-        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IP, IP + 1, IM, IM + 1, NT - 1, NT]
+        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IM, IM + 1, NT - 1, NT]
     {
         let (odd, even) = (generic(k, true), generic(k, false));
         let reduce = if k >= NT {
@@ -267,13 +266,8 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
                 } else {
                     Montgomery
                 },
-                if k <= FX {
-                    Montgomery
-                } else if k <= IP {
-                    MontgomeryInterleaved
-                } else {
-                    Montgomery
-                },
+                // Fixed-size up to FX digits, separated above: Montgomery either way.
+                Montgomery,
             )
         };
         assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");

@@ -56,15 +56,16 @@ pub const INTERLEAVED_MULMOD_MAX_DIGITS: usize = 128;
 /// Measured (`modred tune --check --quick`, after the fixed-size paths): CIOS/fixed
 /// 2.2 (mulmod) and 2.2 (powm) at 1 digit, 1.63 and 1.69 at 4 digits, 1.67 and 1.72 at
 /// 4 digits on 2^256 − 2^64 − 1.
-pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
-
-/// Digits (u64) of an odd modulus up to which an exponentiation uses CIOS; above it, the
-/// separated Montgomery multiplication, whose squarings take about half the digit
-/// products (CIOS squares as it multiplies).
 ///
-/// Measured, separated/CIOS: 1.30 at 1 digit, 1.27 at 2, 1.36 at 4, 0.99 (tie) at 8;
-/// CIOS/separated 1.00 at 16, 1.07 at 32, 1.19 at 64 digits.
-pub const INTERLEAVED_POWM_MAX_DIGITS: usize = 8;
+/// Above it an exponentiation uses the separated Montgomery multiplication (`montgomery`),
+/// whose squarings take about half the digit products (CIOS squares as it multiplies).
+/// Measured before the fixed-size paths, CIOS/separated: 1.00 at 16, 1.07 at 32, 1.19 at
+/// 64 digits (separated/CIOS 1.30–1.36 at 1–4 digits, which the fixed-size path now
+/// covers: the rule's former `INTERLEAVED_POWM_MAX_DIGITS`, also 8, never decided).
+/// Re-measured in four runs of `modred tune --check --quick` (22 Nov 2026, loaded
+/// machine), separated/CIOS: 1.00–1.06 at 16, 1.02–1.15 at 32, 0.93–1.05 at 64 digits —
+/// a tie within the machine's noise.
+pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of an even modulus up to which a modular multiplication uses the
 /// classical reduction rather than Barrett's (Montgomery does not apply).
@@ -79,7 +80,15 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 ///
 /// Measured, barrett/classical: 1.55 at 1 digit, 1.47 at 2, 1.12 at 4; classical/barrett
 /// 1.36 at 8, 1.30 at 16, 1.20 at 32, 1.15 at 64 digits.
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
+///
+/// Re-measured after the classical reduction took its quotient digits from a
+/// precomputed reciprocal (`reduce::Classical`; 22 Nov 2026, loaded machine, three runs
+/// of `modred tune --check --quick --forms odd,even` and two of `modred bench --algo
+/// classical,barrett --op powm`), barrett/classical: 2.7–2.8 at 1 digit, 1.27–1.55 at 4,
+/// 1.35–1.42 at 8 and 12, at 16 digits 1.14, 1.30 and 1.25 (twice), 0.88 once; from 24 to
+/// 64 digits 0.90–0.92 in one bench run and 1.09–1.16 in the other, tied in the tune.
+/// Classical now wins up to 16 digits; above, the two are within the noise.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -92,7 +101,17 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
 /// follows the load of the machine (a busy neighbour on the core slows Barrett's
 /// multiplications more than the classical division chain); 32 digits keeps the larger
 /// of the two possible losses smallest.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
+///
+/// Re-measured after the classical reduction took its quotient digits from a
+/// precomputed reciprocal, with no division on its critical path (`reduce::Classical`;
+/// 22 Nov 2026, loaded machine: three runs of `modred tune --check --quick --forms
+/// odd,even`, two of `modred bench --algo classical,barrett --op reduce`),
+/// barrett/classical: 5.0–5.5 at 1 digit, 1.4–1.75 at 4, 1.42–1.54 at 8, 1.20–1.39 at 16
+/// (0.81–0.83 in one run), 1.13–1.19 at 32 (0.75 in one run), 1.22–1.23 at 24, 1.09–1.14
+/// at 48; at 64 digits classical/barrett 1.14–1.20 in the tune runs (1.00–1.03 once) but
+/// barrett/classical 1.11–1.14 in the bench runs. Classical now wins to 32 digits and
+/// more; 64 digits, where the two meet, is where Barrett takes over.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 64;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -204,9 +223,10 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 ///   precalculation is a shift and it takes any argument), Barrett from there,
 ///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
 /// - Multiplications and exponentiations, odd moduli: the fixed-size `montgomery` up to
-///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — interleaved (CIOS) up
-///   to [`INTERLEAVED_MULMOD_MAX_DIGITS`] / [`INTERLEAVED_POWM_MAX_DIGITS`] digits,
-///   separated above — and `ntt-montgomery` from [`NTT_REDUCER_THRESHOLD`] digits.
+///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — for multiplications
+///   interleaved (CIOS) up to [`INTERLEAVED_MULMOD_MAX_DIGITS`] digits and separated
+///   above, for exponentiations separated — and `ntt-montgomery` from
+///   [`NTT_REDUCER_THRESHOLD`] digits.
 /// - Even moduli (Montgomery does not apply): classical up to
 ///   [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`] / [`CLASSICAL_EVEN_POWM_MAX_DIGITS`] digits,
 ///   Barrett above, `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
@@ -259,12 +279,9 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
             Algorithm::Montgomery,
             "odd modulus",
         ),
-        Operation::PowMod if m.is_odd() => at_most(
-            INTERLEAVED_POWM_MAX_DIGITS,
-            "INTERLEAVED_POWM_MAX_DIGITS",
-            Algorithm::MontgomeryInterleaved,
+        Operation::PowMod if m.is_odd() => (
             Algorithm::Montgomery,
-            "odd modulus",
+            format!("odd modulus of {digits}, above FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): separated Montgomery, whose squarings take half the digit products"),
         ),
         Operation::MulMod => at_most(
             CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
