@@ -695,6 +695,29 @@ fn bench_with_nothing_to_time() {
 }
 
 #[test]
+fn bench_size_limit_reasons_and_missing_anchors() {
+    // 2^(2^20): one bit over bench's largest size.
+    let over = format!("0x1{}", "0".repeat(1 << 18));
+    all_fail(&[
+        (
+            &["bench", "--quick", "--modulus", &over],
+            "--modulus has 1048577 bits; bench takes at most 1048576",
+        ),
+        // The reason an algorithm has no modulus of the size is in the message.
+        (
+            &["bench", "--quick", "--algo", "pseudo-mersenne", "--bits", "2"],
+            "no pseudo-Mersenne modulus 2^N - c has fewer than 3 bits",
+        ),
+    ]);
+    if !cfg!(feature = "anchors") {
+        all_fail(&[(
+            &["bench", "--quick", "--anchors", "--bits", "256"],
+            "--anchors needs a build with --features anchors",
+        )]);
+    }
+}
+
+#[test]
 fn bench_hostile_values() {
     for h in hostile() {
         for opt in ["algo", "bits", "op", "format", "baseline", "seed", "modulus", "api"] {

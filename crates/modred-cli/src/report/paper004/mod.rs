@@ -316,10 +316,8 @@ fn figure1(synth: Option<&[Synth]>, model_rows: &[ModelRow]) -> Figure {
         model_rows.iter().map(|r| (r.k as f64, pct(tp(&r.recoded), tp(&r.plain)))),
     );
     for (name, rows) in [("ASIC", &paper::ASIC), ("FPGA", &paper::FPGA)] {
-        let changes: Vec<(f64, (f64, f64))> = rows
-            .iter()
-            .filter_map(|r| paper::change(rows, r.k).map(|c| (r.k as f64, c)))
-            .collect();
+        let changes: Vec<(f64, (f64, f64))> =
+            rows.iter().filter_map(|r| paper::change(rows, r.k).map(|c| (r.k as f64, c))).collect();
         f = f
             .published(
                 &format!("throughput, paper {name}"),
