@@ -23,6 +23,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::exp::{default_window, pow_vartime, Method};
 use modred::reduce::{make, Hong};
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Nat, Reducer, Scratch};
 use std::hint::black_box;
 use std::time::Duration;
@@ -36,28 +37,6 @@ const ALGORITHMS: [Algorithm; 4] = [
     Algorithm::MontgomeryInterleaved,
 ];
 
-/// splitmix64: reproducible operands.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number of exactly `bits` bits (a multiple of 64).
-    fn nat(&mut self, bits: u64) -> Nat {
-        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.next()).collect();
-        if let Some(top) = limbs.last_mut() {
-            *top |= 1 << 63;
-        }
-        Nat::from_vec(limbs)
-    }
-}
-
 struct Operands {
     m: Nat,
     a: Nat,
@@ -66,14 +45,14 @@ struct Operands {
 }
 
 fn operands(bits: u64) -> Operands {
-    let mut rng = SplitMix(0x6d6f_6472_6564 ^ bits);
-    let mut m = rng.nat(bits);
+    let mut rng = SplitMix64::new(0x6d6f_6472_6564 ^ bits);
+    let mut m = rng.exact_bits::<u64>(bits);
     if !m.is_odd() {
         m = m.add(&Nat::one());
     }
-    let a = rng.nat(bits).checked_rem(&m).unwrap_or_default();
-    let b = rng.nat(bits).checked_rem(&m).unwrap_or_default();
-    let e = rng.nat(bits);
+    let a = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap_or_default();
+    let b = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap_or_default();
+    let e = rng.exact_bits::<u64>(bits);
     Operands { m, a, b, e }
 }
 

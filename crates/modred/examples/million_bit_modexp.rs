@@ -9,44 +9,19 @@
 //! cargo run --release -p modred --example million_bit_modexp
 //! ```
 
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
 use std::time::Instant;
 
 /// The modulus length.
 const BITS: usize = 1_000_000;
 
-/// SplitMix64, for a seeded modulus and base.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A random number of exactly `bits` bits; odd when `odd`.
-    fn number(&mut self, bits: usize, odd: bool) -> Nat {
-        let words = bits.div_ceil(64);
-        let mut v: Vec<u64> = (0..words).map(|_| self.next_u64()).collect();
-        let top_bits = bits - 64 * (words - 1);
-        let top = &mut v[words - 1];
-        *top = (*top >> (64 - top_bits)) | (1 << (top_bits - 1));
-        if odd {
-            v[0] |= 1;
-        }
-        Nat::from_vec(v)
-    }
-}
-
 /// `base^e mod m` by `auto` and by `ntt-barrett`: (algorithm chosen, result, seconds,
 /// checking algorithm's result).
 fn modexp(bits: usize, e: &Nat, seed: u64) -> Result<(Algorithm, Nat, f64, Nat), modred::Error> {
-    let mut rng = SplitMix64(seed);
-    let m = rng.number(bits, true);
-    let base = rng.number(bits - 1, false);
+    let mut rng = SplitMix64::new(seed);
+    let m = rng.odd_modulus(bits as u64);
+    let base = rng.exact_bits(bits as u64 - 1);
     let t = Instant::now();
     let ctx = Modulus::new(&m)?;
     let r = ctx.pow_mod_vartime(&base, e);
@@ -88,8 +63,8 @@ mod tests {
         assert_eq!(algorithm, Algorithm::NttMontgomery);
         assert_eq!(r, check);
         let (_, small, _, _) = modexp(70_000, &Nat::from(5u64), 4).unwrap();
-        let mut rng = SplitMix64(4);
-        let (m, base) = (rng.number(70_000, true), rng.number(69_999, false));
+        let mut rng = SplitMix64::new(4);
+        let (m, base) = (rng.odd_modulus(70_000), rng.exact_bits(69_999));
         let word = Modulus::with(Algorithm::Montgomery, &m).unwrap();
         assert_eq!(small, word.pow_mod_vartime(&base, &Nat::from(5u64)));
     }

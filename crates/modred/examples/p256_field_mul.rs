@@ -13,26 +13,10 @@
 
 use modred::field::{PrimeField, Representation};
 use modred::reduce::NistPrime;
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
 use std::hint::black_box;
 use std::time::Instant;
-
-/// SplitMix64: seeded 256-bit numbers for the example.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn nat256(&mut self) -> Nat {
-        Nat::from_vec((0..4).map(|_| self.next_u64()).collect())
-    }
-}
 
 /// Multiplies `count` seeded pairs every way and checks that all agree; returns the
 /// number of pairs checked.
@@ -44,12 +28,12 @@ fn check_all_paths(count: usize, seed: u64) -> Result<usize, modred::Error> {
     let generic = Modulus::with(Algorithm::Montgomery, &p)?;
     // Whichever reducer the measured auto rule picks for P-256 must agree too.
     let auto = Modulus::new(&p)?;
-    let mut rng = SplitMix64(seed);
+    let mut rng = SplitMix64::new(seed);
     let edge = [Nat::default(), Nat::one(), &p - &Nat::one(), &p - &Nat::from(2u64)];
     for i in 0..count {
         let (x, y) = match i {
             i if i < edge.len() => (edge[i].clone(), edge[edge.len() - 1 - i].clone()),
-            _ => (rng.nat256(), rng.nat256()), // not reduced: from_nat reduces them
+            _ => (rng.below_pow2(256), rng.below_pow2(256)), // not reduced: from_nat reduces them
         };
         let want = &(&x * &y) % &p; // plain Nat multiplication and division
         let fe = standard.mul(&standard.from_nat(&x), &standard.from_nat(&y));
@@ -87,8 +71,8 @@ fn main() -> Result<(), modred::Error> {
     let field = PrimeField::<4>::new(&p, Representation::Standard)?;
     let mont_field = PrimeField::<4>::new(&p, Representation::Montgomery)?;
     let generic = Modulus::with(Algorithm::Montgomery, &p)?;
-    let mut rng = SplitMix64(1);
-    let (x, y) = (rng.nat256(), rng.nat256());
+    let mut rng = SplitMix64::new(1);
+    let (x, y) = (rng.below_pow2(256), rng.below_pow2(256));
     let (a, b) = (field.from_nat(&x), field.from_nat(&y));
     let (am, bm) = (mont_field.from_nat(&x), mont_field.from_nat(&y));
     let (ra, rb) = (generic.residue(&x), generic.residue(&y));

@@ -12,25 +12,18 @@
 //! and a key from a fixed seed is no secret.
 
 use modred::primes::is_probable_prime;
+use modred::rng::SplitMix64;
 use modred::{Modulus, Nat};
 use std::time::Instant;
 
-/// SplitMix64: a small fixed-seed generator for the example's numbers.
-struct SplitMix64(u64);
+/// SplitMix64 (the library's fixed-seed test generator), for the example's numbers.
+struct Candidates(SplitMix64);
 
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
+impl Candidates {
     /// A random number of exactly `bits` bits (a multiple of 64), top two bits set (so a
     /// product of two has exactly `2·bits` bits) and odd.
     fn candidate(&mut self, bits: usize) -> Nat {
-        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.next_u64()).collect();
+        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.0.next_u64()).collect();
         limbs[0] |= 1;
         *limbs.last_mut().expect("bits ≥ 64") |= 0b11 << 62;
         Nat::from_vec(limbs)
@@ -39,7 +32,7 @@ impl SplitMix64 {
 
 /// The first probable prime `p ≥` a random `bits`-bit start with `gcd(e, p − 1) = 1`
 /// (for a prime `e`: `p mod e ≠ 1`).
-fn prime(rng: &mut SplitMix64, bits: usize, e: &Nat) -> Nat {
+fn prime(rng: &mut Candidates, bits: usize, e: &Nat) -> Nat {
     let two = Nat::from(2u64);
     let mut p = rng.candidate(bits);
     loop {
@@ -91,7 +84,7 @@ struct Key {
 }
 
 fn keygen(bits: usize, seed: u64) -> Key {
-    let mut rng = SplitMix64(seed);
+    let mut rng = Candidates(SplitMix64::new(seed));
     let e = Nat::from(65_537u64);
     let p = prime(&mut rng, bits / 2, &e);
     let mut q = prime(&mut rng, bits / 2, &e);

@@ -240,7 +240,7 @@ pub mod nat;
 pub mod ntt;
 pub mod opcount;
 pub mod reduce;
-mod rng;
+pub mod rng;
 
 pub use algorithm::Algorithm;
 pub use error::Error;

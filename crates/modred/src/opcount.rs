@@ -100,7 +100,7 @@ pub fn count(algorithm: Algorithm, op: Op, bits: u32, digit_bits: u32) -> Result
 
 fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCounts, Error> {
     let mut rng = SplitMix64::new(SEED);
-    let m: Nat<L> = rng.nat_exact_bits(bits as u64, true);
+    let m: Nat<L> = rng.odd_modulus(bits as u64);
     if algorithm == Algorithm::Hong && op == Op::MulMod {
         return Ok(count_hong_window_mul(&m, &mut rng));
     }
@@ -110,17 +110,17 @@ fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCoun
     let mut scratch = Scratch::new();
     let counts = match op {
         Op::Reduce => {
-            let x = rng.nat_below(&m.sqr());
+            let x = rng.below(&m.sqr());
             let x = x.to_padded(2 * k).unwrap_or_default();
             count_ops(|| reducer.reduce_raw(&mut out, &x, &mut scratch)).1
         }
         Op::MulMod => {
-            let a = reducer.to_residue(&rng.nat_below(&m));
-            let b = reducer.to_residue(&rng.nat_below(&m));
+            let a = reducer.to_residue(&rng.below(&m));
+            let b = reducer.to_residue(&rng.below(&m));
             count_ops(|| reducer.mul(&mut out, &a, &b, &mut scratch)).1
         }
         Op::SqrMod => {
-            let a = reducer.to_residue(&rng.nat_below(&m));
+            let a = reducer.to_residue(&rng.below(&m));
             count_ops(|| reducer.sqr(&mut out, &a, &mut scratch)).1
         }
     };
@@ -133,8 +133,8 @@ fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCoun
 fn count_hong_window_mul<L: Limb>(m: &Nat<L>, rng: &mut SplitMix64) -> OpCounts {
     let h = Hong::new(m).expect("m > 0");
     let k = h.width();
-    let a = h.to_residue(&rng.nat_below(m));
-    let b = h.to_residue(&rng.nat_below(m));
+    let a = h.to_residue(&rng.below(m));
+    let b = h.to_residue(&rng.below(m));
     let table = h.window_table(&b);
     let mut out = vec![L::ZERO; k];
     let mut scratch = Scratch::new();
@@ -147,9 +147,9 @@ fn count_hong_window_mul<L: Limb>(m: &Nat<L>, rng: &mut SplitMix64) -> OpCounts 
 pub fn count_hong_table(bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
     fn with<L: Limb>(bits: u32) -> OpCounts {
         let mut rng = SplitMix64::new(SEED);
-        let m: Nat<L> = rng.nat_exact_bits(bits as u64, true);
+        let m: Nat<L> = rng.odd_modulus(bits as u64);
         let h = Hong::new(&m).expect("m > 0");
-        let b = h.to_residue(&rng.nat_below(&m));
+        let b = h.to_residue(&rng.below(&m));
         count_ops(|| h.window_table(&b)).1
     }
     check_bits(bits)?;
@@ -178,8 +178,8 @@ pub fn count_multiplication(bits: u32, digit_bits: u32) -> Result<OpCounts, Erro
 fn count_mul_with<L: Limb>(bits: u32) -> OpCounts {
     let mut rng = SplitMix64::new(SEED);
     let k = (bits as usize).div_ceil(L::BITS as usize);
-    let a = rng.nat_exact_bits::<L>(bits as u64, false).to_padded(k).unwrap_or_default();
-    let b = rng.nat_exact_bits::<L>(bits as u64, false).to_padded(k).unwrap_or_default();
+    let a = rng.exact_bits::<L>(bits as u64).to_padded(k).unwrap_or_default();
+    let b = rng.exact_bits::<L>(bits as u64).to_padded(k).unwrap_or_default();
     let mut r = vec![L::ZERO; 2 * k];
     count_ops(|| kernels::mul_basecase(&mut r, &a, &b)).1
 }

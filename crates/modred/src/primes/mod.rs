@@ -95,7 +95,7 @@ fn miller_rabin_large(n: &Nat) -> bool {
     }
     let mut rng = SplitMix64::new(SEED);
     let bits = n.bits() - 1;
-    (0..RANDOM_BASES).all(|_| !witness(&rng.nat_below_pow2::<u64>(bits).add(&Nat::from(2u64))))
+    (0..RANDOM_BASES).all(|_| !witness(&rng.below_pow2::<u64>(bits).add(&Nat::from(2u64))))
 }
 
 /// The largest `N` [`pseudo_mersenne_c`] searches.
