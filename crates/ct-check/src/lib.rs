@@ -163,6 +163,18 @@ pub struct Target {
     pub run: fn(&Context, &mut Secrets),
 }
 
+/// The name of the target that runs the radix-2^52 exponentiation on portable kernels;
+/// it applies to moduli of [`applies`] size only.
+pub const RADIX52_TWIN: &str = "ct::MontgomeryCt::pow_radix52_portable";
+
+/// Whether `target` applies to a modulus of `k` digits.
+pub fn applies(target: &Target, k: usize) -> bool {
+    let bits = 64 * k as u64;
+    target.name != RADIX52_TWIN
+        || (modred::ct::IFMA_MIN_BITS..=modred::ct::IFMA_MAX_BITS).contains(&bits)
+            && modred::ct::IFMA_MAX_BITS != 0
+}
+
 /// Every function that promises constant time.
 pub fn targets() -> Vec<Target> {
     vec![
@@ -180,6 +192,16 @@ pub fn targets() -> Vec<Target> {
             run: |c, s| c.ct.from_montgomery(&mut s.out, &s.a, &mut s.t),
         },
         Target { name: "ct::MontgomeryCt::pow", run: |c, s| c.ct.pow(&mut s.out, &s.a, &s.e) },
+        Target {
+            // The radix-2^52 (AVX-512 IFMA) exponentiation with the vector kernels replaced
+            // by their portable twins: valgrind cannot execute AVX-512, so this is how the
+            // code around the kernels (conversions, table, window digits, the masked scan's
+            // logic, the final subtraction) is checked. Only from `ct::IFMA_MIN_BITS`.
+            name: RADIX52_TWIN,
+            run: |c, s| {
+                c.ct.pow_radix52_portable(&mut s.out, &s.a, &s.e);
+            },
+        },
         Target {
             name: "ct::MontgomeryCt::is_below_modulus",
             run: |c, s| s.out[0] = c.ct.is_below_modulus(&s.a),

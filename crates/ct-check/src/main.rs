@@ -11,6 +11,20 @@ use ct_check::{mark_public, planted_leaks, targets, Context, Rng, Secrets};
 /// Widths in 64-bit digits: one digit, 256, 1024 and 2048 bits, and an odd width.
 const WIDTHS: [usize; 5] = [1, 4, 7, 16, 32];
 
+/// Whether `MontgomeryCt::pow` runs on AVX-512 IFMA here, for a 2048-bit modulus: never
+/// under valgrind (it cannot execute AVX-512 and shows a CPU without it), so there the
+/// digit-level path is the one checked, and the radix-2^52 one through its portable twin.
+fn ifma_note() {
+    let ctx = Context::new(32, &mut Rng(1));
+    let on = ctx.ct.pow_uses_ifma();
+    let here = if on { "yes" } else { "no" };
+    println!("MontgomeryCt::pow on AVX-512 IFMA here (2048 bits): {here}");
+    if on && ct_check::running_on_valgrind() {
+        eprintln!("error: the IFMA path was chosen under valgrind, which cannot run it");
+        std::process::exit(1);
+    }
+}
+
 fn main() {
     let leaky = std::env::args().any(|a| a == "--leaky");
     if ct_check::running_on_valgrind() && !ct_check::have_memcheck_header() {
@@ -21,10 +35,13 @@ fn main() {
         eprintln!("note: not under valgrind; run `crates/ct-check/run.sh` for the check");
     }
     let list = if leaky { planted_leaks() } else { targets() };
+    if !leaky {
+        ifma_note();
+    }
     let mut rng = Rng(0xc0ffee);
     for &k in &WIDTHS {
         let ctx = Context::new(k, &mut rng);
-        for target in &list {
+        for target in list.iter().filter(|t| ct_check::applies(t, k)) {
             let mut s = Secrets::random(&ctx, &mut rng);
             s.mark_secret();
             let before = ct_check::error_count();
@@ -50,6 +67,14 @@ fn main() {
     let want = modred::exp::pow_vartime(&ctx.vartime, &s.a, &e, modred::exp::Method::Binary)
         .expect("valid method");
     assert_eq!(out, want, "constant-time and variable-time exponentiation disagree");
+    // And the radix-2^52 twin at 1024 bits against the digit-level path.
+    let ctx = Context::new(16, &mut rng);
+    let s = Secrets::random(&ctx, &mut rng);
+    let (mut twin, mut word) = (vec![0; 16], vec![0; 16]);
+    if ctx.ct.pow_radix52_portable(&mut twin, &s.a, &s.e) {
+        ctx.ct.pow_word(&mut word, &s.a, &s.e);
+        assert_eq!(twin, word, "the radix-2^52 and digit-level exponentiations disagree");
+    }
 }
 
 fn verdict(reports: u64) -> String {

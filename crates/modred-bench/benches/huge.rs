@@ -7,9 +7,10 @@
 //! cargo bench -p modred-bench --bench huge --features anchors    # beside GMP
 //! ```
 //!
-//! Groups, parameterised by the operand size in bits (2^16, 2^18, 2^20):
+//! Groups, parameterised by the operand size in bits (2^16, 2^18, 2^20, 2^22):
 //! - `huge-mul`: one n×n product: `modred::nat::mul_into` (the exact transform product
-//!   above `NTT_THRESHOLD`), GMP `mpz_mul` and `mpn_mul_n`.
+//!   above `NTT_THRESHOLD`, `NTT_IFMA_THRESHOLD` on AVX-512 IFMA), GMP `mpz_mul` and
+//!   `mpn_mul_n`.
 //! - `huge-reduce`: one reduction of a double-length product with the precalculation
 //!   done: `ntt-barrett` and `ntt-montgomery` (cyclic second product), the same with two
 //!   full products (`SecondProduct::Linear`), GMP `mpz_tdiv_r` (no precalculation).
@@ -24,7 +25,7 @@ use modred::{Nat, Reducer, Scratch};
 use std::hint::black_box;
 use std::time::Duration;
 
-const LOG2_SIZES: [u32; 3] = [16, 18, 20];
+const LOG2_SIZES: [u32; 4] = [16, 18, 20, 22];
 
 /// splitmix64: reproducible operands.
 struct SplitMix(u64);

@@ -20,7 +20,10 @@
 //! `Modulus::pow_mod_vartime` with the automatic choice (odd modulus: Montgomery, in radix
 //! 2^52 on AVX-512 IFMA where the CPU has it), standard values in and out, a full-length
 //! exponent; `powm-word` the same exponentiation on 64-bit digits (`exp::pow_vartime` with
-//! the separated reducer); `powm-ct` the constant-time `Modulus::pow_ct`.
+//! the separated reducer); `powm-ct` the constant-time `Modulus::pow_ct` (in radix 2^52 on
+//! AVX-512 IFMA where the CPU has it, from `ct::IFMA_MIN_BITS` bits); `powm-ct-word` the
+//! constant-time exponentiation on 64-bit digits (`ct::MontgomeryCt::pow_word`, what
+//! `pow_ct` ran everywhere before the IFMA path), residues in and out.
 
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::make;
@@ -187,6 +190,15 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
     let ra = auto.residue(a);
     let ct = auto.to_nat(&auto.pow_ct(&ra, e).unwrap());
     assert_eq!(want, ct, "constant-time exponentiation differs at {bits} bits");
+    let mct = modred::ct::MontgomeryCt::new(m).unwrap();
+    let k = mct.width();
+    let (mut ct_base, mut ct_out, mut t) = (vec![0; k], vec![0; k], vec![0; mct.scratch_len()]);
+    mct.to_montgomery(&mut ct_base, &a.to_padded(k).unwrap(), &mut t);
+    let ct_e = e.to_padded(k).unwrap();
+    mct.pow_word(&mut ct_out, &ct_base, &ct_e);
+    let mut back = vec![0; k];
+    mct.from_montgomery(&mut back, &ct_out, &mut t);
+    assert_eq!(want, Nat::from_vec(back), "word-level constant-time exponentiation differs");
     let mut cands = vec![
         Candidate::new("powm", || {
             black_box(auto.pow_mod_vartime(black_box(a), e));
@@ -196,6 +208,10 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
         }),
         Candidate::new("powm-ct", || {
             black_box(auto.pow_ct(black_box(&ra), e).ok());
+        }),
+        Candidate::new("powm-ct-word", || {
+            mct.pow_word(&mut ct_out, black_box(&ct_base), &ct_e);
+            black_box(&ct_out);
         }),
     ];
     #[cfg(feature = "anchors")]
@@ -216,8 +232,14 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
         cands.push(Candidate::new("openssl consttime", move || ossl.run()));
     }
     measure(&mut cands, rounds, Duration::from_millis(30));
-    print_row(&format!("powm {bits}"), &cands, &["powm", "powm-word", "powm-ct"], "gmp mpz_powm");
-    print_ratios(&cands, &["powm", "powm-ct"], "openssl consttime");
+    print_row(
+        &format!("powm {bits}"),
+        &cands,
+        &["powm", "powm-word", "powm-ct", "powm-ct-word"],
+        "gmp mpz_powm",
+    );
+    print_ratios(&cands, &["powm", "powm-ct", "powm-ct-word"], "openssl consttime");
+    print_ratios(&cands, &["powm-ct"], "powm-ct-word");
 }
 
 fn print_row(title: &str, cands: &[Candidate], ours: &[&str], anchor: &str) {

@@ -634,6 +634,29 @@ fn batch_mixed_good_and_bad_lines() {
         }
     }
     assert_eq!(parse_answer(answers.last().unwrap()), Ok("4".into()));
+    // The threaded batch (the default uses every core) answers the same, line for line.
+    for threads in ["1", "2", "3", "8"] {
+        assert_eq!(batch(&["--threads", threads], &input), answers, "--threads {threads}");
+    }
+}
+
+#[test]
+fn batch_threads_option_is_checked() {
+    for bad in ["0", "-1", "two", "1.5", "99999", "", "+2"] {
+        let out = Command::new(BIN)
+            .args(["batch", "--threads", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let msg = check_error(&format!("batch --threads {bad:?}"), &out);
+        assert!(msg.contains("--threads"), "{bad:?}: {msg}");
+    }
+    let line = b"{\"op\":\"powm\",\"x\":\"3\",\"e\":\"100\",\"m\":\"1000003\"}\n";
+    let want = BigUint::from(3u32).modpow(&BigUint::from(100u32), &BigUint::from(1_000_003u32));
+    for threads in ["1", "64"] {
+        let answers = batch(&["--threads", threads], line);
+        assert_eq!(answers, [format!("{{\"ok\":\"{want}\"}}")], "--threads {threads}");
+    }
 }
 
 #[test]
@@ -711,12 +734,20 @@ fn batch_many_lines_in_order() {
     for (i, (got, want)) in answers.iter().zip(&want).enumerate() {
         assert_eq!(parse_answer(got).as_ref(), Ok(want), "line {i}");
     }
+    // On one thread the same lines as on every core (the default).
+    assert_eq!(batch(&["--threads", "1"], input.as_bytes()), answers);
 }
 
 #[test]
 fn batch_answers_each_line_before_the_next_arrives() {
+    for threads in ["1", "4"] {
+        answers_each_line_before_the_next_arrives(threads);
+    }
+}
+
+fn answers_each_line_before_the_next_arrives(threads: &str) {
     let mut child = Command::new(BIN)
-        .arg("batch")
+        .args(["batch", "--threads", threads])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

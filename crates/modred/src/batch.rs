@@ -8,9 +8,10 @@
 //!
 //! Throughput: `cargo bench -p modred-bench --bench issue8 --features rayon` times 32
 //! jobs of 2048 bits on one thread and on every core. On this project's 2-core machine,
-//! shared with other builds (load average 13), it measured speed-ups of only 1.07 and
-//! 1.24 on 2 threads: the second core was busy; on an idle machine expect up to the
-//! number of cores (the jobs share nothing but the read-only `Modulus`).
+//! shared with other builds (load average 10–13), it measured speed-ups of only 1.07, 1.24
+//! and 1.29 on 2 threads (`docs/benchmarks.md`): the second core was busy; on an idle
+//! machine expect up to the number of cores (the jobs share nothing but the read-only
+//! `Modulus`). The CLI's `modred batch --threads N` does the same for JSON lines.
 //!
 //! Variable time, as [`Modulus::pow_mod_vartime`]: public exponents only.
 

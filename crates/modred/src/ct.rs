@@ -21,6 +21,12 @@
 //! - [`MontgomeryCt::to_montgomery`] / [`MontgomeryCt::from_montgomery`]: conversions for
 //!   values already below `m` (one multiplication each, no division).
 //!
+//! On x86-64 CPUs with AVX-512 IFMA, [`MontgomeryCt::pow`] with `u64` digits and a modulus
+//! of [`IFMA_MIN_BITS`] to [`IFMA_MAX_BITS`] bits runs the same method in radix 2^52,
+//! eight digits to a vector register (almost Montgomery products, a 5- or 6-bit window, the
+//! table scanned with vector masks), as OpenSSL's RSAZ code does: same result, same
+//! contract, chosen once when the context is built ([`MontgomeryCt::pow_uses_ifma`]).
+//!
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
@@ -28,6 +34,23 @@ use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+use crate::reduce::montgomery_ifma::{self, Kernels, MontgomeryIfma};
+
+/// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
+/// the CPU has it (and 0 where this build has no such path).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+pub const IFMA_MIN_BITS: u64 = montgomery_ifma::CT_MIN_BITS;
+/// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
+/// the CPU has it (and 0 where this build has no such path).
+#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+pub const IFMA_MIN_BITS: u64 = 0;
+/// The largest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+pub const IFMA_MAX_BITS: u64 = montgomery_ifma::MAX_BITS;
+/// The largest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA.
+#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+pub const IFMA_MAX_BITS: u64 = 0;
 
 /// Window width of [`MontgomeryCt::pow`]: `2^WINDOW` table entries, read in full for each
 /// window. 4 bits (16 entries) costs `k·b_e/4` multiplications for table selection and
@@ -77,6 +100,34 @@ pub struct MontgomeryCt<L: Limb> {
     r2: Vec<L>,
     /// `R mod m`, the residue of 1.
     one: Vec<L>,
+    /// For `u64` digits, a modulus of [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] bits and a CPU
+    /// with AVX-512 IFMA: the radix-2^52 context [`MontgomeryCt::pow`] runs on.
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    ifma: Option<MontgomeryIfma>,
+}
+
+/// The digits of `x` as `u64`s.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+fn to_u64s<L: Limb>(x: &[L]) -> Vec<u64> {
+    x.iter().map(|d| d.to_u64()).collect()
+}
+
+/// The radix-2^52 context for `m` when `L` is `u64` (not the counting digit, whose
+/// operations must be counted) and `m` is in range; the CPU check is `new`'s.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+fn ifma_for<L: Limb>(m: &Nat<L>, any_cpu: bool) -> Option<MontgomeryIfma> {
+    if core::any::TypeId::of::<L>() != core::any::TypeId::of::<u64>() {
+        return None;
+    }
+    if m.bits() < montgomery_ifma::CT_MIN_BITS {
+        return None;
+    }
+    let m64 = Nat::from_vec(to_u64s(m.limbs()));
+    if any_cpu {
+        MontgomeryIfma::new_any_cpu(&m64)
+    } else {
+        MontgomeryIfma::new(&m64)
+    }
 }
 
 impl<L: Limb> MontgomeryCt<L> {
@@ -100,7 +151,24 @@ impl<L: Limb> MontgomeryCt<L> {
         let r2 = pad(Nat::power_of_two(2 * bits).checked_rem(m).unwrap_or_default());
         let one = pad(Nat::power_of_two(bits).checked_rem(m).unwrap_or_default());
         let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg();
-        Ok(MontgomeryCt { m: m.limbs().to_vec(), m0inv, r2, one })
+        Ok(MontgomeryCt {
+            m: m.limbs().to_vec(),
+            m0inv,
+            r2,
+            one,
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            ifma: ifma_for(m, false),
+        })
+    }
+
+    /// Whether [`MontgomeryCt::pow`] runs on AVX-512 IFMA (radix 2^52) for this modulus
+    /// on this CPU: `u64` digits, a modulus of [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] bits,
+    /// and a CPU with AVX-512F and IFMA.
+    pub fn pow_uses_ifma(&self) -> bool {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        return self.ifma.is_some();
+        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+        false
     }
 
     /// `k`, the number of digits of `m` and of every residue.
@@ -198,8 +266,34 @@ impl<L: Limb> MontgomeryCt<L> {
     /// Cost for a `b_e = e.len()·b`-bit exponent: `b_e` squarings, `b_e/WINDOW + 2^WINDOW
     /// − 2` multiplications.
     ///
+    /// Where [`MontgomeryCt::pow_uses_ifma`], the same method runs in radix 2^52 on
+    /// AVX-512 IFMA with a window of 5 bits (6 for exponents of more than 3072 bits),
+    /// with the same result and the same constant-time contract.
+    ///
     /// Panics when a length is wrong.
     pub fn pow(&self, out: &mut [L], base: &[L], e: &[L]) {
+        let k = self.width();
+        assert!(
+            base.len() == k && out.len() == k,
+            "constant-time exponentiation: residue lengths must equal the modulus width"
+        );
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Some(ifma) = &self.ifma {
+            // L is u64 here (`ifma_for`): the conversions only copy.
+            let mut o = vec![0u64; k];
+            let e64 = to_u64s(e);
+            ifma.pow_ct_word(Kernels::Vector, &mut o, &to_u64s(base), &e64);
+            for (d, v) in out.iter_mut().zip(o) {
+                *d = L::from_u64(v);
+            }
+            return;
+        }
+        self.pow_word(out, base, e);
+    }
+
+    /// [`MontgomeryCt::pow`] on the digit-level Montgomery multiplication, whatever the
+    /// CPU has (the benchmarks compare it with the IFMA path).
+    pub fn pow_word(&self, out: &mut [L], base: &[L], e: &[L]) {
         let k = self.width();
         assert!(
             base.len() == k && out.len() == k,
@@ -244,6 +338,31 @@ impl<L: Limb> MontgomeryCt<L> {
             acc.copy_from_slice(&tmp);
         }
         out.copy_from_slice(&acc);
+    }
+
+    /// The radix-2^52 exponentiation of [`MontgomeryCt::pow`] with the portable twins of
+    /// the AVX-512 kernels (one digit at a time, the same steps), on any CPU: for
+    /// `crates/ct-check`, whose valgrind run cannot execute AVX-512 and so checks the code
+    /// around the vector kernels this way. `false` (and `out` untouched) when the modulus
+    /// is outside [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] or the build has no such path.
+    #[doc(hidden)]
+    pub fn pow_radix52_portable(&self, out: &mut [L], base: &[L], e: &[L]) -> bool {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        {
+            let Some(ifma) = ifma_for(&Nat::from_limbs(&self.m), true) else { return false };
+            assert!(base.len() == self.width() && out.len() == self.width());
+            let mut o = vec![0u64; self.width()];
+            ifma.pow_ct_word(Kernels::Portable, &mut o, &to_u64s(base), &to_u64s(e));
+            for (d, v) in out.iter_mut().zip(o) {
+                *d = L::from_u64(v);
+            }
+            true
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+        {
+            let _ = (out, base, e);
+            false
+        }
     }
 
     /// Whether `x` (exactly `k` digits) is below `m`, as 1 or 0, without a branch on `x`.

@@ -234,6 +234,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
         INTERLEAVED_MULMOD_MAX_DIGITS as IM, NTT_REDUCER_THRESHOLD as NT,
     };
+    // Multiplications switch to the transform reducers at a threshold that depends on
+    // the CPU (lower where the transforms run on AVX-512 IFMA).
+    let nm = modred::modulus::ntt_reducer_mul_threshold().0;
     // Generic moduli of `k` digits: top digit with a 0 bit far from any special form.
     let generic = |k: usize, odd: bool| {
         let mut v = vec![0x1234_5678_9abc_def0u64; k];
@@ -242,7 +245,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         Nat::from_vec(v)
     };
     use Algorithm::*;
-    for k in [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IM, IM + 1, NT - 1, NT] {
+    for k in
+        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IM, IM + 1, NT - 1, NT, nm - 1, nm]
+    {
         let (odd, even) = (generic(k, true), generic(k, false));
         let reduce = if k >= NT {
             NttBarrett
@@ -253,7 +258,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         };
         assert_eq!(choose(&odd, Operation::Reduce), reduce, "{k}");
         assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
-        let (mul, pow) = if k >= NT {
+        let (mul, pow) = if k >= nm {
             (NttMontgomery, NttMontgomery)
         } else {
             (
@@ -270,7 +275,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         };
         assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
         assert_eq!(choose(&odd, Operation::PowMod), pow, "{k}");
-        let (mul, pow) = if k >= NT {
+        let (mul, pow) = if k >= nm {
             (NttBarrett, NttBarrett)
         } else {
             (if k <= CM { Classical } else { Barrett }, if k <= CP { Classical } else { Barrett })

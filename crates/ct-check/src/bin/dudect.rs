@@ -10,7 +10,9 @@
 //! post-processing against the long tail of interrupts). |t| above 4.5 is evidence of a
 //! leak; below it, none was found at this number of measurements.
 //!
-//! Usage: `cargo run --release -p ct-check --bin dudect [-- --samples N] [--widths 4,32]`.
+//! Usage: `cargo run --release -p ct-check --bin dudect [-- --samples N] [--widths 4,32]
+//! [--only NAME-END,...]`, e.g. `--widths 16,32,64 --only "MontgomeryCt::pow,secret exponent"`
+//! for the exponentiation (on AVX-512 IFMA where the CPU has it) and the control.
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
 use ct_check::{planted_leaks, targets, Context, Rng, Secrets, Target};
@@ -83,6 +85,8 @@ fn main() {
     let widths: Vec<usize> = value("--widths")
         .map(|v| v.split(',').filter_map(|w| w.parse().ok()).collect())
         .unwrap_or_else(|| vec![4, 16, 32]);
+    // `--only NAME,...`: the functions (and controls) whose name ends with one of these.
+    let only: Option<String> = value("--only").cloned();
     let mut rng = Rng(0xd0dec7);
     println!("| function | bits | measurements | t (all) | t (< p50) | t (< p90) | verdict |");
     println!("|---|---|---|---|---|---|---|");
@@ -90,7 +94,12 @@ fn main() {
         planted_leaks().into_iter().filter(|t| t.name.starts_with("exp::")).collect();
     for &k in &widths {
         let ctx = Context::new(k, &mut rng);
-        for target in targets().iter().chain(&controls) {
+        let list = targets();
+        let chosen =
+            |t: &&Target| only.as_ref().is_none_or(|o| o.split(',').any(|n| t.name.ends_with(n)));
+        for target in
+            list.iter().filter(|t| ct_check::applies(t, k)).chain(&controls).filter(chosen)
+        {
             // Exponentiations cost ~k·64 multiplications: fewer samples keep the run short.
             let n =
                 if target.name.contains("pow") { (samples / (k * 4)).max(200) } else { samples };

@@ -7,8 +7,19 @@
 //! output stops it.
 //!
 //! Prepared moduli are cached by (algorithm, modulus), so a batch modulo one number pays
-//! for the precalculation once. Output is buffered and flushed whenever the input has no
-//! more data ready, so the command also serves an interactive peer line by line.
+//! for the precalculation once (once per thread). Output is buffered and flushed whenever
+//! the input has no more data ready, so the command also serves an interactive peer line by
+//! line.
+//!
+//! # Threads
+//! With `--threads N` (default: every core the process may use) the lines are answered on
+//! N threads (rayon; the CLI's default feature `parallel`, which a build without default
+//! features drops: then only `--threads 1` is accepted). The input is read in chunks of at
+//! most [`CHUNK_LINES`] lines and [`CHUNK_BYTES`] bytes — a chunk also ends where the
+//! input has no more data ready — each chunk's lines are answered in parallel, each thread
+//! with its own cache of prepared moduli, and the answers are written in input order before
+//! the next chunk is read: memory stays bounded by the chunk, whatever the input's size,
+//! and the output is the same as with one thread, line for line.
 
 use super::algorithm_option;
 use crate::algorithms;
@@ -23,12 +34,27 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 /// being held in memory).
 pub const MAX_LINE: usize = 1 << 20;
 
+/// The most lines answered together by the threads (see [Threads](self#threads)): enough
+/// that the threads' start and the chunk's last, slowest line cost little against the
+/// chunk, few enough that a chunk of short lines is answered quickly.
+pub const CHUNK_LINES: usize = 4096;
+
+/// The most bytes of lines held for one chunk (a chunk takes at least one line, up to
+/// [`MAX_LINE`]).
+pub const CHUNK_BYTES: usize = 16 << 20;
+
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
 /// `modred batch`.
 pub const SPEC: CommandSpec = CommandSpec {
     name: "batch",
     summary: "JSON lines in (stdin), JSON lines out (stdout), one answer per line, in order",
-    usage: "batch [--algo A]",
-    options: &[OptSpec { name: "algo", value: Some("A") }],
+    usage: "batch [--algo A] [--threads N]",
+    options: &[
+        OptSpec { name: "algo", value: Some("A") },
+        OptSpec { name: "threads", value: Some("N") },
+    ],
     positionals: &[],
     details: "Each input line is a JSON object:\n  \
               {\"op\":\"reduce\",\"x\":\"...\",\"m\":\"...\"}\n  \
@@ -39,19 +65,64 @@ pub const SPEC: CommandSpec = CommandSpec {
               line is {\"ok\":\"<decimal>\"} or {\"error\":\"<message>\"}; a bad line never stops the\n\
               batch. Lines longer than 1 MiB are answered with an error.\n\n\
               options:\n  \
-              --algo A  the default algorithm for lines without \"algo\" (default auto)\n",
+              --algo A     the default algorithm for lines without \"algo\" (default auto)\n  \
+              --threads N  answer lines on N threads, 1 to 1024 (default: every core);\n               \
+              the answers come in input order whatever N\n",
 };
 
 /// Answers stdin's lines on stdout.
 pub fn run(p: &Parsed) -> Result<(), Fail> {
     let default = algorithm_option(p)?;
-    let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let threads = threads_option(p)?;
+    let input = BufReader::with_capacity(1 << 20, io::stdin().lock());
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    answer_all(input, output, default)
+    answer_all(input, output, default, threads)
 }
 
-/// Answers every line of `input` on `output`.
+/// The number of threads: `--threads N`, else every core the process may use (1 without
+/// the `parallel` feature).
+fn threads_option(p: &Parsed) -> Result<usize, Fail> {
+    let Some(text) = p.value("threads") else {
+        if !cfg!(feature = "parallel") {
+            return Ok(1);
+        }
+        return Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS));
+    };
+    let n = match text.parse::<usize>() {
+        Ok(n) if text.bytes().all(|c| c.is_ascii_digit()) && (1..=MAX_THREADS).contains(&n) => n,
+        _ => {
+            return Err(Fail::new(format!(
+                "invalid --threads '{}': expected a whole number from 1 to {MAX_THREADS}",
+                crate::args::abbreviate(text)
+            )))
+        }
+    };
+    if n > 1 && !cfg!(feature = "parallel") {
+        return Err(Fail::new(
+            "--threads above 1 needs a build with the feature 'parallel' (a default feature)",
+        ));
+    }
+    Ok(n)
+}
+
+/// Answers every line of `input` on `output`, on `threads` threads (1: on this one; more
+/// needs the `parallel` feature, else the lines are answered on this thread too).
 pub fn answer_all<R: Read, W: Write>(
+    input: BufReader<R>,
+    output: W,
+    default: Algorithm,
+    threads: usize,
+) -> Result<(), Fail> {
+    #[cfg(feature = "parallel")]
+    if threads > 1 {
+        return parallel::answer_all(input, output, default, threads);
+    }
+    let _ = threads;
+    answer_sequential(input, output, default)
+}
+
+/// Answers every line of `input` on `output`, one after another on this thread.
+fn answer_sequential<R: Read, W: Write>(
     mut input: BufReader<R>,
     mut output: W,
     default: Algorithm,
@@ -67,28 +138,130 @@ pub fn answer_all<R: Read, W: Write>(
             .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
         let answer = match read {
             None => break,
-            Some(Line::TooLong(n)) => {
-                Err(format!("line too long: {n} bytes (the limit is {MAX_LINE})"))
-            }
-            Some(Line::Complete) => {
-                guard::catch(|| answer(&mut engine, default, &line)).unwrap_or_else(Err)
-            }
+            Some(Line::TooLong(n)) => Err(too_long(n)),
+            Some(Line::Complete) => guarded_answer(&mut engine, default, &line),
         };
-        match answer {
-            Ok(n) => {
-                output.write_all(b"{\"ok\":\"")?;
-                output.write_all(n.to_decimal().as_bytes())?;
-                output.write_all(b"\"}\n")?;
-            }
-            Err(message) => {
-                output.write_all(b"{\"error\":")?;
-                output.write_all(Value::String(message).to_string().as_bytes())?;
-                output.write_all(b"}\n")?;
-            }
-        }
+        write_answer(&mut output, answer)?;
     }
     output.flush()?;
     Ok(())
+}
+
+/// The message for a line of `n` bytes, over [`MAX_LINE`].
+fn too_long(n: usize) -> String {
+    format!("line too long: {n} bytes (the limit is {MAX_LINE})")
+}
+
+/// [`answer`], with a panic turned into an error answer for this line.
+fn guarded_answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number, String> {
+    guard::catch(|| answer(engine, default, line)).unwrap_or_else(Err)
+}
+
+/// Writes one answer line.
+fn write_answer<W: Write>(output: &mut W, answer: Result<Number, String>) -> io::Result<()> {
+    match answer {
+        Ok(n) => {
+            output.write_all(b"{\"ok\":\"")?;
+            output.write_all(n.to_decimal().as_bytes())?;
+            output.write_all(b"\"}\n")
+        }
+        Err(message) => {
+            output.write_all(b"{\"error\":")?;
+            output.write_all(Value::String(message).to_string().as_bytes())?;
+            output.write_all(b"}\n")
+        }
+    }
+}
+
+/// The threaded batch (see [Threads](self#threads)).
+#[cfg(feature = "parallel")]
+mod parallel {
+    use super::*;
+    use rayon::prelude::*;
+    use std::cell::RefCell;
+    use std::ops::Range;
+
+    thread_local! {
+        /// Each worker thread's prepared moduli, kept from chunk to chunk.
+        static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
+    }
+
+    /// Lines read for one chunk: their bytes one after another, and per line its range
+    /// there or, for a line over [`MAX_LINE`], its length.
+    #[derive(Default)]
+    struct Chunk {
+        data: Vec<u8>,
+        lines: Vec<Result<Range<usize>, usize>>,
+    }
+
+    /// Answers every line of `input` on `output` on a pool of `threads` threads.
+    pub(super) fn answer_all<R: Read, W: Write>(
+        mut input: BufReader<R>,
+        mut output: W,
+        default: Algorithm,
+        threads: usize,
+    ) -> Result<(), Fail> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))?;
+        let mut chunk = Chunk::default();
+        let mut line = Vec::new();
+        loop {
+            chunk.data.clear();
+            chunk.lines.clear();
+            let mut end = false;
+            // Read until the chunk is full, the input ends, or it has no more data ready
+            // (then the lines read so far are answered and flushed before a read that may
+            // wait: an interactive peer gets its answers).
+            loop {
+                let read = read_line(&mut input, &mut line)
+                    .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
+                match read {
+                    None => {
+                        end = true;
+                        break;
+                    }
+                    Some(Line::TooLong(n)) => chunk.lines.push(Err(n)),
+                    Some(Line::Complete) => {
+                        let start = chunk.data.len();
+                        chunk.data.extend_from_slice(&line);
+                        chunk.lines.push(Ok(start..chunk.data.len()));
+                    }
+                }
+                if chunk.lines.len() >= CHUNK_LINES
+                    || chunk.data.len() >= CHUNK_BYTES
+                    || input.buffer().is_empty()
+                {
+                    break;
+                }
+            }
+            let data = &chunk.data;
+            let answers: Vec<Result<Number, String>> = pool.install(|| {
+                chunk
+                    .lines
+                    .par_iter()
+                    .map(|l| match l {
+                        Err(n) => Err(too_long(*n)),
+                        Ok(range) => ENGINE.with(|engine| {
+                            guarded_answer(&mut engine.borrow_mut(), default, &data[range.clone()])
+                        }),
+                    })
+                    .collect()
+            });
+            for answer in answers {
+                write_answer(&mut output, answer)?;
+            }
+            if end {
+                break;
+            }
+            if input.buffer().is_empty() {
+                output.flush()?;
+            }
+        }
+        output.flush()?;
+        Ok(())
+    }
 }
 
 /// What [`read_line`] read.
@@ -222,8 +395,18 @@ mod tests {
 
     fn run_on(input: &[u8]) -> String {
         let mut out = Vec::new();
-        answer_all(BufReader::new(input), &mut out, Algorithm::Auto).unwrap();
-        String::from_utf8(out).unwrap()
+        answer_all(BufReader::new(input), &mut out, Algorithm::Auto, 1).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        if cfg!(feature = "parallel") {
+            // The threaded batch answers the same, with small chunks (a small buffer) too.
+            for (threads, capacity) in [(2, 1 << 16), (3, 7)] {
+                let mut par = Vec::new();
+                let input = BufReader::with_capacity(capacity, input);
+                answer_all(input, &mut par, Algorithm::Auto, threads).unwrap();
+                assert_eq!(String::from_utf8(par).unwrap(), out, "{threads} threads");
+            }
+        }
+        out
     }
 
     #[test]

@@ -40,6 +40,26 @@ use crate::reduce::NistPrime;
 /// at 1024 digits 2.2 and 1.6. The crossover now lies at or below 512 digits.
 pub const NTT_REDUCER_THRESHOLD: usize = 512;
 
+/// [`NTT_REDUCER_THRESHOLD`] for multiplications and exponentiations where the transforms
+/// run on AVX-512 IFMA ([`crate::ntt::uses_ifma`]; one-off reductions keep
+/// [`NTT_REDUCER_THRESHOLD`]). Measured with `cargo run --release --example
+/// calibrate_ntt_reduce` (`Reducer::mul`, interleaved, IFMA engine, 22 Nov 2026):
+/// montgomery/ntt-montgomery 0.88 at 64 digits, 1.40 at 128, 2.11 at 256, 3.41 at 512;
+/// barrett/ntt-barrett 1.03, 1.43, 2.40, 3.91 — the crossover lies between 64 and 128
+/// digits.
+pub const NTT_REDUCER_IFMA_THRESHOLD: usize = 128;
+
+/// The digits from which multiplications and exponentiations use the transform reducers
+/// on this CPU: [`NTT_REDUCER_IFMA_THRESHOLD`] where the transforms run on AVX-512 IFMA,
+/// [`NTT_REDUCER_THRESHOLD`] elsewhere.
+pub fn ntt_reducer_mul_threshold() -> (usize, &'static str) {
+    if crate::ntt::uses_ifma::<u64>() {
+        (NTT_REDUCER_IFMA_THRESHOLD, "NTT_REDUCER_IFMA_THRESHOLD")
+    } else {
+        (NTT_REDUCER_THRESHOLD, "NTT_REDUCER_THRESHOLD")
+    }
+}
+
 /// Digits (u64) of an odd modulus up to which a modular multiplication uses the
 /// interleaved Montgomery multiplication (CIOS); above it, the separated one, whose
 /// product goes through Karatsuba.
@@ -244,10 +264,11 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 ///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — for multiplications
 ///   interleaved (CIOS) up to [`INTERLEAVED_MULMOD_MAX_DIGITS`] digits and separated
 ///   above, for exponentiations separated — and `ntt-montgomery` from
-///   [`NTT_REDUCER_THRESHOLD`] digits.
+///   [`ntt_reducer_mul_threshold`] digits ([`NTT_REDUCER_THRESHOLD`], or
+///   [`NTT_REDUCER_IFMA_THRESHOLD`] on AVX-512 IFMA).
 /// - Even moduli (Montgomery does not apply): classical up to
 ///   [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`] / [`CLASSICAL_EVEN_POWM_MAX_DIGITS`] digits,
-///   Barrett above, `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
+///   Barrett above, `ntt-barrett` from [`ntt_reducer_mul_threshold`] digits.
 ///
 /// Paper 002's `hong` is never chosen: 11–15 times Montgomery's multiplication from 192
 /// to 8192 bits (its squaring trades multiplications for about 2.5k² shift-and-subtract
@@ -257,13 +278,17 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
     let k = m.len();
     let digits = if k == 1 { "1 digit".to_string() } else { format!("{k} digits") };
-    if k >= NTT_REDUCER_THRESHOLD {
+    let (nt, nt_name) = match op {
+        Operation::Reduce => (NTT_REDUCER_THRESHOLD, "NTT_REDUCER_THRESHOLD"),
+        _ => ntt_reducer_mul_threshold(),
+    };
+    if k >= nt {
         let a = match op {
             Operation::Reduce => Algorithm::NttBarrett,
             _ if m.is_odd() => Algorithm::NttMontgomery,
             _ => Algorithm::NttBarrett,
         };
-        return (a, format!("{digits}, at least NTT_REDUCER_THRESHOLD ({NTT_REDUCER_THRESHOLD})"));
+        return (a, format!("{digits}, at least {nt_name} ({nt})"));
     }
     let at_most = |t: usize, name: &str, yes: Algorithm, no: Algorithm, what: &str| {
         if k <= t {

@@ -40,10 +40,11 @@ mod choose;
 pub mod profile;
 
 pub use choose::{
-    choose, choose_method, choose_method_with, explain, explain_with, special_form, Choice,
-    BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS, CLASSICAL_EVEN_POWM_MAX_DIGITS,
-    FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS, NTT_REDUCER_THRESHOLD,
-    PSEUDO_MERSENNE_MIN_BITS, PSEUDO_MERSENNE_POWM_MAX_BITS,
+    choose, choose_method, choose_method_with, explain, explain_with, ntt_reducer_mul_threshold,
+    special_form, Choice, BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
+    CLASSICAL_EVEN_POWM_MAX_DIGITS, FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS,
+    NTT_REDUCER_IFMA_THRESHOLD, NTT_REDUCER_THRESHOLD, PSEUDO_MERSENNE_MIN_BITS,
+    PSEUDO_MERSENNE_POWM_MAX_BITS,
 };
 pub use profile::{Form, Profile};
 

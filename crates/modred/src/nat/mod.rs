@@ -20,7 +20,10 @@ use crate::limb::Limb;
 use core::cmp::Ordering;
 
 pub use div::DIV_NEWTON_THRESHOLD;
-pub use mul::{mul_into, sqr_into, KARATSUBA_THRESHOLD, NTT_SQR_THRESHOLD, NTT_THRESHOLD};
+pub use mul::{
+    mul_into, sqr_into, KARATSUBA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD, NTT_IFMA_THRESHOLD,
+    NTT_SQR_THRESHOLD, NTT_THRESHOLD,
+};
 
 /// A natural number in radix b = 2^`L::BITS`, normalized: the top digit is never zero, and
 /// zero has no digits.

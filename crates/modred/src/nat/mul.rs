@@ -1,6 +1,7 @@
 //! Multiplication and squaring: schoolbook below [`KARATSUBA_THRESHOLD`] digits,
 //! Karatsuba above, with unbalanced operands cut into balanced pieces, and the exact
-//! transform product of [`crate::ntt`] from [`NTT_THRESHOLD`] digits.
+//! transform product of [`crate::ntt`] from [`NTT_THRESHOLD`] digits ([`NTT_IFMA_THRESHOLD`]
+//! where the transform runs on AVX-512 IFMA).
 
 use super::{normalized_len, Nat};
 use crate::kernels;
@@ -21,7 +22,8 @@ pub const KARATSUBA_THRESHOLD: usize = 32;
 pub const KARATSUBA_SQR_THRESHOLD: usize = 56;
 
 /// Digits of the shorter operand from which the exact transform product
-/// ([`crate::ntt::mul`]) beats Karatsuba. Measured with `cargo run --release --example
+/// ([`crate::ntt::mul`]) beats Karatsuba on the scalar three-prime transform (every CPU
+/// without AVX-512 IFMA, and the `portable` feature). Measured with `cargo run --release --example
 /// calibrate_ntt` (both products in one process, best of 7 rounds, u64 digits, x86-64,
 /// on a shared 2-core machine): Karatsuba/transform time ratio 0.63 at 1024 words, 0.90
 /// at 2048, 1.19 at 4096, 1.77 at 8192 — the crossover lies between 2048 and 4096 words.
@@ -31,6 +33,28 @@ pub const NTT_THRESHOLD: usize = 3072;
 /// Karatsuba squaring. Same measurement: ratio 0.61 at 2048 words, 0.83 at 4096, 1.56 at
 /// 8192 — crossover between 4096 and 8192 words.
 pub const NTT_SQR_THRESHOLD: usize = 6144;
+
+/// [`NTT_THRESHOLD`] where the transform runs on AVX-512 IFMA ([`crate::ntt::uses_ifma`]:
+/// 64-bit digits on a CPU that has it). Measured as for [`NTT_THRESHOLD`] (two runs):
+/// Karatsuba/transform time ratio 0.62–0.73 at 48 words, 1.28–1.30 at 64, 1.25–1.31 at
+/// 96, 1.5–1.8 at 128, 2.4–2.7 at 256, 3.2–4.0 at 512 — the crossover lies between 48
+/// and 64 words.
+pub const NTT_IFMA_THRESHOLD: usize = 64;
+
+/// [`NTT_SQR_THRESHOLD`] on the IFMA engine. Same measurement: Karatsuba square/transform
+/// square 0.54–0.59 at 48 words, 0.96–0.99 at 64, 1.00–1.08 at 96, 1.42 at 128, 1.45–1.55
+/// at 192 — crossover at about 96 words.
+pub const NTT_IFMA_SQR_THRESHOLD: usize = 128;
+
+/// The transform thresholds (product, square) for `L` digits on this CPU.
+#[inline]
+fn ntt_thresholds<L: Limb>() -> (usize, usize) {
+    if crate::ntt::uses_ifma::<L>() {
+        (NTT_IFMA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD)
+    } else {
+        (NTT_THRESHOLD, NTT_SQR_THRESHOLD)
+    }
+}
 
 /// `r = a · b` with `r.len() == a.len() + b.len()`. Either operand may be empty.
 pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
@@ -44,7 +68,7 @@ pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
         kernels::mul_basecase(r, a, b);
         return;
     }
-    if b.len() >= NTT_THRESHOLD {
+    if b.len() >= ntt_thresholds::<L>().0 {
         crate::ntt::mul(r, a, b);
         return;
     }
@@ -141,7 +165,7 @@ pub(crate) fn sqr_slice<L: Limb>(r: &mut [L], a: &[L]) {
         kernels::sqr_basecase(r, a);
         return;
     }
-    if a.len() >= NTT_SQR_THRESHOLD {
+    if a.len() >= ntt_thresholds::<L>().1 {
         crate::ntt::sqr(r, a);
         return;
     }

@@ -11,22 +11,40 @@
 //! A fixed operand's transform is a [`Transform`], computed once and reused (the
 //! precalculated transforms of paper 001 §I-E and the shared operand of §IV-A).
 //!
+//! # Engines
+//! Two engines compute the same products; which one is chosen per transform at run time:
+//! - the **IFMA engine** ([`ifma`], x86-64 with AVX-512 IFMA, 64-bit digits, not with the
+//!   `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
+//!   eight residues per instruction — about three times the speed of the scalar engine
+//!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
+//! - the **scalar engine** (everything else, and lengths below the IFMA engine's
+//!   smallest): three primes below 2^62, one coefficient per digit.
+//!
 //! # Exactness
-//! Each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A coefficient of the
-//! product of digit strings of lengths `la ≤ lb` is a sum of at most `la` products
-//! `(2^w − 1)² < 2^128`, so it is below `la·2^128`; for the cyclic product of length `n` it
-//! is below `n·2^128`. The three primes lie in `(2^61, 2^62)`, so their product exceeds
-//! `2^183`: the coefficients are recovered exactly as long as the shorter operand (or the
-//! cyclic length) has fewer than `2^55` digits — for every operand that fits in memory,
-//! and in particular far beyond the 2^30 bits (2^24 words) this layer promises. The
-//! transform lengths reach `3·2^33` (the primes are `c·3·2^33 + 1`). There is no rounding
-//! anywhere: the transforms are exact modular arithmetic.
+//! Scalar engine: each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A
+//! coefficient of the product of digit strings of lengths `la ≤ lb` is a sum of at most
+//! `la` products `(2^w − 1)² < 2^128`, so it is below `la·2^128`; for the cyclic product
+//! of length `n` it is below `n·2^128`. The three primes lie in `(2^61, 2^62)`, so their
+//! product exceeds `2^183`: the coefficients are recovered exactly as long as the shorter
+//! operand (or the cyclic length) has fewer than `2^55` digits — for every operand that
+//! fits in memory, and in particular far beyond the 2^30 bits (2^24 words) this layer
+//! promises. The transform lengths reach `3·2^33` (the primes are `c·3·2^33 + 1`).
+//!
+//! IFMA engine: a coefficient is a sum of at most `la` products of 32-bit pieces
+//! (`la` counted in pieces), below `la·2^64`; the two primes' product exceeds `2^99.99`,
+//! so the coefficients are exact while the shorter operand (or the cyclic length) has
+//! fewer than `2^35` pieces — operands of up to 2^40 bits, again beyond 2^30. Its
+//! lengths reach `3·2^32` pieces. (Details and the lazy-reduction bounds in [`ifma`].)
+//!
+//! There is no rounding anywhere: the transforms are exact modular arithmetic.
 //!
 //! # Lengths
 //! Transform lengths are `2^j` and `3·2^j` (a radix-3 pass in front of the radix-2
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
+#[cfg(target_arch = "x86_64")]
+mod ifma;
 mod prime;
 mod transform;
 
@@ -46,14 +64,68 @@ pub fn transform_len_at_least(min: usize) -> usize {
     transform::transform_len_at_least(min)
 }
 
-/// The transform of one operand at one length, kept for reuse: three residue vectors of
-/// `n` values (one per prime), in Montgomery form.
+/// Whether the AVX-512 IFMA engine may be chosen at all: on x86-64, not with the
+/// `portable` feature, not under Miri. Whether it is then depends on the CPU
+/// ([`use_ifma`]).
+const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "portable"), not(miri)));
+
+/// Whether a product of `L` digits runs on the IFMA engine at `pieces` 32-bit pieces:
+/// `allow` (the caller's choice, [`IFMA_ALLOWED`] outside the tests), `u64` digits (not
+/// the op-counting `Counted<u64>`, whose products keep the scalar engine and its
+/// thresholds, so that operation counts do not change with the CPU), a length of that
+/// engine and a CPU with AVX-512F and IFMA.
+#[allow(unused_variables)]
+fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        allow
+            && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+            && ifma::is_len(pieces)
+            && crate::kernels::arch::ifma::has_ifma()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether products of `L` digits (at lengths that engine takes) run on the AVX-512
+/// IFMA engine: `u64` digits, a CPU with AVX-512F and IFMA, not the `portable` feature.
+/// The transform thresholds of [`crate::nat`] depend on it.
+pub fn uses_ifma<L: Limb>() -> bool {
+    use_ifma::<L>(1 << 10, IFMA_ALLOWED)
+}
+
+/// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
+/// string `a`.
+fn pieces<L: Limb>(a: &[L]) -> usize {
+    let top = a[a.len() - 1].to_u64();
+    2 * a.len() - usize::from(top >> 32 == 0)
+}
+
+/// The engine a [`Transform`] was computed with.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// Three primes below 2^62, one coefficient per digit ([`transform`]).
+    Scalar(Arc<Plan>),
+    /// Two primes below 2^50, two coefficients per 64-bit digit, AVX-512 IFMA
+    /// ([`ifma`]): length `2n` pieces for `n` digits.
+    #[cfg(target_arch = "x86_64")]
+    Ifma(Arc<ifma::Plan>),
+}
+
+/// The transform of one operand at one length, kept for reuse: the residue vectors of
+/// the transform (one per prime) of the engine that computed it.
 #[derive(Clone, Debug)]
 pub struct Transform {
-    plan: Arc<Plan>,
+    /// Transform length in digits.
+    n: usize,
+    engine: Engine,
     data: Vec<u64>,
     /// Digits of the operand (without high zeros), for the length checks.
     digits: usize,
+    /// The operand's lowest 32-bit piece (IFMA engine: see [`carry_linear_ifma`]).
+    low: u64,
 }
 
 impl Transform {
@@ -62,6 +134,15 @@ impl Transform {
     /// Errors: `n` is not a transform length ([`is_transform_len`]) or `a` has more
     /// significant digits than `n`.
     pub fn new<L: Limb>(a: &[L], n: usize) -> Result<Transform, Error> {
+        Transform::new_with(a, n, IFMA_ALLOWED)
+    }
+
+    /// [`Transform::new`], on the IFMA engine only where `allow_ifma`.
+    pub(crate) fn new_with<L: Limb>(
+        a: &[L],
+        n: usize,
+        allow_ifma: bool,
+    ) -> Result<Transform, Error> {
         if !is_transform_len(n) {
             return Err(Error::InvalidArgument(format!(
                 "{n} is not a transform length (2^j or 3·2^j)"
@@ -73,15 +154,24 @@ impl Transform {
                 "an operand of {digits} digits does not fit a transform of length {n}"
             )));
         }
+        #[cfg(target_arch = "x86_64")]
+        if use_ifma::<L>(2 * n, allow_ifma) {
+            let plan = ifma::Plan::get(2 * n);
+            let mut data = vec![0u64; 4 * n];
+            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
+            unsafe { ifma::forward_digits(&plan, &a[..digits], &mut data) };
+            let low = a.first().map_or(0, |d| d.to_u64() & 0xffff_ffff);
+            return Ok(Transform { n, engine: Engine::Ifma(plan), data, digits, low });
+        }
         let plan = Plan::get(n);
         let mut data = vec![0u64; 3 * n];
         forward_into(&plan, &a[..digits], &mut data);
-        Ok(Transform { plan, data, digits })
+        Ok(Transform { n, engine: Engine::Scalar(plan), data, digits, low: 0 })
     }
 
     /// The transform length `n`.
     pub fn len(&self) -> usize {
-        self.plan.n
+        self.n
     }
 
     /// Always false: a transform has length at least 1.
@@ -273,17 +363,115 @@ fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
     Ok(())
 }
 
+/// The linear product's digits from the IFMA engine's coefficients (after
+/// [`ifma::inverse_crt`] on a length of `n` pieces): `count` coefficients, all of `r`
+/// (64-bit digits) written.
+///
+/// `count` may be `n + 1`: a prepared transform of `n/2` digits holds products of up to
+/// `n/2 + 1` digits' worth of coefficients minus one, i.e. `n + 1` pieces' worth. The
+/// cyclic convolution then adds coefficient `n` onto coefficient 0; since coefficient 0
+/// is the single product `a_0·b_0` of the lowest pieces (`fix`), coefficient `n` is the
+/// wrapped value minus `fix` (exact: the wrapped sum is below `2^65`, far below
+/// `p1·p2`).
+#[cfg(target_arch = "x86_64")]
+fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64>, r: &mut [L]) {
+    debug_assert!(L::BITS == 64 && (count <= n || (count == n + 1 && fix.is_some())));
+    let wrapped = ifma::coefficient(x, n, 0);
+    let (c0, cn) = match fix {
+        Some(f) if count == n + 1 => (f as u128, wrapped - f as u128),
+        _ => (wrapped, 0),
+    };
+    let full = count.min(n);
+    let coef = |i: usize| -> u128 {
+        if i == 0 {
+            c0
+        } else if i < full {
+            ifma::coefficient(x, n, i)
+        } else if i == n && count == n + 1 {
+            cn
+        } else {
+            0
+        }
+    };
+    let mut acc = 0u128;
+    for (j, d) in r.iter_mut().enumerate() {
+        acc += coef(2 * j);
+        let lo = acc as u64 & 0xffff_ffff;
+        acc >>= 32;
+        acc += coef(2 * j + 1);
+        let hi = acc as u64 & 0xffff_ffff;
+        acc >>= 32;
+        *d = L::from_u64(lo | hi << 32);
+    }
+    debug_assert!(acc == 0 && 2 * r.len() >= count, "product longer than its buffer");
+}
+
+/// The cyclic product's `n/2` digits (`r.len()`) from the IFMA engine's `n` coefficients,
+/// the carry out of the top wrapped to the bottom (`B^(n/2) ≡ 1`).
+#[cfg(target_arch = "x86_64")]
+fn carry_cyclic_ifma<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
+    debug_assert!(L::BITS == 64 && 2 * r.len() == n);
+    let mut acc = 0u128;
+    for (j, d) in r.iter_mut().enumerate() {
+        acc += ifma::coefficient(x, n, 2 * j);
+        let lo = acc as u64 & 0xffff_ffff;
+        acc >>= 32;
+        acc += ifma::coefficient(x, n, 2 * j + 1);
+        let hi = acc as u64 & 0xffff_ffff;
+        acc >>= 32;
+        *d = L::from_u64(lo | hi << 32);
+    }
+    while acc != 0 {
+        for d in r.iter_mut() {
+            if acc == 0 {
+                break;
+            }
+            acc += d.to_u64() as u128;
+            *d = L::from_u64(acc as u64);
+            acc >>= 64;
+        }
+    }
+}
+
 /// `r = a·b`, `r.len() == a.len() + b.len()`, by a linear convolution of length
-/// [`transform_len_at_least`]`(a.len() + b.len() − 1)`. Either operand may be empty.
+/// [`transform_len_at_least`]`(a.len() + b.len() − 1)` (on the IFMA engine: of the
+/// pieces' count). Either operand may be empty.
 ///
 /// # Panics
 /// If `r.len() != a.len() + b.len()`.
 pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    mul_with(r, a, b, IFMA_ALLOWED);
+}
+
+/// [`mul`], on the IFMA engine only where `allow_ifma`.
+pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
     let (la, lb) = (crate::nat::normalized_len(a), crate::nat::normalized_len(b));
     if la == 0 || lb == 0 {
         r.fill(L::ZERO);
         return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let count = pieces(&a[..la]) + pieces(&b[..lb]) - 1;
+        let n = transform_len_at_least(count);
+        // Both operands' pieces fit: 2·la ≤ pieces(a) + 1 ≤ count + 1, and n ≥ count + 1
+        // unless n = count, which is odd while the engine's lengths are even.
+        if use_ifma::<L>(n, allow_ifma) {
+            let plan = ifma::Plan::get(n);
+            let mut x = vec![0u64; 2 * n];
+            let mut y = vec![0u64; 2 * n];
+            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
+            unsafe {
+                ifma::forward_digits(&plan, &a[..la], &mut x);
+                ifma::forward_digits(&plan, &b[..lb], &mut y);
+                ifma::pointwise(&plan, &mut x, Some(&y));
+                drop(y);
+                ifma::inverse_crt(&plan, &mut x);
+            }
+            carry_linear_ifma(&x, n, count, None, r);
+            return;
+        }
     }
     let n = transform_len_at_least(la + lb - 1);
     let plan = Plan::get(n);
@@ -302,20 +490,38 @@ pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
 /// If `r.len() != 2·a.len()`.
 pub fn sqr<L: Limb>(r: &mut [L], a: &[L]) {
     assert_eq!(r.len(), 2 * a.len(), "ntt::sqr: r must have 2·a.len() digits");
-    let la = crate::nat::normalized_len(a);
-    if la == 0 {
-        r.fill(L::ZERO);
-        return;
-    }
     sqr_with_buf(r, a, &mut Vec::new());
 }
 
 /// [`sqr`] with `buf` as the working transform.
 pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
+    sqr_with(r, a, buf, IFMA_ALLOWED);
+}
+
+/// [`sqr_with_buf`], on the IFMA engine only where `allow_ifma`.
+pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_ifma: bool) {
     let la = crate::nat::normalized_len(a);
     if la == 0 {
         r.fill(L::ZERO);
         return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let count = 2 * pieces(&a[..la]) - 1;
+        let n = transform_len_at_least(count);
+        if use_ifma::<L>(n, allow_ifma) {
+            let plan = ifma::Plan::get(n);
+            buf.resize(2 * n, 0);
+            let x = &mut buf[..2 * n];
+            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
+            unsafe {
+                ifma::forward_digits(&plan, &a[..la], x);
+                ifma::pointwise(&plan, x, None);
+                ifma::inverse_crt(&plan, x);
+            }
+            carry_linear_ifma(x, n, count, None, r);
+            return;
+        }
     }
     let n = transform_len_at_least(2 * la - 1);
     let plan = Plan::get(n);
@@ -326,9 +532,15 @@ pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
     carry_linear(&plan, x, 2 * la - 1, r);
 }
 
+/// The error of a transform made for 64-bit digits used with other digits.
+#[cfg(target_arch = "x86_64")]
+fn digit_mismatch() -> Error {
+    Error::InvalidArgument("a transform of 64-bit digits used with other digits".to_string())
+}
+
 /// `r = a·b` for a prepared `b` (its transform length must hold `a.len() + b.digits() − 1`
 /// coefficients). `r` receives all its digits (`r.len()` must hold the product; digits
-/// beyond it must be zero). Reuses `buf` as the working transform (`3n` values).
+/// beyond it must be zero). Reuses `buf` as the working transform.
 ///
 /// Errors: the product does not fit `b`'s transform length.
 pub fn mul_prepared<L: Limb>(
@@ -342,15 +554,38 @@ pub fn mul_prepared<L: Limb>(
         r.fill(L::ZERO);
         return Ok(());
     }
-    let plan = &b.plan;
-    check_len(la + b.digits - 1, plan.n)?;
+    check_len(la + b.digits - 1, b.n)?;
     if r.len() < la + b.digits - 1 {
         return Err(Error::InvalidArgument("product buffer too short".to_string()));
     }
-    buf.resize(3 * plan.n, 0);
-    forward_into(plan, &a[..la], buf);
-    pointwise(plan, buf, &b.data);
-    carry_linear(plan, buf, la + b.digits - 1, r);
+    match &b.engine {
+        Engine::Scalar(plan) => {
+            buf.resize(3 * plan.n, 0);
+            forward_into(plan, &a[..la], buf);
+            pointwise(plan, buf, &b.data);
+            carry_linear(plan, buf, la + b.digits - 1, r);
+        }
+        #[cfg(target_arch = "x86_64")]
+        Engine::Ifma(plan) => {
+            if L::BITS != 64 {
+                return Err(digit_mismatch());
+            }
+            let n = plan.n;
+            // At most 2·(la + digits) − 1 ≤ n + 1 pieces' worth of coefficients (see
+            // `carry_linear_ifma` for the one beyond n).
+            let count = 2 * (la + b.digits) - 1;
+            let fix = (count == n + 1).then(|| (a[0].to_u64() & 0xffff_ffff) * b.low);
+            buf.resize(2 * n, 0);
+            // SAFETY: the transform was made on the IFMA engine, so `use_ifma` found
+            // AVX-512F and IFMA on this CPU.
+            unsafe {
+                ifma::forward_digits(plan, &a[..la], buf);
+                ifma::pointwise(plan, buf, Some(&b.data));
+                ifma::inverse_crt(plan, buf);
+            }
+            carry_linear_ifma(buf, n, count, fix, r);
+        }
+    }
     Ok(())
 }
 
@@ -365,18 +600,36 @@ pub fn cyclic_mul_prepared<L: Limb>(
     b: &Transform,
     buf: &mut Vec<u64>,
 ) -> Result<(), Error> {
-    let plan = &b.plan;
     let la = crate::nat::normalized_len(a);
-    if r.len() != plan.n || la > plan.n {
+    if r.len() != b.n || la > b.n {
         return Err(Error::InvalidArgument(format!(
             "a cyclic product of length {} needs an output of that length and operands no longer",
-            plan.n
+            b.n
         )));
     }
-    buf.resize(3 * plan.n, 0);
-    forward_into(plan, &a[..la], buf);
-    pointwise(plan, buf, &b.data);
-    carry_cyclic(plan, buf, r);
+    match &b.engine {
+        Engine::Scalar(plan) => {
+            buf.resize(3 * plan.n, 0);
+            forward_into(plan, &a[..la], buf);
+            pointwise(plan, buf, &b.data);
+            carry_cyclic(plan, buf, r);
+        }
+        #[cfg(target_arch = "x86_64")]
+        Engine::Ifma(plan) => {
+            if L::BITS != 64 {
+                return Err(digit_mismatch());
+            }
+            let n = plan.n;
+            buf.resize(2 * n, 0);
+            // SAFETY: as in `mul_prepared`.
+            unsafe {
+                ifma::forward_digits(plan, &a[..la], buf);
+                ifma::pointwise(plan, buf, Some(&b.data));
+                ifma::inverse_crt(plan, buf);
+            }
+            carry_cyclic_ifma(buf, n, r);
+        }
+    }
     Ok(())
 }
 

@@ -134,3 +134,93 @@ fn bad_lengths_are_errors() {
     assert!(cyclic_mul_prepared(&mut r, &[1u64], &t, &mut Vec::new()).is_err());
     assert!(cyclic_mul(&mut [0u64; 5], &[1u64], &[1u64]).is_err());
 }
+
+/// The IFMA engine against the scalar one and against schoolbook products: linear
+/// products and squares at piece lengths `2^j` and `3·2^j` from the smallest the engine
+/// takes, random and all-`b − 1` digits (the largest coefficients), prepared products
+/// that fill their transform to the one coefficient that wraps, and cyclic products.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn ifma_engine_matches_scalar_engine_and_schoolbook() {
+    if !crate::kernels::arch::ifma::has_ifma() {
+        eprintln!("no AVX-512 IFMA on this CPU: the engine is not exercised");
+        return;
+    }
+    let mut rng = SplitMix64::new(11);
+    let sizes = [
+        (32usize, 1usize),
+        (17, 16),
+        (33, 32),
+        (40, 57),
+        (96, 97),
+        (100, 3),
+        (150, 150),
+        (500, 700),
+        (1536, 1537),
+        (2500, 2600),
+    ];
+    for &(la, lb) in &sizes {
+        for all_max in [false, true] {
+            let mut digits = |n: usize| -> Vec<u64> {
+                (0..n).map(|_| if all_max { u64::MAX } else { rng.next_u64() }).collect()
+            };
+            let (a, b) = (digits(la), digits(lb));
+            let want = schoolbook(&a, &b);
+            let mut r_ifma = vec![0u64; la + lb];
+            let mut r_scalar = vec![0u64; la + lb];
+            mul_with(&mut r_ifma, &a, &b, true);
+            mul_with(&mut r_scalar, &a, &b, false);
+            assert_eq!(r_ifma, r_scalar, "{la} x {lb}");
+            assert_eq!(Nat::from_vec(r_ifma), want, "{la} x {lb}");
+            let mut s_ifma = vec![0u64; 2 * la];
+            let mut s_scalar = vec![0u64; 2 * la];
+            sqr_with(&mut s_ifma, &a, &mut Vec::new(), true);
+            sqr_with(&mut s_scalar, &a, &mut Vec::new(), false);
+            assert_eq!(s_ifma, s_scalar, "{la}²");
+            assert_eq!(Nat::from_vec(s_ifma), schoolbook(&a, &a), "{la}²");
+            // Prepared, at the shortest length that holds the product: la + lb − 1 = n
+            // digits, so 2n + 1 piece coefficients in 2n pieces (the wrapped one).
+            let n = transform_len_at_least(la + lb - 1);
+            let t = Transform::new_with(&b, n, true).unwrap();
+            assert!(matches!(t.engine, Engine::Ifma(_)) || !ifma::is_len(2 * n));
+            let mut r = vec![0u64; la + lb];
+            mul_prepared(&mut r, &a, &t, &mut Vec::new()).unwrap();
+            assert_eq!(Nat::from_vec(r), want, "prepared {la} x {lb} at {n}");
+        }
+    }
+    // The exact fit: la + lb − 1 = n with both top pieces nonzero.
+    for n in [96usize, 128, 384, 1024, 3072] {
+        let la = n / 2;
+        let lb = n + 1 - la;
+        let mut a: Vec<u64> = random_digits(&mut rng, la);
+        let mut b: Vec<u64> = random_digits(&mut rng, lb);
+        a[la - 1] |= 1 << 63;
+        b[lb - 1] |= 1 << 63;
+        let t = Transform::new_with(&b, n, true).unwrap();
+        assert!(matches!(t.engine, Engine::Ifma(_)));
+        let mut r = vec![0u64; la + lb];
+        mul_prepared(&mut r, &a, &t, &mut Vec::new()).unwrap();
+        assert_eq!(Nat::from_vec(r), schoolbook(&a, &b), "exact fit at {n}");
+    }
+    for n in [32usize, 64, 96, 128, 192, 768, 2048] {
+        let modulus = &Nat::<u64>::power_of_two(64 * n as u64) - &Nat::one();
+        for all_max in [false, true] {
+            let la = if all_max { n } else { 1 + (rng.next_u64() as usize) % n };
+            let a: Vec<u64> =
+                (0..la).map(|_| if all_max { u64::MAX } else { rng.next_u64() }).collect();
+            let b: Vec<u64> =
+                (0..n).map(|_| if all_max { u64::MAX } else { rng.next_u64() }).collect();
+            let ti = Transform::new_with(&b, n, true).unwrap();
+            let ts = Transform::new_with(&b, n, false).unwrap();
+            assert!(matches!(ti.engine, Engine::Ifma(_)));
+            let (mut ri, mut rs) = (vec![0u64; n], vec![0u64; n]);
+            cyclic_mul_prepared(&mut ri, &a, &ti, &mut Vec::new()).unwrap();
+            cyclic_mul_prepared(&mut rs, &a, &ts, &mut Vec::new()).unwrap();
+            let want = schoolbook(&a, &b).checked_rem(&modulus).unwrap();
+            let got_i = Nat::from_vec(ri).checked_rem(&modulus).unwrap();
+            let got_s = Nat::from_vec(rs).checked_rem(&modulus).unwrap();
+            assert_eq!(got_i, want, "cyclic {n}");
+            assert_eq!(got_s, want, "cyclic {n}");
+        }
+    }
+}

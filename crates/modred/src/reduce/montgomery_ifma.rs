@@ -53,6 +53,45 @@ pub(crate) struct MontgomeryIfma {
     /// Montgomery product with it turns `x·2^(−52n)` into `x·2^(−64k)`, the word-level
     /// Montgomery factor.
     to_word: Vec<u64>,
+    /// `R' mod m` in 52-bit digits: the residue of 1 (the constant-time exponentiation's
+    /// table entry 0).
+    one: Vec<u64>,
+    /// `2^(64k) mod m` in 52-bit digits: one almost Montgomery product with it turns
+    /// `x·R'` into `x·2^(64k)`, the word-level representation.
+    r_word: Vec<u64>,
+}
+
+/// Which kernels a computation runs on: the AVX-512 IFMA ones, or their portable twins
+/// (same steps, same results, one digit at a time). Public: chosen by the caller, never
+/// by a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernels {
+    /// [`ifma::amm`] and [`ifma::select_ct`], where the CPU has IFMA (else the twins).
+    Vector,
+    /// [`ifma::amm_portable`] and [`ifma::select_ct_portable`].
+    Portable,
+}
+
+/// The smallest modulus (bits) [`crate::ct::MontgomeryCt::pow`] takes this path for: the
+/// smallest this context takes ([`MIN_BITS`]), where it already measured 0.65× the
+/// digit-level constant-time exponentiation (`ISSUE8_BITS=512 cargo bench -p
+/// modred-bench --bench issue8`: `powm-ct` against `powm-ct-word`, one run, interleaved;
+/// `docs/benchmarks.md`).
+#[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
+pub(crate) const CT_MIN_BITS: u64 = 512;
+
+/// The window of the constant-time exponentiation for an exponent read as `ebits` bits
+/// (public): 5 bits (a 32-entry table, as OpenSSL's RSAZ code) up to 3072 bits, 6 above.
+/// By the count of products: at 4096 bits a 6-bit window saves `4096/5 − 4096/6 ≈ 137`
+/// products for 32 more table products and scans of twice the length (a scan of 64
+/// entries costs well under one product); at 2048 bits it would save 68 for the same 32
+/// plus the scans. Chosen by that count, not by a measured sweep of `w`.
+pub(crate) fn ct_window(ebits: usize) -> u32 {
+    if ebits > 3072 {
+        6
+    } else {
+        5
+    }
 }
 
 impl MontgomeryIfma {
@@ -80,6 +119,8 @@ impl MontgomeryIfma {
         let rr = Nat::power_of_two(2 * DIGIT_BITS as u64 * n as u64).checked_rem(m)?;
         let shift = 2 * DIGIT_BITS as u64 * n as u64 - 64 * m.len() as u64;
         let to_word = Nat::power_of_two(shift).checked_rem(m)?;
+        let one = Nat::power_of_two(DIGIT_BITS as u64 * n as u64).checked_rem(m)?;
+        let r_word = Nat::power_of_two(64 * m.len() as u64).checked_rem(m)?;
         Some(MontgomeryIfma {
             m: to_radix52(m.limbs(), len),
             m64: m.limbs().to_vec(),
@@ -87,10 +128,20 @@ impl MontgomeryIfma {
             rr: to_radix52(rr.limbs(), len),
             n,
             to_word: to_radix52(to_word.limbs(), len),
+            one: to_radix52(one.limbs(), len),
+            r_word: to_radix52(r_word.limbs(), len),
         })
     }
 
+    /// As [`MontgomeryIfma::new`] whatever the CPU: for [`Kernels::Portable`] (the
+    /// valgrind check of the constant-time exponentiation, which cannot run AVX-512).
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
+    pub(crate) fn new_any_cpu(m: &Nat<u64>) -> Option<Self> {
+        Self::new_unchecked_cpu(m)
+    }
+
     /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn mul_pays(&self) -> bool {
         self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
@@ -103,14 +154,103 @@ impl MontgomeryIfma {
     /// `out = AMM(a, b)`.
     #[inline]
     fn amm(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
-        #[cfg(test)]
-        if !ifma::has_ifma() {
+        self.amm_on(Kernels::Vector, out, a, b);
+    }
+
+    /// `out = AMM(a, b)` on `kernels` (the portable twin where the CPU lacks IFMA).
+    #[inline]
+    fn amm_on(&self, kernels: Kernels, out: &mut [u64], a: &[u64], b: &[u64]) {
+        if kernels == Kernels::Portable || !ifma::has_ifma() {
             ifma::amm_portable(out, a, b, &self.m, self.m0inv, self.n);
             return;
         }
-        // SAFETY: a context exists only where `has_ifma` said yes (`new`), or, in the
-        // tests, the line above ran the portable twin instead.
+        // SAFETY: `has_ifma` said yes just above.
         unsafe { ifma::amm(out, a, b, &self.m, self.m0inv, self.n) }
+    }
+
+    /// `out = table[idx]` by a full masked scan on `kernels` (see [`ifma::select_ct`]).
+    #[inline]
+    fn select_on(kernels: Kernels, out: &mut [u64], table: &[u64], idx: u64) {
+        if kernels == Kernels::Portable || !ifma::has_ifma() {
+            ifma::select_ct_portable(out, table, idx);
+            return;
+        }
+        // SAFETY: `has_ifma` (which implies AVX-512F) said yes just above.
+        unsafe { ifma::select_ct(out, table, idx) }
+    }
+
+    /// `out = base^e·2^(64k) mod m` for `base = x·2^(64k) mod m` (the word-level
+    /// Montgomery representation of [`crate::ct::MontgomeryCt`], `k` u64 digits below `m`),
+    /// in constant time: no branch and no memory address depends on the digits of `base` or
+    /// `e`; the time depends on `k` and `e.len()` only. `e` is read as exactly
+    /// `64·e.len()` bits.
+    ///
+    /// The method of [`crate::ct::MontgomeryCt::pow`] (a fixed window, a masked scan of the
+    /// whole table for every window) in radix 2^52 with almost Montgomery products, as
+    /// OpenSSL's RSAZ exponentiation: `base` is converted once (`AMM(base, 2^(104n − 64k))
+    /// = x·R'`), the table `T[j] = x^j·R'` (below `2m`) built by `2^w − 2` products, then
+    /// for each window of [`ct_window`] bits, most significant first, `w` squarings, a scan
+    /// of all of `T` and one product; the top window is only a scan. Every intermediate
+    /// value stays below `2m` ([`ifma::amm`]'s bound), so there is no data-dependent
+    /// subtraction on the way; at the end `AMM(acc, 2^(64k) mod m) ≡ x^e·2^(64k)`, below
+    /// `2m`, is converted to u64 digits and reduced below `m` by one subtraction kept or
+    /// undone by a mask.
+    ///
+    /// Panics when a length is wrong.
+    pub(crate) fn pow_ct_word(&self, kernels: Kernels, out: &mut [u64], base: &[u64], e: &[u64]) {
+        let (len, k) = (self.len(), self.m64.len());
+        assert!(
+            base.len() == k && out.len() == k,
+            "constant-time exponentiation: residue lengths must equal the modulus width"
+        );
+        let ebits = e.len() * 64;
+        let w = ct_window(ebits) as usize;
+        let entries = 1usize << w;
+        let mut table = vec![0u64; entries * len];
+        let mut x = vec![0u64; len];
+        to_radix52_into(base, &mut x);
+        table[..len].copy_from_slice(&self.one);
+        self.amm_on(kernels, &mut table[len..2 * len], &x, &self.to_word);
+        for j in 2..entries {
+            let (done, rest) = table.split_at_mut(j * len);
+            self.amm_on(kernels, &mut rest[..len], &done[(j - 1) * len..], &done[len..2 * len]);
+        }
+        // The window digits, read at public positions only.
+        let bit = |i: usize| -> u64 {
+            if i >= ebits {
+                return 0;
+            }
+            (e[i / 64] >> (i % 64)) & 1
+        };
+        let digit = |wi: usize| -> u64 { (0..w).fold(0, |d, j| d | (bit(wi * w + j) << j)) };
+        let windows = ebits.div_ceil(w);
+        let mut acc = self.one.clone();
+        let mut tmp = vec![0u64; len];
+        if windows > 0 {
+            Self::select_on(kernels, &mut acc, &table, digit(windows - 1));
+        }
+        let mut entry = vec![0u64; len];
+        for wi in (0..windows.saturating_sub(1)).rev() {
+            for _ in 0..w {
+                self.amm_on(kernels, &mut tmp, &acc, &acc);
+                core::mem::swap(&mut acc, &mut tmp);
+            }
+            Self::select_on(kernels, &mut entry, &table, digit(wi));
+            self.amm_on(kernels, &mut tmp, &acc, &entry);
+            core::mem::swap(&mut acc, &mut tmp);
+        }
+        // Back to the word-level representation, below 2m < 2^(64k + 1).
+        self.amm_on(kernels, &mut tmp, &acc, &self.r_word);
+        let mut wide = vec![0u64; k + 1];
+        from_radix52_into(&tmp, &mut wide);
+        let top = wide[k] & 1;
+        let borrow = crate::kernels::sub_n(out, &wide[..k], &self.m64) as u64;
+        // Keep the value as it was (undo the subtraction) iff it is below m.
+        let keep = (top ^ 1) & borrow;
+        let mask = core::hint::black_box(0u64.wrapping_sub(keep));
+        for (o, &v) in out.iter_mut().zip(&wide[..k]) {
+            *o = (*o & !mask) | (v & mask);
+        }
     }
 
     /// The representation `x·R' mod m` (below `2m`) of `x < m`.
@@ -226,17 +366,15 @@ fn from_radix52(d: &[u64], len: usize) -> Vec<u64> {
 }
 
 /// 52-bit digits `d` (each below 2^52) into the u64 digits `out`; the value must fit.
+/// Constant time in the digits' values: every branch depends on positions only.
 fn from_radix52_into(d: &[u64], out: &mut [u64]) {
     out.fill(0);
     for (j, &v) in d.iter().enumerate() {
         let bit = j * DIGIT_BITS as usize;
         let (w, s) = (bit / 64, bit % 64);
-        if v == 0 {
-            continue;
-        }
         let Some(o) = out.get_mut(w) else {
-            debug_assert!(false, "the value does not fit");
-            return;
+            debug_assert_eq!(v, 0, "the value does not fit");
+            continue;
         };
         *o |= v << s;
         if s > 64 - DIGIT_BITS as usize {
@@ -401,6 +539,66 @@ mod tests {
                         ctx.mul_word(&mut fast, &rx, &rx);
                         Reducer::sqr(&mont, &mut want, &rx, &mut Scratch::new());
                         assert_eq!(fast, want, "{bits} bits, square");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The masked table scan, vector and portable, against plain indexing: every index of
+    /// tables of 32 and 64 entries, every register count.
+    #[test]
+    fn select_ct_matches_indexing() {
+        let mut rng = SplitMix64::new(0x5e1);
+        for regs in 1..=MAX_REGS {
+            let len = 8 * regs;
+            for entries in [1usize, 32, 64] {
+                let table: Vec<u64> = (0..entries * len).map(|_| rng.next_u64()).collect();
+                for idx in 0..entries {
+                    let want = &table[idx * len..(idx + 1) * len];
+                    let mut got = vec![0; len];
+                    ifma::select_ct_portable(&mut got, &table, idx as u64);
+                    assert_eq!(got, want);
+                    if ifma::has_ifma() {
+                        let mut fast = vec![0; len];
+                        // SAFETY: the CPU has IFMA (so AVX-512F).
+                        unsafe { ifma::select_ct(&mut fast, &table, idx as u64) };
+                        assert_eq!(fast, want);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The constant-time exponentiation on both kernels against the variable-time one
+    /// (word-level representation in and out), edge exponents and bases.
+    #[test]
+    fn pow_ct_word_matches_vartime() {
+        let mut rng = SplitMix64::new(0xc7c7);
+        for bits in [512u64, 1000, 2048, 3100, MAX_BITS] {
+            let m = odd_modulus(&mut rng, bits);
+            let ctx = MontgomeryIfma::new_unchecked_cpu(&m).unwrap();
+            let mont = crate::reduce::Montgomery::new(&m).unwrap();
+            let k = m.len();
+            let all_ones = vec![u64::MAX; k];
+            let m1 = m.checked_sub(&Nat::one()).unwrap();
+            let exps: [Vec<u64>; 4] =
+                [vec![0; k], Nat::one().to_padded(k).unwrap(), all_ones, m1.to_padded(k).unwrap()];
+            for x in [Nat::zero(), m1.clone(), random_nat(&mut rng, bits).checked_rem(&m).unwrap()]
+            {
+                let base = mont.to_residue(&x);
+                for e in &exps {
+                    let want = crate::exp::pow_vartime(
+                        &mont,
+                        &base,
+                        &Nat::from_limbs(e),
+                        Method::SlidingWindow(5),
+                    )
+                    .unwrap();
+                    for kernels in [Kernels::Vector, Kernels::Portable] {
+                        let mut got = vec![0; k];
+                        ctx.pow_ct_word(kernels, &mut got, &base, e);
+                        assert_eq!(got, want, "{bits} bits, {kernels:?}");
                     }
                 }
             }

@@ -222,9 +222,10 @@ pub(crate) fn normalize(d: &mut [u64]) {
 }
 
 /// The portable twin of [`amm`]: the same steps with one digit at a time and the digit
-/// sums in `u128`, for the tests (and for reading: it is the algorithm without the
-/// lanes).
-#[cfg(test)]
+/// sums in `u128`, for the tests, for the valgrind check of the constant-time
+/// exponentiation around the kernels (`ct::MontgomeryCt::pow_radix52_portable`), and for
+/// reading: it is the algorithm without the lanes. Branch-free like [`amm`]: every loop
+/// runs over lengths only.
 pub(crate) fn amm_portable(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv: u64, n: usize) {
     let len = m.len();
     let mut t = vec![0u128; len + 2];
@@ -256,4 +257,81 @@ pub(crate) fn amm_portable(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0i
         *o = x as u64;
     }
     debug_assert!(t[len..].iter().all(|&x| x == 0));
+}
+
+/// The all-ones masks `mask[j] = −[j = idx]` for the table scans, each through
+/// [`core::hint::black_box`] (an LLVM that sees a mask is 0 or all ones may turn the
+/// select into a branch; see `crate::ct`).
+#[inline(always)]
+fn scan_masks(entries: usize, idx: u64, masks: &mut [u64; MAX_ENTRIES]) {
+    for (j, mask) in masks.iter_mut().enumerate().take(entries) {
+        let x = j as u64 ^ idx;
+        // x | −x has its top bit set iff x ≠ 0.
+        let ne = (x | x.wrapping_neg()) >> 63;
+        *mask = (ne ^ 1).wrapping_neg();
+    }
+    core::hint::black_box(&mut *masks);
+}
+
+/// The most entries a table scan takes (a 6-bit window).
+pub(crate) const MAX_ENTRIES: usize = 64;
+
+/// `out = table[idx]` for a table of `table.len() / out.len()` entries of `out.len()`
+/// digits each (at most [`MAX_ENTRIES`]), in constant time: every entry is read in full
+/// and combined into `out` with an all-ones or all-zeros mask, so neither the addresses
+/// read nor any branch depend on `idx` (OpenSSL's RSAZ code gathers its window entries the
+/// same way). `out.len()` a multiple of 8.
+///
+/// # Safety
+/// The CPU must have AVX-512F ([`has_ifma`] implies it).
+///
+/// # Panics
+/// If the lengths do not fit together.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn select_ct(out: &mut [u64], table: &[u64], idx: u64) {
+    let len = out.len();
+    assert!(
+        len.is_multiple_of(LANES)
+            && len <= LANES * MAX_REGS
+            && len > 0
+            && table.len().is_multiple_of(len)
+            && table.len() / len <= MAX_ENTRIES,
+        "select_ct: the table must hold whole entries of the output's length"
+    );
+    let entries = table.len() / len;
+    let mut masks = [0u64; MAX_ENTRIES];
+    scan_masks(entries, idx, &mut masks);
+    let regs = len / LANES;
+    let mut acc = [_mm512_setzero_si512(); MAX_REGS];
+    for (j, &mask) in masks.iter().enumerate().take(entries) {
+        let mv = _mm512_set1_epi64(mask as i64);
+        let row = &table[j * len..(j + 1) * len];
+        for (r, a) in acc.iter_mut().enumerate().take(regs) {
+            // SAFETY: row[8r..8r + 8] is in bounds (r < regs = len/8); unaligned load.
+            let v = unsafe { _mm512_loadu_si512(row.as_ptr().add(LANES * r) as *const _) };
+            *a = _mm512_or_si512(*a, _mm512_and_si512(v, mv));
+        }
+    }
+    for (r, a) in acc.iter().enumerate().take(regs) {
+        // SAFETY: out[8r..8r + 8] is in bounds (r < regs); unaligned store.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(LANES * r) as *mut _, *a) };
+    }
+}
+
+/// The portable twin of [`select_ct`]: the same scan one digit at a time.
+pub(crate) fn select_ct_portable(out: &mut [u64], table: &[u64], idx: u64) {
+    let len = out.len();
+    assert!(
+        len > 0 && table.len().is_multiple_of(len) && table.len() / len <= MAX_ENTRIES,
+        "select_ct: the table must hold whole entries of the output's length"
+    );
+    let entries = table.len() / len;
+    let mut masks = [0u64; MAX_ENTRIES];
+    scan_masks(entries, idx, &mut masks);
+    out.fill(0);
+    for (row, &mask) in table.chunks_exact(len).zip(&masks) {
+        for (o, &x) in out.iter_mut().zip(row) {
+            *o |= x & mask;
+        }
+    }
 }
