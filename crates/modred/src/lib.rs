@@ -113,9 +113,10 @@
 //!   form ([`reduce::MontgomeryInterleaved`], CIOS) up to 128 digits (8192 bits) and the
 //!   separated one above, for exponentiations the separated one (on a CPU with AVX-512
 //!   IFMA its exponentiation runs in radix 2^52 from 512 bits); [`reduce::NttMontgomery`]
-//!   from 512 digits;
+//!   from 512 digits, for multiplications from 128 digits (8192 bits) where the transforms
+//!   run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
 //! - even modulus (no Montgomery): classical up to 32 digits (2048 bits), Barrett above,
-//!   `ntt-barrett` from 512 digits;
+//!   `ntt-barrett` from the same thresholds;
 //! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
 //!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
 //!   P-521, 2^448 − 2^224 − 1 and 2^512 − 2^32 − 1, and for one-off reductions modulo
@@ -210,7 +211,10 @@
 //! 0.85–1.20), and `nist` against Montgomery's IFMA exponentiation on P-521 (nist/Montgomery
 //! 0.70–0.85 in three of six runs, 1.19–1.35 in the other three), swing with the load of
 //! the machine's other core: in the slow runs every scalar reducer (nist, pseudo-mersenne,
-//! classical) is 1.5–1.8 times slower while the AVX-512 path is not. Reproduce with
+//! classical) is 1.5–1.8 times slower while the AVX-512 path is not. The run predates the
+//! transforms' AVX-512 IFMA engine, which has since moved the multiplications' switch to
+//! the transform reducers to 128 digits on such CPUs: the 8192-bit `mulmod` rows above
+//! show the rule before that change. Reproduce with
 //!
 //! ```text
 //! MODRED_PROFILE= modred tune --check            # the built-in rule, about 2 minutes
