@@ -240,3 +240,22 @@ fn through_the_modulus_api() {
     assert_eq!(r.len(), 3 * 2 * 3);
     assert!(r.iter().all(|x| x["ns"].as_f64().unwrap() > 0.0), "{v}");
 }
+
+/// `--api modulus-alloc` (a new residue per call) at the sizes of every path `Modulus`
+/// takes: fixed-size (256), IFMA or the slice reducer (2048), the boxed ones (barrett).
+#[test]
+fn through_the_allocating_modulus_api() {
+    let v = json(&[
+        "--algo",
+        "montgomery,barrett,auto",
+        "--bits",
+        "256,2048",
+        "--op",
+        "mulmod,sqrmod",
+        "--api",
+        "modulus-alloc",
+    ]);
+    let r = results(&v);
+    assert_eq!(r.len(), 3 * 2 * 2);
+    assert!(r.iter().all(|x| x["ns"].as_f64().unwrap() > 0.0), "{v}");
+}

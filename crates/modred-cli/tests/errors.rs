@@ -13,6 +13,12 @@
 //! - `radix2-model`'s "the datapath model disagrees with the software (a bug)", and
 //!   `bench`'s "gave a wrong …" / "disagrees with modred": they report bugs.
 //! - `guard`'s "internal error": a panic, which no known input causes.
+//! - `bench --modulus` above 2^20 bits ("bench takes at most"): such a number is over
+//!   262 000 characters, beyond the kernel's limit on one argument on Linux
+//!   (`bench_size_limit_reasons_and_missing_anchors` shows the spawn refused).
+//! - `bench`'s "--anchors needs a build with --features anchors" (in the candidates of a
+//!   build without them): the option's own check refuses `--anchors` first, with the
+//!   message tested there.
 //! - A NUL byte cannot be passed in an argument at all (the operating system's argument
 //!   vector is NUL-terminated; `nul_bytes_cannot_reach_arguments` shows it); in `batch`
 //!   lines it is covered here and in `cli.rs`.
@@ -671,7 +677,10 @@ fn bench_option_errors() {
         (&["bench", q, "--op", "mulmod,mulmod"], "--op names 'mulmod' twice"),
         (&["bench", q, "--op", "mulmod,"], "an empty item"),
         (&["bench", q, "--format", "xml"], "invalid --format 'xml'"),
-        (&["bench", q, "--api", "slices"], "invalid --api 'slices': expected reducer or modulus"),
+        (
+            &["bench", q, "--api", "slices"],
+            "invalid --api 'slices': expected reducer, modulus or modulus-alloc",
+        ),
         (&["bench", q, "--format", ""], "invalid --format ''"),
         (&["bench", q, "--baseline", "nope"], "invalid --baseline 'nope'"),
         (
@@ -708,6 +717,32 @@ fn bench_with_nothing_to_time() {
         ),
         (&["bench", "--quick", "--algo", "nist", "--modulus", "1000003"], "nist does not apply"),
     ]);
+}
+
+#[test]
+fn bench_size_limit_reasons_and_missing_anchors() {
+    // 2^(2^20), one bit over bench's largest size, cannot be passed at all: in hex it is
+    // 262 146 characters, over the kernel's limit for one argument (128 KiB on Linux).
+    let over = format!("0x1{}", "0".repeat(1 << 18));
+    let spawn = Command::new(BIN).args(["bench", "--quick", "--modulus", &over]).output();
+    if cfg!(target_os = "linux") {
+        let e = spawn.expect_err("a 256 KiB argument");
+        assert_eq!(e.raw_os_error(), Some(7), "{e}"); // E2BIG
+    } else if let Ok(out) = spawn {
+        let msg = check_error("bench --modulus 2^(2^20)", &out);
+        assert!(msg.contains("bench takes at most 1048576"), "{msg}");
+    }
+    // The reason an algorithm has no modulus of the size is in the message.
+    all_fail(&[(
+        &["bench", "--quick", "--algo", "pseudo-mersenne", "--bits", "2"],
+        "no pseudo-Mersenne modulus 2^N - c has fewer than 3 bits",
+    )]);
+    if !cfg!(feature = "anchors") {
+        all_fail(&[(
+            &["bench", "--quick", "--anchors", "--bits", "256"],
+            "--anchors needs GMP and OpenSSL, which this build of modred leaves out",
+        )]);
+    }
 }
 
 #[test]

@@ -99,76 +99,130 @@
 //!
 //! # Which reducer to use when
 //!
-//! Which reducer to use when (paper 000 §6, with thresholds measured by `modred tune` on
-//! x86-64; the named constants of [`modulus`] carry the figures): for a one-off reduction
-//! [`reduce::Classical`] (no precalculation beyond a shift, any argument) below 2048 bits
-//! and [`reduce::Barrett`] from there; for many multiplications modulo an odd modulus
-//! Montgomery — interleaved ([`reduce::MontgomeryInterleaved`], CIOS) up to 8192 bits
-//! for multiplications and 512 for exponentiations, separated ([`reduce::Montgomery`])
-//! above; for an even modulus classical for small and Barrett for larger ones; the
-//! transform reducers of paper 001 from about 100 000 bits; for the special primes of
-//! paper 003 [`reduce::PseudoMersenne`] and [`reduce::Nist`] where measured faster
-//! ([`modulus::special_form`]). [`Modulus::new`] applies this rule, or a profile that
-//! `modred tune` measured on the machine at hand ([`modulus::profile`]);
-//! [`modulus::explain`] says which algorithm it picks and why.
+//! [`Modulus::new`] picks the reducer by the rule of [`modulus::choose`] (paper 000 §6,
+//! with thresholds measured by `modred tune` on x86-64; each named constant of [`modulus`]
+//! carries its figures), or by a profile that `modred tune` measured on the machine at
+//! hand ([`modulus::profile`]); [`modulus::explain`] (and `modred algos M`) says which
+//! algorithm it picks and why. The built-in rule, with `k` the modulus's 64-bit digits:
+//!
+//! - one-off reduction: [`reduce::Classical`] (no precalculation beyond a shift and a
+//!   reciprocal, any argument) below 64 digits (4096 bits), [`reduce::Barrett`] from
+//!   there, [`reduce::NttBarrett`] from 512 digits (32 768 bits);
+//! - multiplications and exponentiations, odd modulus: [`reduce::Montgomery`] (its
+//!   fixed-size, unrolled form) up to 8 digits; then for multiplications the interleaved
+//!   form ([`reduce::MontgomeryInterleaved`], CIOS) up to 128 digits (8192 bits) and the
+//!   separated one above, for exponentiations the separated one (on a CPU with AVX-512
+//!   IFMA its exponentiation runs in radix 2^52 from 512 bits); [`reduce::NttMontgomery`]
+//!   from 512 digits, for multiplications from 128 digits (8192 bits) where the transforms
+//!   run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
+//! - even modulus (no Montgomery): classical up to 32 digits (2048 bits), Barrett above,
+//!   `ntt-barrett` from the same thresholds;
+//! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
+//!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
+//!   P-521, 2^448 − 2^224 − 1 and 2^512 − 2^32 − 1, and for one-off reductions modulo
+//!   P-224 and P-256 ([`modulus::special_form`]).
 //!
 //! In short, and when to force another algorithm with [`Modulus::with`]:
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number, small modulus | [`reduce::Classical`] | no precalculation beyond a shift; any argument; time falls with the argument's length (paper 000 §6) |
-//! | one reduction, from about 1024–2048 bits | [`reduce::Barrett`] | measured 0.8× classical there (table below) |
-//! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; the interleaved (CIOS) form measured 0.85–0.98× the separated one for multiplications |
-//! | the same, even modulus | [`reduce::Barrett`] | applies to every modulus; a precomputed reciprocal instead of division |
-//! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19), above 224 bits | [`reduce::PseudoMersenne`] | two folds by `c`: cheaper than Montgomery's reduction |
-//! | P-224, P-256, P-521 (and one-off reductions modulo P-192) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
-//! | moduli of 65 536 bits and more | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic |
+//! | one reduction of one number, below 4096 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.5–5× faster than Barrett's to 512 bits, about 1.1–1.3× to 2048 (table below) |
+//! | one reduction, 4096 to 16 384 bits | [`reduce::Barrett`] | a tie with classical within the noise of the measurements |
+//! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; 1.2–7× classical and Barrett up to 4096 bits |
+//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 2048 bits, Barrett (a precomputed reciprocal instead of division) above |
+//! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19) | [`reduce::PseudoMersenne`] | two folds by `c`: 2–6× classical for a reduction, up to 1.7× Montgomery for a multiplication |
+//! | P-192, P-384, P-521, 2^448 − 2^224 − 1, 2^512 − 2^32 − 1 (and one-off reductions modulo P-224, P-256) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
+//! | moduli of 32 768 bits and more | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic; 1.15–5× the others at 32 768–131 072 bits |
 //! | secrets | [`Modulus::mul_ct`], [`Modulus::pow_ct`], [`ct::MontgomeryCt`] | constant time |
-//! | studying the papers | `montgomery-interleaved`, `radix2-*`, `hong`, `solinas` | exact to their papers; measured slower here, never chosen by `auto` |
+//! | studying the papers | `radix2-*`, `hong`, `solinas` | exact to their papers; measured slower here, never chosen by `auto` |
 //!
-//! Measured with `modred bench` (x86-64 Xeon with BMI2/ADX, 2 shared cores; time per
-//! operation, and in parentheses the ratio to `montgomery` on a random odd modulus of the
-//! same size — or to Montgomery on the special reducers' own primes, which have the same
-//! size — timed interleaved in one run):
+//! Measured with `MODRED_PROFILE= modred tune --check` (the built-in rule, no profile; x86-64
+//! Xeon with BMI2/ADX and AVX-512 IFMA, 2 shared and loaded cores, 64-bit digits, 22 Nov
+//! 2026): every algorithm that applies is timed interleaved in one run at each point; a
+//! cell gives `auto`'s choice, its time over the fastest's, and the fastest where that is
+//! another algorithm; "time" is auto's time per operation (a reduction of a product of two
+//! residues, a multiplication, an exponentiation with an exponent as long as the modulus).
+//! Within 10 % (ratios up to 1.10) at 122 of 125 points of this run (worst: reduce odd 2048 bits, 1.279);
+//! differences of up to about 10 % between runs of the same point are the noise of the
+//! shared machine.
 //!
-//! | op | bits | `montgomery` | `montgomery-interleaved` | `classical` | `barrett` | `ntt-montgomery` | `ntt-barrett` | `hong` | `pseudo-mersenne` | `nist` | `auto` |
-//! |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-//! | reduce | 256 | 37 ns (1.00) | 35 ns (1.00) | 86 ns (2.31) | 80 ns (2.33) | 746 ns (20.26) | 749 ns (21.38) | 571 ns (15.28) | 27 ns (0.73) | 37 ns (1.02) | 84 ns (2.31) → classical |
-//! | reduce | 1024 | 187 ns (1.00) | 193 ns (1.04) | 385 ns (2.11) | 319 ns (1.77) | 4.9 µs (26.18) | 5.2 µs (26.81) | 4.2 µs (22.36) | 58 ns (0.31) | — | 398 ns (2.12) → classical |
-//! | reduce | 4096 | 2.4 µs (1.00) | 2.5 µs (1.00) | 3.8 µs (1.50) | 2.9 µs (1.21) | 37.3 µs (15.58) | 38.2 µs (15.69) | 52.7 µs (21.81) | 153 ns (0.06) | — | 3.7 µs (1.52) → classical |
-//! | mulmod | 256 | 51 ns (1.00) | 48 ns (0.95) | 102 ns (2.00) | 101 ns (2.00) | 748 ns (14.41) | 762 ns (14.74) | 781 ns (16.83) | 50 ns (0.98) | 60 ns (1.14) | 51 ns (1.00) → montgomery |
-//! | mulmod | 1024 | 348 ns (1.00) | 357 ns (0.96) | 575 ns (1.57) | 506 ns (1.43) | 5.8 µs (16.30) | 6.6 µs (18.21) | 5.9 µs (16.61) | 227 ns (0.60) | — | 341 ns (0.97) → montgomery |
-//! | mulmod | 4096 | 5.4 µs (1.00) | 5.0 µs (0.95) | 7.1 µs (1.33) | 5.6 µs (1.16) | 41.7 µs (8.58) | 41.1 µs (8.27) | 70.7 µs (14.93) | 3.0 µs (0.67) | — | 5.2 µs (1.01) → montgomery |
-//! | powm | 256 | 18.3 µs (1.00) | 15.7 µs (0.87) | 36.0 µs (2.06) | 35.9 µs (2.01) | 423.3 µs (22.92) | 439.2 µs (23.57) | 200.5 µs (10.37) | 19.2 µs (1.06) | 21.8 µs (1.13) | 18.7 µs (0.99) → montgomery |
-//! | powm | 1024 | 412.5 µs (1.00) | 426.7 µs (1.01) | 839.6 µs (1.99) | 605.0 µs (1.42) | 9.6 ms (23.35) | 9.6 ms (23.65) | 5.6 ms (13.73) | 256.9 µs (0.61) | — | 403.7 µs (1.00) → montgomery |
-//! | powm | 4096 | 21.4 ms (1.00) | 23.8 ms (1.11) | 30.6 ms (1.18) | 24.6 ms (0.98) | 218.2 ms (7.97) | 207.2 ms (7.27) | 274.5 ms (9.73) | 9.6 ms (0.43) | — | 23.7 ms (0.99) → montgomery |
+//! | op | bits | odd modulus: auto, auto/fastest (fastest) | time | even modulus | time |
+//! |---|---:|---|---:|---|---:|
+//! | reduce | 64 | `classical` 1.00 | 16 ns | `classical` 1.00 | 15 ns |
+//! | reduce | 128 | `classical` 1.00 | 47 ns | `classical` 1.00 | 46 ns |
+//! | reduce | 256 | `classical` 1.00 | 85 ns | `classical` 1.00 | 86 ns |
+//! | reduce | 512 | `classical` 1.02 (`barrett`) | 165 ns | `classical` 1.00 | 192 ns |
+//! | reduce | 1024 | `classical` 1.00 | 503 ns | `classical` 1.10 (`barrett`) | 394 ns |
+//! | reduce | 2048 | `classical` 1.28 (`barrett`) | 1.17 µs | `classical` 1.00 | 1.50 µs |
+//! | reduce | 4096 | `barrett` 1.08 (`classical`) | 5.56 µs | `barrett` 1.18 (`classical`) | 4.04 µs |
+//! | reduce | 8192 | `barrett` 1.00 | 10.76 µs | `barrett` 1.00 | 11.65 µs |
+//! | reduce | 16384 | `barrett` 1.04 (`classical`) | 45.48 µs | `barrett` 1.02 (`classical`) | 45.44 µs |
+//! | reduce | 32768 | `ntt-barrett` 1.00 | 130.79 µs | `ntt-barrett` 1.00 | 127.69 µs |
+//! | reduce | 65536 | `ntt-barrett` 1.00 | 271.60 µs | `ntt-barrett` 1.00 | 258.72 µs |
+//! | reduce | 131072 | `ntt-barrett` 1.00 | 607.17 µs | `ntt-barrett` 1.00 | 562.76 µs |
+//! | mulmod | 64 | `montgomery` 1.00 | 15 ns | `classical` 1.00 | 39 ns |
+//! | mulmod | 128 | `montgomery` 1.00 | 26 ns | `classical` 1.00 | 78 ns |
+//! | mulmod | 256 | `montgomery` 1.00 | 53 ns | `classical` 1.00 | 135 ns |
+//! | mulmod | 512 | `montgomery` 1.00 | 118 ns | `classical` 1.00 | 316 ns |
+//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 632 ns | `classical` 1.07 (`barrett`) | 515 ns |
+//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 2.35 µs | `classical` 1.00 | 3.15 µs |
+//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 5.24 µs | `barrett` 1.00 | 5.61 µs |
+//! | mulmod | 8192 | `montgomery-interleaved` 1.05 (`montgomery`) | 20.24 µs | `barrett` 1.00 | 20.20 µs |
+//! | mulmod | 16384 | `montgomery` 1.02 (`classical`) | 75.12 µs | `barrett` 1.01 (`classical`) | 76.07 µs |
+//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 228.61 µs | `ntt-barrett` 1.00 | 224.30 µs |
+//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 571.49 µs | `ntt-barrett` 1.00 | 548.09 µs |
+//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 1.46 ms | `ntt-barrett` 1.00 | 1.49 ms |
+//! | powm | 64 | `montgomery` 1.00 | 1.29 µs | `classical` 1.00 | 3.55 µs |
+//! | powm | 128 | `montgomery` 1.00 | 3.93 µs | `classical` 1.00 | 12.76 µs |
+//! | powm | 256 | `montgomery` 1.00 | 15.11 µs | `classical` 1.00 | 44.73 µs |
+//! | powm | 512 | `montgomery` 1.04 (`montgomery-interleaved`) | 75.77 µs | `classical` 1.00 | 189.11 µs |
+//! | powm | 1024 | `montgomery` 1.01 (`montgomery-interleaved`) | 257.92 µs | `classical` 1.06 (`barrett`) | 650.10 µs |
+//! | powm | 2048 | `montgomery` 1.00 | 1.16 ms | `classical` 1.00 | 5.65 ms |
+//! | powm | 4096 | `montgomery` 1.00 | 6.15 ms | `barrett` 1.00 | 22.16 ms |
+//! | powm | 8192 | `montgomery` 1.04 (`barrett`) | 160.19 ms | `barrett` 1.00 | 153.61 ms |
 //!
-//! Large moduli (the transform reducers of paper 001):
+//! Special forms (same run; `solinas` is the generalized Mersenne form that is neither a
+//! NIST prime nor one-digit pseudo-Mersenne, for which the generic rule decides):
 //!
-//! | op | bits | `montgomery` | `barrett` | `ntt-montgomery` | `ntt-barrett` | `auto` |
-//! |---|---:|---:|---:|---:|---:|---:|
-//! | mulmod | 16384 | 78.1 µs (1.00) | 79.5 µs (1.01) | 236.8 µs (3.00) | 239.0 µs (3.07) | 79.3 µs (1.00) → montgomery |
-//! | mulmod | 65536 | 1.1 ms (1.00) | 1.1 ms (0.99) | 1.3 ms (1.16) | 1.3 ms (1.18) | 1.3 ms (1.16) → ntt-montgomery |
-//! | mulmod | 262144 | 22.6 ms (1.00) | 23.1 ms (1.03) | 11.0 ms (0.47) | 10.6 ms (0.47) | 10.7 ms (0.46) → ntt-montgomery |
-//! | mulmod | 1048576 | 219.8 ms (1.00) | 212.3 ms (0.98) | 36.1 ms (0.17) | 35.2 ms (0.16) | 34.9 ms (0.16) → ntt-montgomery |
+//! | modulus | form | reduce | mulmod | powm |
+//! |---|---|---|---|---|
+//! | 2^128-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^192-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^384-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^512-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^1024-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `montgomery` 1.04 (`montgomery-interleaved`) |
+//! | P-192 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | P-224 | nist | `nist` 1.00 | `montgomery` 1.00 (`nist`) | `montgomery` 1.00 |
+//! | P-256 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | P-384 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | 2^448-2^224-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | P-521 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.19 (`montgomery`) |
+//! | 2^256-2^64-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^384-2^192-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^512-2^128-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.03 (`montgomery-interleaved`) |
 //!
-//! Read off the tables: Montgomery (either form) is the fastest generic reducer for
-//! multiplications at every size up to 65 536 bits, Barrett a close second from 4096 bits
-//! on; `pseudo-mersenne` beats it on its own primes by 1.5–2.3× from 1024 bits on; `hong`
-//! and the transform reducers are 8–24× slower below 16 384 bits, and the transform
-//! reducers win from 262 144 bits on (2× there, 6× at a million bits). These tables were measured
-//! before the tuned rule above landed (the `auto` column shows the earlier rule), and
-//! showed three disagreements with that rule, which the tuned thresholds now address: `nist` on P-256
-//! measured 1.14× Montgomery in this run (the rule picks it from an earlier 0.91); one-off
-//! reductions by `barrett` cost about 0.8× `classical`'s from 1024 bits on (the rule picks
-//! classical), and at 65 536 bits `ntt-montgomery` (auto's choice from 1024 words) is still
-//! 1.16× Montgomery. Reproduce with
+//! The points above 1.10 are not reproducible misses: the same point measured again gives
+//! the opposite order. Classical against Barrett at 2048 and 4096 bits (classical/barrett
+//! in eight runs at 2048 bits: 0.84–0.94 six times, 1.28 and 1.34 twice; at 4096 bits
+//! 0.85–1.20), and `nist` against Montgomery's IFMA exponentiation on P-521 (nist/Montgomery
+//! 0.70–0.85 in three of six runs, 1.19–1.35 in the other three), swing with the load of
+//! the machine's other core: in the slow runs every scalar reducer (nist, pseudo-mersenne,
+//! classical) is 1.5–1.8 times slower while the AVX-512 path is not. The run predates the
+//! transforms' AVX-512 IFMA engine, which has since moved the multiplications' switch to
+//! the transform reducers to 128 digits on such CPUs: the 8192-bit `mulmod` rows above
+//! show the rule before that change. Reproduce with
 //!
 //! ```text
-//! modred bench --algo montgomery,montgomery-interleaved,classical,barrett,ntt-montgomery,ntt-barrett,hong,pseudo-mersenne,nist,auto \
-//!     --bits 256,1024,4096 --op reduce,mulmod,powm
-//! modred bench --algo montgomery,barrett,ntt-montgomery,ntt-barrett,auto --bits 16384..1048576 --op mulmod
+//! MODRED_PROFILE= modred tune --check            # the built-in rule, about 2 minutes
+//! modred tune && modred tune --check             # write a profile for this machine, then follow it
+//! modred bench --algo classical,barrett,montgomery,auto --bits 256..8192 --op reduce,mulmod,powm
 //! ```
+//!
+//! `docs/benchmarks.md` has the times beside GMP and OpenSSL.
 //!
 //! # Cargo features
 //!

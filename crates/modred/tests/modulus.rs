@@ -232,8 +232,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
     use modred::modulus::{
         BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
         CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
-        INTERLEAVED_MULMOD_MAX_DIGITS as IM, INTERLEAVED_POWM_MAX_DIGITS as IP,
-        NTT_REDUCER_THRESHOLD as NT,
+        INTERLEAVED_MULMOD_MAX_DIGITS as IM, NTT_REDUCER_THRESHOLD as NT,
     };
     // Multiplications switch to the transform reducers at a threshold that depends on
     // the CPU (lower where the transforms run on AVX-512 IFMA).
@@ -246,26 +245,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         Nat::from_vec(v)
     };
     use Algorithm::*;
-    for k in [
-        1,
-        2,
-        CP,
-        CP + 1,
-        FX,
-        FX + 1,
-        BR - 1,
-        BR,
-        CM,
-        CM + 1,
-        IP,
-        IP + 1,
-        IM,
-        IM + 1,
-        NT - 1,
-        NT,
-        nm - 1,
-        nm,
-    ] {
+    for k in
+        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IM, IM + 1, NT - 1, NT, nm - 1, nm]
+    {
         let (odd, even) = (generic(k, true), generic(k, false));
         let reduce = if k >= NT {
             NttBarrett
@@ -287,13 +269,8 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
                 } else {
                     Montgomery
                 },
-                if k <= FX {
-                    Montgomery
-                } else if k <= IP {
-                    MontgomeryInterleaved
-                } else {
-                    Montgomery
-                },
+                // Fixed-size up to FX digits, separated above: Montgomery either way.
+                Montgomery,
             )
         };
         assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
@@ -388,14 +365,22 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
         assert_eq!(choose(&NistPrime::P192.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
-        assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::PseudoMersenne);
+        assert_eq!(choose(&NistPrime::P448.modulus(), op), Algorithm::Nist);
+        assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&c25519, op), Algorithm::PseudoMersenne);
         assert_eq!(choose(&pm192, op), Algorithm::PseudoMersenne);
         assert_eq!(choose(&pm384, op), Algorithm::PseudoMersenne);
     }
     assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
-    assert_eq!(choose(&NistPrime::P512.modulus(), Operation::Reduce), Algorithm::PseudoMersenne);
-    for p in [NistPrime::P192, NistPrime::P256, NistPrime::P384, NistPrime::P521] {
+    // Above PSEUDO_MERSENNE_POWM_MAX_BITS an exponentiation goes to the generic rule (its
+    // multiplications and one-off reductions stay pseudo-Mersenne).
+    let pm1024 = &Nat::power_of_two(1024) - &Nat::from(189u64);
+    let pm512 = &Nat::power_of_two(512) - &Nat::from(189u64);
+    assert_eq!(choose(&pm512, Operation::PowMod), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&pm1024, Operation::PowMod), Algorithm::Montgomery);
+    assert_eq!(choose(&pm1024, Operation::MulMod), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&pm1024, Operation::Reduce), Algorithm::PseudoMersenne);
+    for p in NistPrime::ALL {
         assert_eq!(choose(&p.modulus(), Operation::Reduce), Algorithm::Nist);
     }
     // The automatic context works on them, any x for a one-off reduction included.

@@ -21,6 +21,14 @@ use crate::limb::{Counted, Limb};
 /// Per-limb-type choice of kernel implementation. Every method defaults to the portable
 /// version; the trait is the seal of [`Limb`] and cannot be implemented outside the crate.
 pub trait LimbKernels: Sized {
+    /// Whether the classical reduction takes its quotient digits from a precomputed
+    /// reciprocal of the divisor's leading digits (`nat::div::rem_normalized_pi1`, and a
+    /// direct two-by-one division for one-digit moduli) rather than from the digit division
+    /// and estimate test of paper 000's Algorithm 1 (`nat::div::rem_normalized`). True for
+    /// the native digits; the op-counting digit keeps the paper's form, whose operation
+    /// counts it reproduces.
+    const DIVIDE_BY_RECIPROCAL: bool = true;
+
     /// See [`add_n`].
     #[inline(always)]
     fn add_n(r: &mut [Self], a: &[Self], b: &[Self]) -> bool
@@ -126,7 +134,9 @@ impl LimbKernels for u64 {
         arch::x86_64::sqr_basecase(r, a)
     }
 }
-impl<L: Limb> LimbKernels for Counted<L> {}
+impl<L: Limb> LimbKernels for Counted<L> {
+    const DIVIDE_BY_RECIPROCAL: bool = false;
+}
 
 /// `r = a + b` over n digits (all three of length n); returns the carry out.
 #[inline]

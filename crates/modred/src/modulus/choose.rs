@@ -76,15 +76,16 @@ pub const INTERLEAVED_MULMOD_MAX_DIGITS: usize = 128;
 /// Measured (`modred tune --check --quick`, after the fixed-size paths): CIOS/fixed
 /// 2.2 (mulmod) and 2.2 (powm) at 1 digit, 1.63 and 1.69 at 4 digits, 1.67 and 1.72 at
 /// 4 digits on 2^256 − 2^64 − 1.
-pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
-
-/// Digits (u64) of an odd modulus up to which an exponentiation uses CIOS; above it, the
-/// separated Montgomery multiplication, whose squarings take about half the digit
-/// products (CIOS squares as it multiplies).
 ///
-/// Measured, separated/CIOS: 1.30 at 1 digit, 1.27 at 2, 1.36 at 4, 0.99 (tie) at 8;
-/// CIOS/separated 1.00 at 16, 1.07 at 32, 1.19 at 64 digits.
-pub const INTERLEAVED_POWM_MAX_DIGITS: usize = 8;
+/// Above it an exponentiation uses the separated Montgomery multiplication (`montgomery`),
+/// whose squarings take about half the digit products (CIOS squares as it multiplies).
+/// Measured before the fixed-size paths, CIOS/separated: 1.00 at 16, 1.07 at 32, 1.19 at
+/// 64 digits (separated/CIOS 1.30–1.36 at 1–4 digits, which the fixed-size path now
+/// covers: the rule's former `INTERLEAVED_POWM_MAX_DIGITS`, also 8, never decided).
+/// Re-measured in four runs of `modred tune --check --quick` (22 Nov 2026, loaded
+/// machine), separated/CIOS: 1.00–1.06 at 16, 1.02–1.15 at 32, 0.93–1.05 at 64 digits —
+/// a tie within the machine's noise.
+pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of an even modulus up to which a modular multiplication uses the
 /// classical reduction rather than Barrett's (Montgomery does not apply).
@@ -92,14 +93,29 @@ pub const INTERLEAVED_POWM_MAX_DIGITS: usize = 8;
 /// Measured, barrett/classical: 1.5–1.6 at 1 digit, 1.2–1.6 at 2, 1.05–1.17 at 4,
 /// 0.95–1.31 at 8 digits; at 16 digits 1.15, 1.16 and 1.10 in three runs, 0.85 in a
 /// fourth; classical/barrett 1.0–1.8 at 32 digits, about 1.0 from 64 to 1024 digits.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
+///
+/// Re-measured with the reciprocal classical reduction (`reduce::Classical`; full `modred
+/// tune --check`, 22 Nov 2026), barrett/classical: 2.65 at 1 digit, 1.45 at 4, 1.27 at
+/// 8, 1.15 at 16, 1.19 at 32 digits; at 64 digits 1.06 (in the quick runs 0.91–0.94
+/// twice, 1.06 once), 1.04 at 128, 1.01 at 256.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 32;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
 ///
 /// Measured, barrett/classical: 1.55 at 1 digit, 1.47 at 2, 1.12 at 4; classical/barrett
 /// 1.36 at 8, 1.30 at 16, 1.20 at 32, 1.15 at 64 digits.
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
+///
+/// Re-measured after the classical reduction took its quotient digits from a
+/// precomputed reciprocal (`reduce::Classical`; 22 Nov 2026, loaded machine, three runs
+/// of `modred tune --check --quick --forms odd,even` and two of `modred bench --algo
+/// classical,barrett --op powm`), barrett/classical: 2.7–2.8 at 1 digit, 1.27–1.55 at 4,
+/// 1.35–1.42 at 8 and 12, at 16 digits 1.14, 1.30 and 1.25 (twice), 0.88 once; from 24 to
+/// 64 digits 0.90–0.92 in one bench run and 1.09–1.16 in the other, tied in the tune.
+/// Classical now wins up to 16 digits; above, the two are within the noise. The full
+/// `modred tune --check` (same day) measured barrett/classical 1.21 at 16, 1.10 at 32
+/// digits, classical/barrett 1.11 at 64 and 1.10 at 128 digits: 32 digits.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 32;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -112,7 +128,17 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 4;
 /// follows the load of the machine (a busy neighbour on the core slows Barrett's
 /// multiplications more than the classical division chain); 32 digits keeps the larger
 /// of the two possible losses smallest.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
+///
+/// Re-measured after the classical reduction took its quotient digits from a
+/// precomputed reciprocal, with no division on its critical path (`reduce::Classical`;
+/// 22 Nov 2026, loaded machine: three runs of `modred tune --check --quick --forms
+/// odd,even`, two of `modred bench --algo classical,barrett --op reduce`),
+/// barrett/classical: 5.0–5.5 at 1 digit, 1.4–1.75 at 4, 1.42–1.54 at 8, 1.20–1.39 at 16
+/// (0.81–0.83 in one run), 1.13–1.19 at 32 (0.75 in one run), 1.22–1.23 at 24, 1.09–1.14
+/// at 48; at 64 digits classical/barrett 1.14–1.20 in the tune runs (1.00–1.03 once) but
+/// barrett/classical 1.11–1.14 in the bench runs. Classical now wins to 32 digits and
+/// more; 64 digits, where the two meet, is where Barrett takes over.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 64;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -126,6 +152,17 @@ pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
 /// --quick`): pseudo-mersenne is the fastest at 192, 255 and 384 bits for both
 /// operations (fixed Montgomery/pseudo-mersenne 1.05–1.42), so it is used at every size.
 pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
+
+/// Bits of a pseudo-Mersenne modulus (one-digit `c`) up to which an exponentiation uses
+/// `pseudo-mersenne`; above, the generic rule's Montgomery, whose exponentiation runs in
+/// radix 2^52 on AVX-512 IFMA from 512 bits (`Modulus::pow_vartime`) where the CPU has it.
+///
+/// Measured (full `modred tune --check` and two `--forms pseudo-mersenne,nist,solinas`
+/// runs, 22 Nov 2026, a CPU with IFMA), Montgomery/pseudo-mersenne for an exponentiation:
+/// 1.01–1.07 at 128 bits, 1.05–1.19 from 192 to 256, 1.22–1.47 at 384, 1.14–1.25 at 512;
+/// pseudo-mersenne/Montgomery 1.49–1.56 at 1024 bits (its multiplication is still 1.6–1.7
+/// times faster there: the difference is IFMA's exponentiation).
+pub const PSEUDO_MERSENNE_POWM_MAX_BITS: u64 = 512;
 
 /// A choice of the auto rule and why it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,10 +261,11 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 ///   precalculation is a shift and it takes any argument), Barrett from there,
 ///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits.
 /// - Multiplications and exponentiations, odd moduli: the fixed-size `montgomery` up to
-///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — interleaved (CIOS) up
-///   to [`INTERLEAVED_MULMOD_MAX_DIGITS`] / [`INTERLEAVED_POWM_MAX_DIGITS`] digits,
-///   separated above — and `ntt-montgomery` from [`ntt_reducer_mul_threshold`] digits
-///   ([`NTT_REDUCER_THRESHOLD`], or [`NTT_REDUCER_IFMA_THRESHOLD`] on AVX-512 IFMA).
+///   [`FIXED_MONTGOMERY_MAX_DIGITS`] digits, then Montgomery — for multiplications
+///   interleaved (CIOS) up to [`INTERLEAVED_MULMOD_MAX_DIGITS`] digits and separated
+///   above, for exponentiations separated — and `ntt-montgomery` from
+///   [`ntt_reducer_mul_threshold`] digits ([`NTT_REDUCER_THRESHOLD`], or
+///   [`NTT_REDUCER_IFMA_THRESHOLD`] on AVX-512 IFMA).
 /// - Even moduli (Montgomery does not apply): classical up to
 ///   [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`] / [`CLASSICAL_EVEN_POWM_MAX_DIGITS`] digits,
 ///   Barrett above, `ntt-barrett` from [`ntt_reducer_mul_threshold`] digits.
@@ -284,12 +322,9 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
             Algorithm::Montgomery,
             "odd modulus",
         ),
-        Operation::PowMod if m.is_odd() => at_most(
-            INTERLEAVED_POWM_MAX_DIGITS,
-            "INTERLEAVED_POWM_MAX_DIGITS",
-            Algorithm::MontgomeryInterleaved,
+        Operation::PowMod if m.is_odd() => (
             Algorithm::Montgomery,
-            "odd modulus",
+            format!("odd modulus of {digits}, above FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): separated Montgomery, whose squarings take half the digit products"),
         ),
         Operation::MulMod => at_most(
             CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
@@ -314,8 +349,9 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
 /// Measured (`modred tune`, as the constants above):
 /// - hard-coded `nist`, one-off reduction: classical/nist 2.6 (P-192), 3.0 (P-224), 2.0
 ///   (P-256), 1.09 (P-384), 1.0 (2^448 − 2^224 − 1), 2.2 against pseudo-mersenne
-///   (P-521) — chosen for all but 2^512 − 2^32 − 1, whose `c = 2^32 + 1` is one digit:
-///   there `pseudo-mersenne` is 3.6 times faster than `nist` (and wins every operation).
+///   (P-521) — chosen for all. On 2^512 − 2^32 − 1, whose `c = 2^32 + 1` is one digit,
+///   `pseudo-mersenne` was 3.6 times faster than `nist`; since nist's unrolled column
+///   sums, nist is the faster (see the P-512 arm below).
 /// - `nist`, multiplication (exponentiation): P-521 0.80 (0.76) of pseudo-mersenne and
 ///   faster than Montgomery — chosen; P-192 1.0 (1.20), P-224 1.08 (1.02), P-256 1.26
 ///   (1.23) of CIOS, P-384 and 2^448 − 2^224 − 1 slower than CIOS too — not chosen: the
@@ -330,11 +366,14 @@ pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
                 format!("{}: the hard-coded reduction measured fastest", p.name()),
             ))
         }
-        (Some(NistPrime::P512), _) => {} // pseudo-Mersenne with a one-digit c: below
-        (Some(p @ (NistPrime::P192 | NistPrime::P384)), _) => {
+        (Some(p @ (NistPrime::P192 | NistPrime::P384 | NistPrime::P448 | NistPrime::P512)), _) => {
             // Re-measured with the unrolled column sums (`modred tune --check --quick`):
             // fixed Montgomery/nist 1.28 (mulmod) and 1.30 (powm) on P-192, 1.11 and
             // 1.05 on P-384; on P-256 nist/fixed Montgomery is 1.12, so P-256 stays generic.
+            // Full `modred tune --check`, three runs (22 Nov 2026): on 2^448 − 2^224 − 1
+            // Montgomery/nist 1.66–1.79 (powm), nist/Montgomery 1.04–1.10 (mulmod: a
+            // tie); on 2^512 − 2^32 − 1 pseudo-mersenne/nist 1.25–1.33 (reduce), 1.05–1.08
+            // (mulmod), 1.00–1.10 (powm): nist for every operation on both.
             return Some((
                 Algorithm::Nist,
                 format!("{}: the hard-coded reduction measured fastest", p.name()),
@@ -360,6 +399,7 @@ pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
             Algorithm::PseudoMersenne,
             format!("2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
         )),
+        Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
         Operation::MulMod | Operation::PowMod if n >= PSEUDO_MERSENNE_MIN_BITS => Some((
             Algorithm::PseudoMersenne,
             format!("2^{n} - c with one-digit c, at least PSEUDO_MERSENNE_MIN_BITS ({PSEUDO_MERSENNE_MIN_BITS})"),

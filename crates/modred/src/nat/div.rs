@@ -76,6 +76,138 @@ pub(crate) fn rem_normalized<L: Limb>(x: &mut [L], m: &[L], mut quotient: Option
     }
 }
 
+/// The reciprocal of a normalized two-digit divisor `d = d1·b + d0` (`d1 ≥ b/2`) for
+/// [`div_3by2`]: `v = ⌊(b³ − 1)/d⌋ − b`, a digit (Möller and Granlund, "Improved division
+/// by invariant integers", IEEE Trans. Computers 60(2), 2011, Algorithm 6; GMP's
+/// `invert_pi1`). Precalculation: one double-digit division and a few digit operations.
+pub(crate) fn reciprocal_3by2<L: Limb>(d1: L, d0: L) -> L {
+    debug_assert!(d1.leading_zeros() == 0);
+    // v = ⌊(b² − 1)/d1⌋ − b, the reciprocal of d1 alone, through double-width integers.
+    let b_minus_1 = L::MAX.to_u64() as u128;
+    let wide = ((b_minus_1 - d1.to_u64() as u128) << L::BITS) | b_minus_1;
+    let mut v = L::from_u64((wide / d1.to_u64() as u128) as u64);
+    // Step it down for d0 (at most three times; the paper's Algorithm 6).
+    let mut p = d1.wrapping_mul(v).wrapping_add(d0);
+    if p < d0 {
+        v = v.wrapping_sub(L::ONE);
+        if p >= d1 {
+            v = v.wrapping_sub(L::ONE);
+            p = p.wrapping_sub(d1);
+        }
+        p = p.wrapping_sub(d1);
+    }
+    let (t0, t1) = d0.widening_mul(v);
+    let p2 = p.wrapping_add(t1);
+    if p2 < t1 {
+        v = v.wrapping_sub(L::ONE);
+        if p2 > d1 || (p2 == d1 && t0 >= d0) {
+            v = v.wrapping_sub(L::ONE);
+        }
+    }
+    v
+}
+
+/// `(u2·b² + u1·b + u0) divmod (d1·b + d0)` for `(u2, u1) < (d1, d0)` and a normalized
+/// divisor, with `v` from [`reciprocal_3by2`]: returns `(q, r1, r0)`, the quotient digit
+/// and the two-digit remainder. Two digit multiplications and a few additions, no
+/// division and no data-dependent branch but a rare final correction (Möller and
+/// Granlund 2011, Algorithm 5; GMP's `udiv_qr_3by2`).
+#[inline(always)]
+pub(crate) fn div_3by2<L: Limb>(u2: L, u1: L, u0: L, d1: L, d0: L, v: L) -> (L, L, L) {
+    debug_assert!((u2, u1) < (d1, d0));
+    // (q1, q0) = v·u2 + (u2, u1): the quotient estimate and its fraction.
+    let (q0, q1) = v.widening_mul(u2);
+    let (q0, c) = q0.carrying_add(u1, false);
+    let (q1, _) = q1.carrying_add(u2, c);
+    // (r1, r0) = (u1 − q1·d1, u0) − q1·d0 − d, modulo b².
+    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
+    let (t0, t1) = d0.widening_mul(q1);
+    let (r0, br) = u0.borrowing_sub(t0, false);
+    let (r1, _) = r1.borrowing_sub(t1, br);
+    let (r0, br) = r0.borrowing_sub(d0, false);
+    let (r1, _) = r1.borrowing_sub(d1, br);
+    let q = q1.wrapping_add(L::ONE);
+    // The estimate q is one too large when r1 ≥ q0: undo one subtraction of d, by masks
+    // (this case is close to a coin toss, so a branch would be mispredicted).
+    let mask = L::ZERO.wrapping_sub(L::from_u64((r1 >= q0) as u64));
+    let q = q.wrapping_add(mask);
+    let (r0, c) = r0.carrying_add(mask.and(d0), false);
+    let (r1, _) = r1.carrying_add(mask.and(d1), c);
+    // Rarely, one too small.
+    if (r1, r0) >= (d1, d0) {
+        let (r0, br) = r0.borrowing_sub(d0, false);
+        let (r1, _) = r1.borrowing_sub(d1, br);
+        return (q.wrapping_add(L::ONE), r1, r0);
+    }
+    (q, r1, r0)
+}
+
+/// [`rem_normalized`] with the quotient digits computed by [`div_3by2`] from the
+/// precomputed reciprocal `v = reciprocal_3by2(m[k−1], m[k−2])` instead of a digit
+/// division and the estimate's test: the same quotient digits and remainder (the 3-by-2
+/// quotient of the three leading digits by the two leading digits of `m` is exactly
+/// Algorithm 1's corrected estimate), with the division taken off the chain of dependent
+/// operations that links one step to the next. `m` has `k ≥ 2` digits.
+///
+/// The classical reducer uses it for the native digit types; the op-counting digit keeps
+/// [`rem_normalized`], so the counts stay those of paper 000's Algorithm 1.
+pub(crate) fn rem_normalized_pi1<L: Limb>(
+    x: &mut [L],
+    m: &[L],
+    v: L,
+    mut quotient: Option<&mut [L]>,
+) {
+    let (k, l) = (m.len(), x.len());
+    debug_assert!(k >= 2 && l >= k && m[k - 1].leading_zeros() == 0);
+    if let Some(q) = quotient.as_deref_mut() {
+        debug_assert_eq!(q.len(), l - k + 1);
+        q.fill(L::ZERO);
+    }
+    if kernels::cmp_n(&x[l - k..], m) != Ordering::Less {
+        kernels::sub_assign_n(&mut x[l - k..], m);
+        if let Some(q) = quotient.as_deref_mut() {
+            q[l - k] = L::ONE;
+        }
+    }
+    let (d1, d0) = (m[k - 1], m[k - 2]);
+    for i in (k..l).rev() {
+        let (u2, u1, u0) = (x[i], x[i - 1], x[i - 2]);
+        let q = if u2 == d1 && u1 == d0 {
+            // Outside the 3-by-2 division's domain; the window x[i−k..=i] is below m·b
+            // and at least (d1, d0)·b^(k−1), so the quotient digit is b − 1.
+            let borrow = kernels::submul_1(&mut x[i - k..i], m, L::MAX);
+            debug_assert!(u2 == borrow);
+            x[i] = L::ZERO;
+            L::MAX
+        } else {
+            let (mut q, r1, r0) = div_3by2(u2, u1, u0, d1, d0, v);
+            // The two leading digits of the remainder are (r1, r0) before the low k − 2
+            // digits of q·m are subtracted; their borrow comes off (r1, r0).
+            let cy = if k > 2 {
+                kernels::submul_1(&mut x[i - k..i - 2], &m[..k - 2], q)
+            } else {
+                L::ZERO
+            };
+            let (r0, br) = r0.borrowing_sub(cy, false);
+            let (r1, negative) = r1.borrowing_sub(L::ZERO, br);
+            x[i - 2] = r0;
+            x[i - 1] = r1;
+            x[i] = L::ZERO;
+            if negative {
+                // q was one too large for the whole of m: add m back (its carry out
+                // cancels the borrow).
+                q = q.wrapping_sub(L::ONE);
+                let c = kernels::add_assign_n(&mut x[i - k..i], m);
+                debug_assert!(c);
+            }
+            q
+        };
+        if let Some(qs) = quotient.as_deref_mut() {
+            qs[i - k] = q;
+        }
+    }
+}
+
 /// Digits of the divisor and of the quotient from which [`Nat::div_rem`] divides by a
 /// Newton reciprocal ([`Nat::div_rem_newton`]) instead of Algorithm D. Measured with
 /// `cargo run --release -p modred --example calibrate_div` (both divisions interleaved in

@@ -8,7 +8,7 @@
 //! Algorithm D that each of those branches is reached. The operation counts of the
 //! schoolbook product and square and of the division steps are checked with [`Counted`].
 
-use super::div::rem_normalized;
+use super::div::{div_3by2, reciprocal_3by2, rem_normalized, rem_normalized_pi1};
 use super::mul::{mul_slices, sqr_slice, KARATSUBA_SQR_THRESHOLD};
 use super::{Nat, KARATSUBA_THRESHOLD};
 use crate::limb::{count_ops, Counted, Limb};
@@ -604,8 +604,80 @@ fn check_rem_normalized<L: Limb>(x: &BigUint, m: &BigUint) {
     assert_eq!(to_big(&with_q[..k]), x % m);
     assert!(with_q[k..].iter().all(|d| d.is_zero()));
     assert_eq!(to_big(&q), x / m);
-    rem_normalized(&mut xd, &md, None);
-    assert_eq!(xd, with_q);
+    let mut no_q = xd.clone();
+    rem_normalized(&mut no_q, &md, None);
+    assert_eq!(no_q, with_q);
+    // The reciprocal form gives the same quotient digits and remainder.
+    if k >= 2 {
+        let v = reciprocal_3by2(md[k - 1], md[k - 2]);
+        let mut q2 = vec![L::MAX; l - k + 1];
+        let mut x2 = xd.clone();
+        rem_normalized_pi1(&mut x2, &md, v, Some(&mut q2));
+        assert_eq!((&x2, &q2), (&with_q, &q), "x = {x}, m = {m}");
+        let mut x3 = xd.clone();
+        rem_normalized_pi1(&mut x3, &md, v, None);
+        assert_eq!(x3, with_q);
+    }
+}
+
+/// The 3-by-2 reciprocal of every normalized two-digit `u8` divisor is ⌊(b³ − 1)/d⌋ − b;
+/// the 3-by-2 division by it is exact for every pair of high dividend digits it admits
+/// (and low digits at the edges), for the divisors whose low digit is at an edge and for
+/// every 61st other one.
+#[test]
+fn exhaustive_reciprocal_3by2_u8() {
+    for d1 in 128u32..256 {
+        for d0 in 0u32..256 {
+            let d = d1 * 256 + d0;
+            let v = reciprocal_3by2(d1 as u8, d0 as u8);
+            assert_eq!(v as u32, (0xff_ffff / d) - 256, "d = {d}");
+            if ![0, 1, 127, 128, 254, 255].contains(&d0) && d % 61 != 0 {
+                continue;
+            }
+            for u2 in 0..=d1 {
+                for u1 in 0u32..256 {
+                    if (u2, u1) >= (d1, d0) {
+                        break;
+                    }
+                    for u0 in [0u32, 0x80, d0, 255] {
+                        let u = (u2 << 16) | (u1 << 8) | u0;
+                        let (q, r1, r0) =
+                            div_3by2(u2 as u8, u1 as u8, u0 as u8, d1 as u8, d0 as u8, v);
+                        assert_eq!(
+                            (q as u32, (r1 as u32) << 8 | r0 as u32),
+                            (u / d, u % d),
+                            "{u} / {d}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The 64-bit reciprocal against the oracle, on divisors at the edges and at random.
+#[test]
+fn reciprocal_3by2_u64() {
+    let mut rng = Rng(0x3b72);
+    let b3 = (BigUint::one() << 192u32) - 1u32;
+    let mut ds = vec![(1u64 << 63, 0u64), (1 << 63, u64::MAX), (u64::MAX, 0), (u64::MAX, u64::MAX)];
+    for _ in 0..2000 {
+        ds.push((rng.next() | 1 << 63, rng.next()));
+    }
+    for (d1, d0) in ds {
+        let d = (BigUint::from(d1) << 64u32) + d0;
+        let want = (&b3 / &d) - (BigUint::one() << 64u32);
+        assert_eq!(BigUint::from(reciprocal_3by2(d1, d0)), want, "d = {d}");
+        let v = reciprocal_3by2(d1, d0);
+        for _ in 0..4 {
+            let u2 = rng.next() % d1;
+            let (u1, u0) = (rng.next(), rng.next());
+            let u = (BigUint::from(u2) << 128u32) + (BigUint::from(u1) << 64u32) + u0;
+            let (q, r1, r0) = div_3by2(u2, u1, u0, d1, d0, v);
+            assert_eq!(BigUint::from(q), &u / &d);
+            assert_eq!((BigUint::from(r1) << 64u32) + r0, &u % &d);
+        }
+    }
 }
 
 #[test]

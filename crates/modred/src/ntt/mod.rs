@@ -74,6 +74,15 @@ const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "porta
 /// the op-counting `Counted<u64>`, whose products keep the scalar engine and its
 /// thresholds, so that operation counts do not change with the CPU), a length of that
 /// engine and a CPU with AVX-512F and IFMA.
+/// AVX-512F and IFMA on this CPU (std caches the CPUID answer). Not the kernels layer's
+/// detection: that one is not compiled with the `portable` feature, under which the
+/// engine's tests still run.
+#[cfg(target_arch = "x86_64")]
+fn cpu_has_ifma() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512ifma")
+}
+
 #[allow(unused_variables)]
 fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -81,7 +90,7 @@ fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
         allow
             && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
             && ifma::is_len(pieces)
-            && crate::kernels::arch::ifma::has_ifma()
+            && cpu_has_ifma()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

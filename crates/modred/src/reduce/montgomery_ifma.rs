@@ -13,6 +13,7 @@
 
 use super::Scratch;
 use crate::exp::{self, Method, MulSqr};
+use crate::kernels;
 use crate::kernels::arch::ifma::{self, DIGIT_BITS, DIGIT_MASK, LANES, MAX_REGS};
 use crate::limb::Limb;
 use crate::nat::Nat;
@@ -25,12 +26,16 @@ use crate::nat::Nat;
 /// `ISSUE8_BITS=256,384,512,768` to place it.
 pub(crate) const MIN_BITS: u64 = 512;
 
-/// The smallest modulus (bits) for which one Montgomery product ([`MontgomeryIfma::mul_word`],
-/// two vector products and three conversions) beats the word-level one. Measured with
-/// `cargo bench -p modred-bench --bench issue8` (one run, interleaved): `Modulus::mul` on
-/// IFMA against the CIOS reducer 1.61× slower at 1024 bits, equal at 2048, 0.64× at
-/// 4096 (0.57× at 3072 in an earlier run).
-pub(crate) const MUL_MIN_BITS: u64 = 2049;
+/// The smallest modulus (bits, counted as `64k` for `k` u64 digits) for which one
+/// Montgomery product ([`MontgomeryIfma::mul_word`]: the conversions into radix 2^52, the
+/// vector steps, the last scalar step, the conversion back) beats the word-level one, and
+/// [`crate::Modulus`] multiplies through it. Measured with the `modulus_paths` example of
+/// `modred-bench` (one run, interleaved, shared 2-core machine), `Modulus::mul_into` on
+/// IFMA against the fixed-size or CIOS reducer: 1.45× slower at 512 bits, about 1.3× at
+/// 768, 0.86× at 1024, 0.55–0.6× at 2048, 0.36× at 4096. (Before the single-pass digit
+/// conversions and the split last step, it lost up to 2048 bits.)
+#[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` uses it
+pub(crate) const MUL_MIN_BITS: u64 = 1024;
 
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
 /// of [`ifma::amm`].
@@ -49,6 +54,12 @@ pub(crate) struct MontgomeryIfma {
     rr: Vec<u64>,
     /// `n`, the digit steps per multiplication: the fewest with `4m ≤ 2^(52n)`.
     n: usize,
+    /// `q` and `r` of `64k = 52q + r`, `0 ≤ r < 52` (`k` the u64 digits of `m`): the
+    /// vector steps and the bits of the last, scalar step of [`MontgomeryIfma::mul_word`].
+    q: usize,
+    r: u32,
+    /// `−m⁻¹ mod 2^64`.
+    m0inv64: u64,
     /// `2^(104n − 64k) mod m` in 52-bit digits (`k` the u64 digits of `m`): one almost
     /// Montgomery product with it turns `x·2^(−52n)` into `x·2^(−64k)`, the word-level
     /// Montgomery factor.
@@ -94,6 +105,9 @@ pub(crate) fn ct_window(ebits: usize) -> u32 {
     }
 }
 
+/// `u64` digits of the widest `2m` (4158 bits + 1) and one more.
+const WIDE: usize = (LANES * MAX_REGS * 52).div_ceil(64) + 1;
+
 impl MontgomeryIfma {
     /// The context for `m`, or `None` when the CPU lacks AVX-512 IFMA, `m` is even, or its
     /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`].
@@ -115,8 +129,12 @@ impl MontgomeryIfma {
         let n = (bits as usize + 2).div_ceil(DIGIT_BITS as usize);
         let len = n.div_ceil(LANES) * LANES;
         // −m⁻¹ mod 2^52 from the 64-bit inverse (m⁻¹ mod 2^64 is m⁻¹ mod 2^52 too).
-        let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg() & DIGIT_MASK;
+        let m0inv64 = m.limbs()[0].inverse_mod_b().wrapping_neg();
+        let m0inv = m0inv64 & DIGIT_MASK;
         let rr = Nat::power_of_two(2 * DIGIT_BITS as u64 * n as u64).checked_rem(m)?;
+        let word_bits = 64 * m.len();
+        let (q, r) = (word_bits / DIGIT_BITS as usize, (word_bits % DIGIT_BITS as usize) as u32);
+        debug_assert!((1..=len).contains(&q));
         let shift = 2 * DIGIT_BITS as u64 * n as u64 - 64 * m.len() as u64;
         let to_word = Nat::power_of_two(shift).checked_rem(m)?;
         let one = Nat::power_of_two(DIGIT_BITS as u64 * n as u64).checked_rem(m)?;
@@ -127,6 +145,9 @@ impl MontgomeryIfma {
             m0inv,
             rr: to_radix52(rr.limbs(), len),
             n,
+            q,
+            r,
+            m0inv64,
             to_word: to_radix52(to_word.limbs(), len),
             one: to_radix52(one.limbs(), len),
             r_word: to_radix52(r_word.limbs(), len),
@@ -160,12 +181,25 @@ impl MontgomeryIfma {
     /// `out = AMM(a, b)` on `kernels` (the portable twin where the CPU lacks IFMA).
     #[inline]
     fn amm_on(&self, kernels: Kernels, out: &mut [u64], a: &[u64], b: &[u64]) {
+        self.amm_steps_on(kernels, out, a, b, self.n);
+    }
+
+    /// `out = (a·b_lo + y·m)/2^(52·steps)`, `b_lo` the low `steps` digits of `b`: the
+    /// kernel's loop over `steps ≤ len` digits of `b`.
+    #[inline]
+    fn amm_steps(&self, out: &mut [u64], a: &[u64], b: &[u64], steps: usize) {
+        self.amm_steps_on(Kernels::Vector, out, a, b, steps);
+    }
+
+    /// [`MontgomeryIfma::amm_steps`] on `kernels`.
+    #[inline]
+    fn amm_steps_on(&self, kernels: Kernels, out: &mut [u64], a: &[u64], b: &[u64], steps: usize) {
         if kernels == Kernels::Portable || !ifma::has_ifma() {
-            ifma::amm_portable(out, a, b, &self.m, self.m0inv, self.n);
+            ifma::amm_portable(out, a, b, &self.m, self.m0inv, steps);
             return;
         }
         // SAFETY: `has_ifma` said yes just above.
-        unsafe { ifma::amm(out, a, b, &self.m, self.m0inv, self.n) }
+        unsafe { ifma::amm(out, a, b, &self.m, self.m0inv, steps) }
     }
 
     /// `out = table[idx]` by a full masked scan on `kernels` (see [`ifma::select_ct`]).
@@ -288,31 +322,97 @@ impl MontgomeryIfma {
     }
 
     /// `out = a·b·2^(−64k) mod m` for `a, b < m` in `k` u64 digits (`k` those of `m`): the
-    /// word-level Montgomery product ([`super::Montgomery`]'s `mul`, same representation),
-    /// by two almost Montgomery products in radix 2^52 — `t = AMM(a, b) = a·b·2^(−52n)`,
-    /// then `AMM(t, 2^(104n − 64k)) = a·b·2^(−64k)` — and one final subtraction. No
-    /// allocation: the 52-bit digits live on the stack.
+    /// word-level Montgomery product ([`super::Montgomery`]'s `mul`, same representation)
+    /// through radix 2^52. No allocation: the 52-bit digits live on the stack.
+    ///
+    /// With `64k = 52q + r` (`0 ≤ r < 52`): `q` almost-Montgomery steps on IFMA over the
+    /// low `q` digits `b_lo` of `b` give `X = (a·b_lo + Y·m)/2^(52q) < 2m` (`Y < 2^(52q)`);
+    /// then, in `u64` digits, the top digit `b_q < 2^r` of `b` is added in (`X += a·b_q`)
+    /// and a last Montgomery step of `r` bits divides by `2^r` (`y = X·(−m⁻¹) mod 2^r`,
+    /// `X = (X + y·m)/2^r`). The result is `(a·b + Y'·m)/2^(64k)` with `Y' = Y + y·2^(52q)
+    /// < 2^(64k)`, so below `m·m/2^(64k) + m < 2m`: one final subtraction. (An earlier
+    /// version ran a full `AMM(a, b) = a·b·2^(−52n)` and a second `AMM` by
+    /// `2^(104n − 64k)` to change the factor: `2n` vector steps where this takes `q < n`.)
     pub(crate) fn mul_word(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
-        let len = self.len();
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.len() == k && out.len() == k);
-        let mut buf = [[0u64; LANES * MAX_REGS]; 3];
-        let [a52, b52, t] = &mut buf;
-        let (a52, b52, t) = (&mut a52[..len], &mut b52[..len], &mut t[..len]);
-        to_radix52_into(a, a52);
-        if core::ptr::eq(a, b) {
-            self.amm(t, a52, a52);
-        } else {
-            to_radix52_into(b, b52);
-            self.amm(t, a52, b52);
-        }
-        self.amm(a52, t, &self.to_word);
-        // Below 2m: at most k + 1 u64 digits, then one subtraction of m when ≥ m.
-        let mut wide = [0u64; (LANES * MAX_REGS * 52).div_ceil(64) + 1];
-        let wide = &mut wide[..k + 1];
-        from_radix52_into(a52, wide);
-        let (low, top) = wide.split_at_mut(k);
+        let mut wide = [0u64; WIDE];
+        self.product_wide(&mut wide[..k + 1], a, Some(b));
+        let (low, top) = wide[..k + 1].split_at(k);
         super::montgomery::conditional_subtract(out, low, top[0] != 0, &self.m64);
+    }
+
+    /// `a = a·b·2^(−64k) mod m` (`b = None`: `a²·2^(−64k) mod m`) in place, as
+    /// [`MontgomeryIfma::mul_word`].
+    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
+    pub(crate) fn mul_word_assign(&self, a: &mut [u64], b: Option<&[u64]>) {
+        let k = self.m64.len();
+        debug_assert!(a.len() == k && b.is_none_or(|b| b.len() == k));
+        let mut wide = [0u64; WIDE];
+        self.product_wide(&mut wide[..k + 1], a, b);
+        let (low, top) = wide[..k + 1].split_at(k);
+        super::montgomery::conditional_subtract(a, low, top[0] != 0, &self.m64);
+    }
+
+    /// `wide = a·b·2^(−64k) mod m` up to one `m` (below `2m`, `k + 1` u64 digits); `b =
+    /// None` squares. See [`MontgomeryIfma::mul_word`].
+    fn product_wide(&self, wide: &mut [u64], a: &[u64], b: Option<&[u64]>) {
+        // Buffers of exactly the digits needed: zeroing the widest ones for every product
+        // measured as a tenth of a 512-bit product.
+        match self.len() / LANES {
+            1 => self.product_wide_len::<8>(wide, a, b),
+            2 => self.product_wide_len::<16>(wide, a, b),
+            3 => self.product_wide_len::<24>(wide, a, b),
+            4 => self.product_wide_len::<32>(wide, a, b),
+            5 => self.product_wide_len::<40>(wide, a, b),
+            6 => self.product_wide_len::<48>(wide, a, b),
+            7 => self.product_wide_len::<56>(wide, a, b),
+            8 => self.product_wide_len::<64>(wide, a, b),
+            9 => self.product_wide_len::<72>(wide, a, b),
+            _ => self.product_wide_len::<80>(wide, a, b),
+        }
+    }
+
+    /// [`MontgomeryIfma::product_wide`] for `LEN = self.len()` digits.
+    #[inline(always)]
+    fn product_wide_len<const LEN: usize>(&self, wide: &mut [u64], a: &[u64], b: Option<&[u64]>) {
+        debug_assert_eq!(LEN, self.len());
+        let k = self.m64.len();
+        let mut a_buf = [0u64; LEN];
+        let mut b_buf = [0u64; LEN];
+        let mut t_buf = [0u64; LEN];
+        let (a52, t) = (&mut a_buf[..], &mut t_buf[..]);
+        to_radix52_into(a, a52);
+        let b52: &[u64] = match b {
+            Some(b) => {
+                let d = &mut b_buf[..];
+                to_radix52_into(b, d);
+                d
+            }
+            None => a52,
+        };
+        let b = b.unwrap_or(a);
+        // X = (a·b_lo + Y·m)/2^(52q) < 2m.
+        self.amm_steps(t, a52, b52, self.q);
+        from_radix52_into(t, wide);
+        let r = self.r;
+        if r == 0 {
+            return; // 64k = 52q: b has no digit q (b < 2^(64k)).
+        }
+        // b_q = b >> (52q) < 2^r (b < 2^(64k)), digit q in radix 2^52 (0 when q = len).
+        let bq = b52.get(self.q).copied().unwrap_or(0);
+        debug_assert_eq!(bq, b[k - 1] >> (64 - r));
+        // X + a·b_q + y·m < 2m + 2^(r+1)·m < 2^(64k + 53): no carry out of digit k.
+        let c = kernels::addmul_1(&mut wide[..k], a, bq);
+        wide[k] += c;
+        let y = wide[0].wrapping_mul(self.m0inv64) & ((1u64 << r) - 1);
+        let c = kernels::addmul_1(&mut wide[..k], &self.m64, y);
+        wide[k] += c;
+        debug_assert_eq!(wide[0] & ((1u64 << r) - 1), 0);
+        for i in 0..k {
+            wide[i] = (wide[i] >> r) | (wide[i + 1] << (64 - r));
+        }
+        wide[k] >>= r;
     }
 
     /// `a·b mod m` for `a, b < m`.
@@ -336,26 +436,28 @@ impl MulSqr<u64> for MontgomeryIfma {
     }
 }
 
+/// `x` (u64 digits) in the 52-bit digits `out`; `x` must fit. One pass with the bits
+/// not yet written in a `u128` window (no memory round trip per digit).
+fn to_radix52_into(x: &[u64], out: &mut [u64]) {
+    let mut words = x.iter();
+    let (mut acc, mut have) = (0u128, 0u32);
+    for o in out.iter_mut() {
+        if have < DIGIT_BITS {
+            acc |= (words.next().copied().unwrap_or(0) as u128) << have;
+            have += 64;
+        }
+        *o = acc as u64 & DIGIT_MASK;
+        acc >>= DIGIT_BITS;
+        have -= DIGIT_BITS;
+    }
+    debug_assert!(acc == 0 && words.all(|&v| v == 0), "the value does not fit");
+}
+
 /// `x` (u64 digits) in `len` 52-bit digits; `x` must fit.
 fn to_radix52(x: &[u64], len: usize) -> Vec<u64> {
     let mut out = vec![0; len];
     to_radix52_into(x, &mut out);
     out
-}
-
-/// `x` (u64 digits) in the 52-bit digits `out`; `x` must fit.
-fn to_radix52_into(x: &[u64], out: &mut [u64]) {
-    for (j, o) in out.iter_mut().enumerate() {
-        let bit = j * DIGIT_BITS as usize;
-        let (w, s) = (bit / 64, bit % 64);
-        let lo = x.get(w).map_or(0, |&v| v >> s);
-        let hi = if s > 64 - DIGIT_BITS as usize {
-            x.get(w + 1).map_or(0, |&v| v << (64 - s))
-        } else {
-            0
-        };
-        *o = (lo | hi) & DIGIT_MASK;
-    }
 }
 
 /// 52-bit digits `d` (each below 2^52) as `len` u64 digits; the value must fit.
@@ -366,24 +468,30 @@ fn from_radix52(d: &[u64], len: usize) -> Vec<u64> {
 }
 
 /// 52-bit digits `d` (each below 2^52) into the u64 digits `out`; the value must fit.
+/// One pass with the bits not yet written in a `u128` window: storing each digit into two
+/// overlapping words of memory instead made every store wait for the previous one.
 /// Constant time in the digits' values: every branch depends on positions only.
 fn from_radix52_into(d: &[u64], out: &mut [u64]) {
-    out.fill(0);
-    for (j, &v) in d.iter().enumerate() {
-        let bit = j * DIGIT_BITS as usize;
-        let (w, s) = (bit / 64, bit % 64);
-        let Some(o) = out.get_mut(w) else {
-            debug_assert_eq!(v, 0, "the value does not fit");
-            continue;
-        };
-        *o |= v << s;
-        if s > 64 - DIGIT_BITS as usize {
-            match out.get_mut(w + 1) {
-                Some(o) => *o |= v >> (64 - s),
-                None => debug_assert_eq!(v >> (64 - s), 0, "the value does not fit"),
+    let mut words = out.iter_mut();
+    let (mut acc, mut have) = (0u128, 0u32);
+    for &v in d {
+        debug_assert!(v <= DIGIT_MASK);
+        acc |= (v as u128) << have;
+        have += DIGIT_BITS;
+        if have >= 64 {
+            match words.next() {
+                Some(w) => *w = acc as u64,
+                None => debug_assert_eq!(acc as u64, 0, "the value does not fit"),
             }
+            acc >>= 64;
+            have -= 64;
         }
     }
+    match words.next() {
+        Some(w) => *w = acc as u64,
+        None => debug_assert_eq!(acc, 0, "the value does not fit"),
+    }
+    words.for_each(|w| *w = 0);
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! (checked before they are timed), and the interleaved comparison of one group — one
 //! operation at one size — with the ratios to the baseline.
 
-use super::{Op, Request};
+use super::{Api, Op, Request};
 use crate::engine::Number;
 use crate::report::rng::SplitMix64;
 use crate::report::timing::{compare, Candidate, Plan, Timing};
@@ -175,12 +175,16 @@ pub fn resolve(algorithm: Algorithm, m: &Number, op: Op) -> Algorithm {
     if algorithm != Algorithm::Auto {
         return algorithm;
     }
-    let operation = match op {
+    choose(m, operation(op))
+}
+
+/// The library's operation that `op` times.
+pub fn operation(op: Op) -> Operation {
+    match op {
         Op::Reduce => Operation::Reduce,
         Op::MulMod | Op::SqrMod => Operation::MulMod,
         Op::PowM => Operation::PowMod,
-    };
-    choose(m, operation)
+    }
 }
 
 /// `x` padded to `k` digits.
@@ -195,20 +199,30 @@ fn padded(x: &Number, k: usize) -> Vec<u64> {
 /// Our `algorithm` doing `op` on `ops`, checked on every input pair against
 /// [`Operands::expected`] (and `Nat` arithmetic for the others) before it is timed.
 ///
-/// `via_modulus`: time `reduce`, `mulmod` and `sqrmod` through the user-facing [`Modulus`]
-/// (`reduce`, `mul`, `sqr`: whatever paths it takes, a new residue per call) instead of
-/// the reducer's slice methods. `powm` always goes through [`Modulus`].
+/// `api` (for `reduce`, `mulmod` and `sqrmod`; `powm` always goes through [`Modulus`]):
+/// [`Api::Reducer`] times the reducer's slice methods; [`Api::Modulus`] the user-facing
+/// [`Modulus::reduce`], [`Modulus::mul_into`] and [`Modulus::sqr_into`] (whatever paths
+/// they take, the result into one residue kept between calls); [`Api::ModulusAlloc`]
+/// [`Modulus::mul`] and [`Modulus::sqr`] (a new residue per call). For `auto` the
+/// context is [`Modulus::for_operation`] with the operation timed, so that it uses the
+/// algorithm the row's label names.
 pub fn ours(
     algorithm: Algorithm,
     op: Op,
     ops: &Operands,
-    via_modulus: bool,
+    api: Api,
 ) -> Result<Candidate<'static>, String> {
     let m = &ops.m;
     let bad = |what: &str| format!("{} gave a wrong {what} (a bug; please report it)", algorithm);
-    if via_modulus && op != Op::PowM {
-        let ctx = Modulus::with(algorithm, m).map_err(|e| e.to_string())?;
+    if api != Api::Reducer && op != Op::PowM {
+        let ctx = if algorithm == Algorithm::Auto {
+            Modulus::for_operation(m, operation(op))
+        } else {
+            Modulus::with(algorithm, m)
+        }
+        .map_err(|e| e.to_string())?;
         let mut args: Vec<(Number, modred::Residue, modred::Residue)> = Vec::with_capacity(INPUTS);
+        let mut out = ctx.zero();
         for (a, b) in &ops.pairs {
             let (ra, rb) = (ctx.residue(a), ctx.residue(b));
             let x = a.mul(b);
@@ -218,9 +232,17 @@ pub fn ours(
             }
             .checked_rem(m)
             .ok_or("zero modulus")?;
-            let got = match op {
-                Op::Reduce => ctx.reduce(&x).map_err(|e| e.to_string())?,
-                Op::MulMod => ctx.to_nat(&ctx.mul(&ra, &rb)),
+            let got = match (op, api) {
+                (Op::Reduce, _) => ctx.reduce(&x).map_err(|e| e.to_string())?,
+                (Op::MulMod, Api::Modulus) => {
+                    ctx.mul_into(&mut out, &ra, &rb);
+                    ctx.to_nat(&out)
+                }
+                (Op::MulMod, _) => ctx.to_nat(&ctx.mul(&ra, &rb)),
+                (_, Api::Modulus) => {
+                    ctx.sqr_into(&mut out, &ra);
+                    ctx.to_nat(&out)
+                }
                 _ => ctx.to_nat(&ctx.sqr(&ra)),
             };
             if got != want {
@@ -232,12 +254,20 @@ pub fn ours(
         return Ok(Candidate::new(move || {
             let (x, a, b) = &args[i % INPUTS];
             i += 1;
-            match op {
-                Op::Reduce => {
+            match (op, api) {
+                (Op::Reduce, _) => {
                     black_box(ctx.reduce(black_box(x)).ok());
                 }
-                Op::MulMod => {
+                (Op::MulMod, Api::Modulus) => {
+                    ctx.mul_into(&mut out, black_box(a), black_box(b));
+                    black_box(&out);
+                }
+                (Op::MulMod, _) => {
                     black_box(ctx.mul(black_box(a), black_box(b)));
+                }
+                (_, Api::Modulus) => {
+                    ctx.sqr_into(&mut out, black_box(a));
+                    black_box(&out);
                 }
                 _ => {
                     black_box(ctx.sqr(black_box(a)));

@@ -63,7 +63,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "time algorithms side by side over sizes and operations, ratios in one run",
     usage: "bench [--algo A,B,…|all] [--bits 256..4096|N,N,…] [--modulus M] \
             [--op reduce|mulmod|sqrmod|powm[,…]] [--baseline NAME] \
-            [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S] [--api reducer|modulus]",
+            [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S] \
+            [--api reducer|modulus|modulus-alloc]",
     options: &[
         OptSpec { name: "algo", value: Some("A,B,…") },
         OptSpec { name: "bits", value: Some("SIZES") },
@@ -100,8 +101,10 @@ pub const SPEC: CommandSpec = CommandSpec {
               --seed S       the seed of the moduli and operands (default 1)\n  \
               --api API      reducer (default): time reduce, mulmod and sqrmod through the\n                 \
               reducer's own slice methods (Reducer::reduce_raw, mul, sqr); modulus:\n                 \
-              through Modulus::reduce, mul and sqr (the user-facing API, whatever\n                 \
-              path it takes, a new residue per call). powm always uses Modulus.\n\n\
+              through the user-facing Modulus::reduce, mul_into and sqr_into (the\n                 \
+              result into a residue kept between calls, no allocation; auto is\n                 \
+              Modulus::for_operation with the operation timed); modulus-alloc: through\n                 \
+              Modulus::mul and sqr (a new residue per call). powm always uses Modulus.\n\n\
               Moduli: a random odd one of each size for the generic algorithms and the anchors;\n\
               2^N - c (c of 32 bits) for pseudo-mersenne; the NIST prime of that size for nist;\n\
               for solinas that prime or t^n - t^(n/2) - 1 at t = 2^64 (2^32). An algorithm with\n\
@@ -139,6 +142,17 @@ impl Op {
     }
 }
 
+/// Which of our APIs `--api` times for reduce, mulmod and sqrmod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Api {
+    /// The reducer's slice methods (`Reducer::reduce_raw`, `mul`, `sqr`).
+    Reducer,
+    /// `Modulus::reduce`, `mul_into`, `sqr_into`: no allocation per call.
+    Modulus,
+    /// `Modulus::reduce`, `mul`, `sqr`: a new residue per call.
+    ModulusAlloc,
+}
+
 /// The output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -160,8 +174,8 @@ pub struct Request {
     pub anchors: bool,
     pub quick: bool,
     pub seed: u64,
-    /// `--api modulus`: time ours through `Modulus` rather than the reducers' slices.
-    pub via_modulus: bool,
+    /// `--api`: which API of ours is timed.
+    pub api: Api,
 }
 
 /// The items of a comma-separated list; an error for an empty one.
@@ -362,18 +376,19 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )?
         }
     };
-    let via_modulus = match p.value("api") {
-        None | Some("reducer") => false,
-        Some("modulus") => true,
+    let api = match p.value("api") {
+        None | Some("reducer") => Api::Reducer,
+        Some("modulus") => Api::Modulus,
+        Some("modulus-alloc") => Api::ModulusAlloc,
         Some(other) => {
             return Err(Fail::new(format!(
-                "invalid --api '{}': expected reducer or modulus",
+                "invalid --api '{}': expected reducer, modulus or modulus-alloc",
                 abbreviate(other)
             )))
         }
     };
     Ok(Request {
-        via_modulus,
+        api,
         algos,
         sizes,
         modulus,
@@ -466,7 +481,7 @@ fn measure_group(req: &Request, op: Op, bits: u64) -> Result<Vec<Row>, Fail> {
         } else {
             algo.name().to_string()
         };
-        match measure::ours(algo, op, &operands[index], req.via_modulus) {
+        match measure::ours(algo, op, &operands[index], req.api) {
             Ok(candidate) => prepared.push(Prepared {
                 name: algo.name().to_string(),
                 label,

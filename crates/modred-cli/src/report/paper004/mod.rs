@@ -10,6 +10,7 @@
 
 mod paper;
 
+use super::plot::{Figure, Scale};
 use super::rng::SplitMix64;
 use super::table::{Cell, Table};
 use super::{Context, Mode, Section};
@@ -193,6 +194,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         yosys_now.as_deref().unwrap_or("Yosys not installed"),
         iverilog_now.as_deref().unwrap_or("Icarus Verilog not installed"),
     ));
+    let mut synth: Option<Vec<Synth>> = None;
     match std::fs::read_to_string(dir.join("synth.csv")) {
         Err(_) => md.push_str(
             "No synthesis results: `hw/results/synth.csv` is missing. Install Yosys and \
@@ -260,8 +262,18 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
             md.push_str("\nData: [paper004_table2.csv](paper004_table2.csv).\n\n");
             csv.push(("paper004_table2.csv".to_string(), t.csv()));
             md.push_str(&discussion(&rows, &model_rows));
+            synth = Some(rows);
         }
     }
+    // Figure 1 of the paper: the relative changes against k.
+    md.push_str("## Figure 1 — throughput and area increase of the recoded design\n\n");
+    md.push_str(
+        "The paper's Figure 1 plots Table II's relative changes (new vs. conventional) \
+         against k. Solid: ours — the synthesized netlists (when `hw/results/synth.csv` is \
+         there) and the cycle-level model's throughput; dashed: the paper's ASIC and FPGA \
+         figures.\n",
+    );
+    md.push_str(&ctx.figure(&figure1(synth.as_deref(), &model_rows))?);
     Ok(Section {
         file: "paper004.md".to_string(),
         title: "Paper 004 — Modified radix-2 Montgomery multiplication with recoding".to_string(),
@@ -271,6 +283,49 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         markdown: md,
         csv,
     })
+}
+
+/// The paper's Figure 1 (throughput and area increase, %, against k): ours from the
+/// synthesis (when there is one) and the model, the paper's ASIC and FPGA rows dashed.
+fn figure1(synth: Option<&[Synth]>, model_rows: &[ModelRow]) -> Figure {
+    let mut f = Figure::new(
+        "paper004_figure1",
+        "Figure 1: recoded vs. conventional radix-2 Montgomery multiplier",
+    )
+    .x("operand length k (bits)", Scale::Linear)
+    .y("increase over the conventional design (%)", Scale::Linear)
+    .reference("no change", 0.0);
+    if let Some(rows) = synth {
+        let by_k = |g: &dyn Fn(&Synth) -> f64| -> Vec<(f64, f64)> {
+            rows.iter()
+                .filter(|p| p.design == "plain")
+                .filter_map(|p| {
+                    rows.iter()
+                        .find(|r| r.design == "recoded" && r.k == p.k)
+                        .map(|r| (p.k as f64, pct(g(r), g(p))))
+                })
+                .collect()
+        };
+        f = f
+            .series("throughput, ours (Yosys)", by_k(&|r| r.throughput()))
+            .series("area, ours (Yosys)", by_k(&|r| r.cells as f64));
+    }
+    let tp = |s: &model::Simulation| s.k as f64 / (s.cycles as f64 * s.critical_path as f64);
+    f = f.series(
+        "throughput, cycle model",
+        model_rows.iter().map(|r| (r.k as f64, pct(tp(&r.recoded), tp(&r.plain)))),
+    );
+    for (name, rows) in [("ASIC", &paper::ASIC), ("FPGA", &paper::FPGA)] {
+        let changes: Vec<(f64, (f64, f64))> =
+            rows.iter().filter_map(|r| paper::change(rows, r.k).map(|c| (r.k as f64, c))).collect();
+        f = f
+            .published(
+                &format!("throughput, paper {name}"),
+                changes.iter().map(|&(k, (_, t))| (k, t)),
+            )
+            .published(&format!("area, paper {name}"), changes.iter().map(|&(k, (a, _))| (k, a)));
+    }
+    f
 }
 
 /// The relative change (recoded vs plain, %) of `f` at each size of `rows`.
@@ -366,6 +421,30 @@ mod tests {
         let r = run_model(64, 7).unwrap();
         assert_eq!((r.plain.cycles, r.recoded.cycles), (65, 66));
         assert!(r.recoded.critical_path < r.plain.critical_path);
+    }
+
+    #[test]
+    fn figure1_draws_ours_and_the_papers() {
+        let rows = parse_synth(
+            "design,k,cells,flip_flops,logic_depth,cycles,seconds\n\
+             plain,256,7739,1808,13,257,1\nrecoded,256,8515,2066,12,258,1\n\
+             plain,512,15422,3601,13,513,1\nrecoded,512,16966,4115,12,514,1\n",
+        )
+        .unwrap();
+        let model = vec![run_model(64, 7).unwrap(), run_model(128, 8).unwrap()];
+        let f = figure1(Some(&rows), &model);
+        assert_eq!(f.series.len(), 7);
+        let ours = &f.series[0];
+        assert_eq!(ours.points.len(), 2);
+        let want = pct(256.0 / (258.0 * 12.0), 256.0 / (257.0 * 13.0));
+        assert!((ours.points[0].1 - want).abs() < 1e-9);
+        assert!(f.series.iter().filter(|s| s.dashed).count() == 4);
+        let svg = f.svg().unwrap();
+        assert!(svg.contains("throughput, paper ASIC") && svg.contains("area, ours (Yosys)"));
+        // Without synthesis results: the model and the paper only.
+        let f = figure1(None, &model);
+        assert_eq!(f.series.len(), 5);
+        assert!(f.svg().is_ok());
     }
 
     #[test]

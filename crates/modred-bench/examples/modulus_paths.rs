@@ -1,0 +1,184 @@
+//! Where the time of a modular multiplication through the user-facing `Modulus` goes:
+//! the arithmetic alone, the boxed reducer, `Modulus::mul` (a new residue per call) and
+//! `Modulus::mul_into` (none), beside GMP's `mpn_mul_n` and OpenSSL's
+//! `BN_mod_mul_montgomery` with `--features anchors`; ratios measured in one process, the
+//! candidates interleaved (the method of `fixed_ratios`).
+//!
+//! ```text
+//! cargo run --release -p modred-bench --features anchors --example modulus_paths [ROUNDS] [BITS,…]
+//! ```
+
+use modred::modulus::Operation;
+use modred::reduce::{make, MontgomeryFixed, Scratch};
+use modred::{Algorithm, Modulus, Nat, Reducer};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Fixed-seed SplitMix64.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, m: &Nat) -> Nat {
+        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next()).collect();
+        Nat::from_vec(v).checked_rem(m).unwrap()
+    }
+    fn odd(&mut self, limbs: usize) -> Nat {
+        let mut v: Vec<u64> = (0..limbs).map(|_| self.next()).collect();
+        v[0] |= 1;
+        v[limbs - 1] |= 1 << 63;
+        Nat::from_vec(v)
+    }
+}
+
+type Batch<'a> = Box<dyn FnMut(u64) + 'a>;
+
+fn cand<'a>(mut op: impl FnMut() + 'a) -> Batch<'a> {
+    Box::new(move |n| {
+        for _ in 0..n {
+            op();
+        }
+    })
+}
+
+/// Minimum ns per operation of each candidate, interleaved, batches of about 20 µs (or
+/// `BATCH_US` µs).
+fn measure(cands: &mut [(String, Batch<'_>)], rounds: usize) -> Vec<f64> {
+    let target_ns: u128 =
+        std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20) * 1000;
+    let mut batch = vec![1u64; cands.len()];
+    for (i, (_, f)) in cands.iter_mut().enumerate() {
+        loop {
+            let t = Instant::now();
+            f(batch[i]);
+            if t.elapsed().as_nanos() > target_ns || batch[i] > 1 << 24 {
+                break;
+            }
+            batch[i] *= 2;
+        }
+    }
+    let mut best = vec![f64::INFINITY; cands.len()];
+    for r in 0..rounds {
+        for j in 0..cands.len() {
+            let i = (j + r) % cands.len();
+            let t = Instant::now();
+            (cands[i].1)(batch[i]);
+            best[i] = best[i].min(t.elapsed().as_nanos() as f64 / batch[i] as f64);
+        }
+    }
+    best
+}
+
+/// The fixed-size Montgomery product on arrays of `N` digits, as a candidate.
+fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> (String, Batch<'a>) {
+    let f = MontgomeryFixed::<N>::new(m).unwrap();
+    let ra: [u64; N] = f.to_residue(a).try_into().unwrap();
+    let rb: [u64; N] = f.to_residue(b).try_into().unwrap();
+    assert_eq!(&f.from_residue(&f.mul_fixed(&ra, &rb)), want);
+    (
+        format!("MontgomeryFixed<{N}>::mul_fixed (arrays)"),
+        cand(move || {
+            black_box(f.mul_fixed(black_box(&ra), black_box(&rb)));
+        }),
+    )
+}
+
+fn size(bits: u64, rounds: usize) {
+    let k = bits.div_ceil(64) as usize;
+    let mut rng = Rng(bits);
+    let m = rng.odd(k);
+    let (a, b) = (rng.below(&m), rng.below(&m));
+    let want = a.mul(&b).checked_rem(&m).unwrap();
+    let mut c: Vec<(String, Batch<'_>)> = Vec::new();
+    match k {
+        4 => c.push(fixed::<4>(&m, &a, &b, &want)),
+        12 => c.push(fixed::<12>(&m, &a, &b, &want)),
+        8 => c.push(fixed::<8>(&m, &a, &b, &want)),
+        16 => c.push(fixed::<16>(&m, &a, &b, &want)),
+        32 => c.push(fixed::<32>(&m, &a, &b, &want)),
+        _ => {}
+    }
+    for algo in [Algorithm::Montgomery, Algorithm::MontgomeryInterleaved] {
+        let r = make::<u64>(algo, &m).unwrap();
+        let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
+        let mut out = vec![0u64; k];
+        let mut s = Scratch::new();
+        r.mul(&mut out, &ra, &rb, &mut s);
+        assert_eq!(r.from_residue(&out), want);
+        c.push((
+            format!("make({algo}) Reducer::mul"),
+            cand(move || {
+                r.mul(&mut out, black_box(&ra), black_box(&rb), &mut s);
+                black_box(&out);
+            }),
+        ));
+    }
+    for (name, op) in [("auto", Some(Operation::MulMod)), ("montgomery", None)] {
+        let ctx = match op {
+            Some(op) => Modulus::for_operation(&m, op).unwrap(),
+            None => Modulus::with(Algorithm::Montgomery, &m).unwrap(),
+        };
+        let label = format!("{name} ({})", ctx.algorithm());
+        let (ra, rb) = (ctx.residue(&a), ctx.residue(&b));
+        let mut out = ctx.zero();
+        ctx.mul_into(&mut out, &ra, &rb);
+        assert_eq!(ctx.to_nat(&out), want);
+        assert_eq!(ctx.to_nat(&ctx.mul(&ra, &rb)), want);
+        let ctx2 = match op {
+            Some(op) => Modulus::for_operation(&m, op).unwrap(),
+            None => Modulus::with(Algorithm::Montgomery, &m).unwrap(),
+        };
+        let (ra2, rb2) = (ra.clone(), rb.clone());
+        c.push((
+            format!("Modulus::mul_into, {label}"),
+            cand(move || {
+                ctx.mul_into(&mut out, black_box(&ra), black_box(&rb));
+                black_box(&out);
+            }),
+        ));
+        c.push((
+            format!("Modulus::mul (new residue), {label}"),
+            cand(move || {
+                black_box(ctx2.mul(black_box(&ra2), black_box(&rb2)));
+            }),
+        ));
+    }
+    #[cfg(feature = "anchors")]
+    {
+        use modred_bench::anchors::{GmpMulN, OpensslMontMul};
+        let (ah, bh, mh) = (a.to_hex(), b.to_hex(), m.to_hex());
+        let mut muln = GmpMulN::new(&ah, &bh);
+        let mut ossl = OpensslMontMul::new(&ah, &bh, &mh);
+        ossl.run();
+        assert_eq!(ossl.result_hex(), want.to_hex().trim_start_matches("0x"));
+        c.push((format!("GMP mpn_mul_n ({k} limbs, product only)"), cand(move || muln.run())));
+        c.push(("OpenSSL BN_mod_mul_montgomery".to_string(), cand(move || ossl.run())));
+    }
+    if let Ok(only) = std::env::var("ONLY") {
+        c.retain(|(name, _)| name.contains(&only));
+    }
+    let t = measure(&mut c, rounds);
+    let base = c.len() - 1;
+    println!("\n{bits} bits (ratios to {})", c[base].0);
+    for (i, (name, _)) in c.iter().enumerate() {
+        println!("  {:<58} {:>9.1} ns  {:>6.2}", name, t[i], t[i] / t[base]);
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
+    let sizes: Vec<u64> = args
+        .next()
+        .map(|s| s.split(',').map(|x| x.parse().unwrap()).collect())
+        .unwrap_or_else(|| vec![256, 512, 1024, 2048, 4096]);
+    println!("interleaved, {rounds} rounds, minimum per operation");
+    for bits in sizes {
+        size(bits, rounds);
+    }
+}
