@@ -106,16 +106,16 @@
 //! algorithm it picks and why. The built-in rule, with `k` the modulus's 64-bit digits:
 //!
 //! - one-off reduction: [`reduce::Classical`] (no precalculation beyond a shift and a
-//!   reciprocal, any argument) below 64 digits (4096 bits), [`reduce::Barrett`] from
-//!   there, [`reduce::NttBarrett`] from 512 digits (32 768 bits);
+//!   reciprocal, any argument) below 32 digits (2048 bits), [`reduce::Barrett`] from
+//!   there, [`reduce::NttBarrett`] from 512 digits (32 768 bits), from 128 digits (8192
+//!   bits) where the transforms run on AVX-512 IFMA;
 //! - multiplications and exponentiations, odd modulus: [`reduce::Montgomery`] (its
 //!   fixed-size, unrolled form) up to 8 digits; then for multiplications the interleaved
 //!   form ([`reduce::MontgomeryInterleaved`], CIOS) up to 128 digits (8192 bits) and the
 //!   separated one above, for exponentiations the separated one (on a CPU with AVX-512
 //!   IFMA its exponentiation runs in radix 2^52 from 512 bits); [`reduce::NttMontgomery`]
-//!   from 512 digits, for multiplications from 128 digits (8192 bits) where the transforms
-//!   run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
-//! - even modulus (no Montgomery): classical up to 32 digits (2048 bits), Barrett above,
+//!   from 512 digits, from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
+//! - even modulus (no Montgomery): classical up to 16 digits (1024 bits), Barrett above,
 //!   `ntt-barrett` from the same thresholds;
 //! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
 //!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
@@ -126,13 +126,13 @@
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number, below 4096 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.5–5× faster than Barrett's to 512 bits, about 1.1–1.3× to 2048 (table below) |
-//! | one reduction, 4096 to 16 384 bits | [`reduce::Barrett`] | a tie with classical within the noise of the measurements |
+//! | one reduction of one number, below 2048 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.5–5× faster than Barrett's to 512 bits, a tie with Barrett at 512–1024 that follows the machine's load (table below) |
+//! | one reduction, 2048 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal; classical ties it at 2048–4096 bits within the noise |
 //! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; 1.2–7× classical and Barrett up to 4096 bits |
-//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 2048 bits, Barrett (a precomputed reciprocal instead of division) above |
+//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 1024 bits, Barrett (a precomputed reciprocal instead of division) above |
 //! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19) | [`reduce::PseudoMersenne`] | two folds by `c`: 2–6× classical for a reduction, up to 1.7× Montgomery for a multiplication |
 //! | P-192, P-384, P-521, 2^448 − 2^224 − 1, 2^512 − 2^32 − 1 (and one-off reductions modulo P-224, P-256) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
-//! | moduli of 32 768 bits and more | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic; 1.15–5× the others at 32 768–131 072 bits |
+//! | moduli of 8192 bits and more on AVX-512 IFMA (32 768 elsewhere) | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic; 1.15–5× the others at 32 768–131 072 bits |
 //! | secrets | [`Modulus::mul_ct`], [`Modulus::pow_ct`], [`ct::MontgomeryCt`] | constant time |
 //! | studying the papers | `radix2-*`, `hong`, `solinas` | exact to their papers; measured slower here, never chosen by `auto` |
 //!
@@ -140,46 +140,46 @@
 //! Xeon with BMI2/ADX and AVX-512 IFMA, 2 shared and loaded cores, 64-bit digits, 22 Nov
 //! 2026): every algorithm that applies is timed interleaved in one run at each point; a
 //! cell gives `auto`'s choice, its time over the fastest's, and the fastest where that is
-//! another algorithm; "time" is auto's time per operation (a reduction of a product of two
+//! another algorithm; "time" is the fastest's time per operation (a reduction of a product of two
 //! residues, a multiplication, an exponentiation with an exponent as long as the modulus).
-//! Within 10 % (ratios up to 1.10) at 122 of 125 points of this run (worst: reduce odd 2048 bits, 1.279);
+//! Within 10 % (ratios up to 1.10) at 121 of 125 points of this run (worst: reduce odd 2048 bits, 1.174);
 //! differences of up to about 10 % between runs of the same point are the noise of the
 //! shared machine.
 //!
 //! | op | bits | odd modulus: auto, auto/fastest (fastest) | time | even modulus | time |
 //! |---|---:|---|---:|---|---:|
-//! | reduce | 64 | `classical` 1.00 | 16 ns | `classical` 1.00 | 15 ns |
-//! | reduce | 128 | `classical` 1.00 | 47 ns | `classical` 1.00 | 46 ns |
-//! | reduce | 256 | `classical` 1.00 | 85 ns | `classical` 1.00 | 86 ns |
-//! | reduce | 512 | `classical` 1.02 (`barrett`) | 165 ns | `classical` 1.00 | 192 ns |
-//! | reduce | 1024 | `classical` 1.00 | 503 ns | `classical` 1.10 (`barrett`) | 394 ns |
-//! | reduce | 2048 | `classical` 1.28 (`barrett`) | 1.17 µs | `classical` 1.00 | 1.50 µs |
-//! | reduce | 4096 | `barrett` 1.08 (`classical`) | 5.56 µs | `barrett` 1.18 (`classical`) | 4.04 µs |
-//! | reduce | 8192 | `barrett` 1.00 | 10.76 µs | `barrett` 1.00 | 11.65 µs |
-//! | reduce | 16384 | `barrett` 1.04 (`classical`) | 45.48 µs | `barrett` 1.02 (`classical`) | 45.44 µs |
-//! | reduce | 32768 | `ntt-barrett` 1.00 | 130.79 µs | `ntt-barrett` 1.00 | 127.69 µs |
-//! | reduce | 65536 | `ntt-barrett` 1.00 | 271.60 µs | `ntt-barrett` 1.00 | 258.72 µs |
-//! | reduce | 131072 | `ntt-barrett` 1.00 | 607.17 µs | `ntt-barrett` 1.00 | 562.76 µs |
-//! | mulmod | 64 | `montgomery` 1.00 | 15 ns | `classical` 1.00 | 39 ns |
-//! | mulmod | 128 | `montgomery` 1.00 | 26 ns | `classical` 1.00 | 78 ns |
-//! | mulmod | 256 | `montgomery` 1.00 | 53 ns | `classical` 1.00 | 135 ns |
-//! | mulmod | 512 | `montgomery` 1.00 | 118 ns | `classical` 1.00 | 316 ns |
-//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 632 ns | `classical` 1.07 (`barrett`) | 515 ns |
-//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 2.35 µs | `classical` 1.00 | 3.15 µs |
-//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 5.24 µs | `barrett` 1.00 | 5.61 µs |
-//! | mulmod | 8192 | `montgomery-interleaved` 1.05 (`montgomery`) | 20.24 µs | `barrett` 1.00 | 20.20 µs |
-//! | mulmod | 16384 | `montgomery` 1.02 (`classical`) | 75.12 µs | `barrett` 1.01 (`classical`) | 76.07 µs |
-//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 228.61 µs | `ntt-barrett` 1.00 | 224.30 µs |
-//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 571.49 µs | `ntt-barrett` 1.00 | 548.09 µs |
-//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 1.46 ms | `ntt-barrett` 1.00 | 1.49 ms |
-//! | powm | 64 | `montgomery` 1.00 | 1.29 µs | `classical` 1.00 | 3.55 µs |
-//! | powm | 128 | `montgomery` 1.00 | 3.93 µs | `classical` 1.00 | 12.76 µs |
-//! | powm | 256 | `montgomery` 1.00 | 15.11 µs | `classical` 1.00 | 44.73 µs |
-//! | powm | 512 | `montgomery` 1.04 (`montgomery-interleaved`) | 75.77 µs | `classical` 1.00 | 189.11 µs |
-//! | powm | 1024 | `montgomery` 1.01 (`montgomery-interleaved`) | 257.92 µs | `classical` 1.06 (`barrett`) | 650.10 µs |
-//! | powm | 2048 | `montgomery` 1.00 | 1.16 ms | `classical` 1.00 | 5.65 ms |
-//! | powm | 4096 | `montgomery` 1.00 | 6.15 ms | `barrett` 1.00 | 22.16 ms |
-//! | powm | 8192 | `montgomery` 1.04 (`barrett`) | 160.19 ms | `barrett` 1.00 | 153.61 ms |
+//! | reduce | 64 | `classical` 1.00 | 14 ns | `classical` 1.00 | 13 ns |
+//! | reduce | 128 | `classical` 1.01 (`montgomery`) | 42 ns | `classical` 1.00 | 45 ns |
+//! | reduce | 256 | `classical` 1.08 (`montgomery`) | 80 ns | `classical` 1.00 | 98 ns |
+//! | reduce | 512 | `classical` 1.00 | 188 ns | `classical` 1.00 | 189 ns |
+//! | reduce | 1024 | `classical` 1.00 | 453 ns | `classical` 1.00 | 480 ns |
+//! | reduce | 2048 | `barrett` 1.17 (`classical`) | 1.27 µs | `barrett` 1.09 (`classical`) | 1.24 µs |
+//! | reduce | 4096 | `barrett` 1.02 (`classical`) | 3.32 µs | `barrett` 1.06 (`classical`) | 4.31 µs |
+//! | reduce | 8192 | `ntt-barrett` 1.00 | 8.31 µs | `ntt-barrett` 1.00 | 7.62 µs |
+//! | reduce | 16384 | `ntt-barrett` 1.00 | 18.16 µs | `ntt-barrett` 1.00 | 16.78 µs |
+//! | reduce | 32768 | `ntt-barrett` 1.00 | 38.27 µs | `ntt-barrett` 1.00 | 40.94 µs |
+//! | reduce | 65536 | `ntt-barrett` 1.00 | 93.56 µs | `ntt-barrett` 1.00 | 91.25 µs |
+//! | reduce | 131072 | `ntt-barrett` 1.00 | 213.75 µs | `ntt-barrett` 1.00 | 214.48 µs |
+//! | mulmod | 64 | `montgomery` 1.00 | 14 ns | `classical` 1.00 | 38 ns |
+//! | mulmod | 128 | `montgomery` 1.00 | 25 ns | `classical` 1.00 | 72 ns |
+//! | mulmod | 256 | `montgomery` 1.00 | 42 ns | `classical` 1.00 | 139 ns |
+//! | mulmod | 512 | `montgomery` 1.00 | 161 ns | `classical` 1.00 | 271 ns |
+//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 600 ns | `classical` 1.00 | 753 ns |
+//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 1.09 µs | `barrett` 1.00 | 1.80 µs |
+//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 4.95 µs | `barrett` 1.10 (`classical`) | 7.06 µs |
+//! | mulmod | 8192 | `ntt-montgomery` 1.00 | 14.44 µs | `ntt-barrett` 1.00 | 14.46 µs |
+//! | mulmod | 16384 | `ntt-montgomery` 1.00 | 32.43 µs | `ntt-barrett` 1.00 | 33.04 µs |
+//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 74.34 µs | `ntt-barrett` 1.00 | 74.70 µs |
+//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 171.78 µs | `ntt-barrett` 1.00 | 165.39 µs |
+//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 396.66 µs | `ntt-barrett` 1.00 | 405.76 µs |
+//! | powm | 64 | `montgomery` 1.00 | 1.35 µs | `classical` 1.00 | 3.71 µs |
+//! | powm | 128 | `montgomery` 1.00 | 3.63 µs | `classical` 1.00 | 13.70 µs |
+//! | powm | 256 | `montgomery` 1.00 | 12.33 µs | `classical` 1.00 | 46.09 µs |
+//! | powm | 512 | `montgomery` 1.01 (`montgomery-interleaved`) | 67.54 µs | `classical` 1.00 | 185.74 µs |
+//! | powm | 1024 | `montgomery` 1.02 (`montgomery-interleaved`) | 253.40 µs | `classical` 1.00 | 799.98 µs |
+//! | powm | 2048 | `montgomery` 1.01 (`montgomery-interleaved`) | 835.61 µs | `barrett` 1.00 | 3.82 ms |
+//! | powm | 4096 | `montgomery` 1.02 (`montgomery-interleaved`) | 6.77 ms | `barrett` 1.00 | 20.75 ms |
+//! | powm | 8192 | `ntt-montgomery` 1.05 (`ntt-barrett`) | 117.00 ms | `ntt-barrett` 1.00 | 122.40 ms |
 //!
 //! Special forms (same run; `solinas` is the generalized Mersenne form that is neither a
 //! NIST prime nor one-digit pseudo-Mersenne, for which the generic rule decides):
@@ -188,33 +188,35 @@
 //! |---|---|---|---|---|
 //! | 2^128-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
 //! | 2^192-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.08 (`montgomery`) | `pseudo-mersenne` 1.06 (`montgomery`) |
+//! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.08 (`montgomery`) | `pseudo-mersenne` 1.05 (`montgomery`) |
+//! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.04 (`montgomery`) | `pseudo-mersenne` 1.06 (`montgomery`) |
 //! | 2^384-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
 //! | 2^512-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^1024-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `montgomery` 1.04 (`montgomery-interleaved`) |
+//! | 2^1024-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `montgomery` 1.02 (`montgomery-interleaved`) |
 //! | P-192 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | P-224 | nist | `nist` 1.00 | `montgomery` 1.00 (`nist`) | `montgomery` 1.00 |
+//! | P-224 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | P-256 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | P-384 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | 2^448-2^224-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | P-521 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.19 (`montgomery`) |
-//! | 2^256-2^64-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^384-2^192-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^512-2^128-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.03 (`montgomery-interleaved`) |
+//! | P-521 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | 2^256-2^64-1 | solinas | `classical` 1.04 (`montgomery`) | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^384-2^192-1 | solinas | `classical` 1.01 (`barrett`) | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^512-2^128-1 | solinas | `classical` 1.13 (`solinas`) | `montgomery` 1.00 | `montgomery` 1.00 |
 //!
 //! The points above 1.10 are not reproducible misses: the same point measured again gives
-//! the opposite order. Classical against Barrett at 2048 and 4096 bits (classical/barrett
-//! in eight runs at 2048 bits: 0.84–0.94 six times, 1.28 and 1.34 twice; at 4096 bits
-//! 0.85–1.20), and `nist` against Montgomery's IFMA exponentiation on P-521 (nist/Montgomery
-//! 0.70–0.85 in three of six runs, 1.19–1.35 in the other three), swing with the load of
-//! the machine's other core: in the slow runs every scalar reducer (nist, pseudo-mersenne,
-//! classical) is 1.5–1.8 times slower while the AVX-512 path is not. The run predates the
-//! transforms' AVX-512 IFMA engine, which has since moved the multiplications' switch to
-//! the transform reducers to 128 digits on such CPUs: the 8192-bit `mulmod` rows above
-//! show the rule before that change. Reproduce with
+//! the opposite order. Two full runs of the rule as it stands gave 121 and 120 of 125
+//! points within 10 % (worst 1.17), five with neighbouring thresholds 111–122; the rows
+//! that miss change from run to run. Classical against
+//! Barrett from 512 to 2048 bits swings with the load of the machine's other core
+//! (classical/barrett 1.10–1.29 in three runs, barrett/classical 1.19–1.48 in another):
+//! in the slow runs every scalar reducer is 1.2–1.8 times slower while the multiplier-
+//! and AVX-512-bound paths are not, so the rule's thresholds keep the larger of the two
+//! possible losses smallest. The generic `solinas` reduction beat classical by 1.13–1.2
+//! for one-off reductions modulo 2^512 − 2^128 − 1 in four of five runs but lost at 256
+//! and 384 bits, so the rule does not pick it from one point. A profile written by
+//! `modred tune` on the machine at hand follows that machine's order. Reproduce with
 //!
 //! ```text
 //! MODRED_PROFILE= modred tune --check            # the built-in rule, about 2 minutes

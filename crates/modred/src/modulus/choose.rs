@@ -41,16 +41,17 @@ use crate::reduce::NistPrime;
 pub const NTT_REDUCER_THRESHOLD: usize = 512;
 
 /// [`NTT_REDUCER_THRESHOLD`] for multiplications and exponentiations where the transforms
-/// run on AVX-512 IFMA ([`crate::ntt::uses_ifma`]; one-off reductions keep
-/// [`NTT_REDUCER_THRESHOLD`]). Measured with `cargo run --release --example
+/// run on AVX-512 IFMA ([`crate::ntt::uses_ifma`]), and for one-off reductions there. Measured with `cargo run --release --example
 /// calibrate_ntt_reduce` (`Reducer::mul`, interleaved, IFMA engine, 22 Nov 2026):
 /// montgomery/ntt-montgomery 0.88 at 64 digits, 1.40 at 128, 2.11 at 256, 3.41 at 512;
 /// barrett/ntt-barrett 1.03, 1.43, 2.40, 3.91 — the crossover lies between 64 and 128
-/// digits.
+/// digits. One-off reductions of a prepared modulus too (three full `modred tune
+/// --check` runs, 22 Nov 2026): barrett/ntt-barrett 1.16–1.27 at 128 digits and 2.2–2.6
+/// at 256.
 pub const NTT_REDUCER_IFMA_THRESHOLD: usize = 128;
 
-/// The digits from which multiplications and exponentiations use the transform reducers
-/// on this CPU: [`NTT_REDUCER_IFMA_THRESHOLD`] where the transforms run on AVX-512 IFMA,
+/// The digits from which reductions, multiplications and exponentiations use the
+/// transform reducers on this CPU: [`NTT_REDUCER_IFMA_THRESHOLD`] where the transforms run on AVX-512 IFMA,
 /// [`NTT_REDUCER_THRESHOLD`] elsewhere.
 pub fn ntt_reducer_mul_threshold() -> (usize, &'static str) {
     if crate::ntt::uses_ifma::<u64>() {
@@ -98,7 +99,10 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 /// tune --check`, 22 Nov 2026), barrett/classical: 2.65 at 1 digit, 1.45 at 4, 1.27 at
 /// 8, 1.15 at 16, 1.19 at 32 digits; at 64 digits 1.06 (in the quick runs 0.91–0.94
 /// twice, 1.06 once), 1.04 at 128, 1.01 at 256.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 32;
+///
+/// Re-measured on the merged tree (three full `modred tune --check` runs, 22 Nov 2026):
+/// classical/barrett 1.17–1.18 at 32 digits in every run, within 10% at 16: 16 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -115,7 +119,11 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 32;
 /// Classical now wins up to 16 digits; above, the two are within the noise. The full
 /// `modred tune --check` (same day) measured barrett/classical 1.21 at 16, 1.10 at 32
 /// digits, classical/barrett 1.11 at 64 and 1.10 at 128 digits: 32 digits.
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 32;
+///
+/// Re-measured on the merged tree (five full `modred tune --check` runs, 22 Nov 2026):
+/// classical/barrett 1.11 at 16 digits twice, barrett/classical 1.24 there once;
+/// classical/barrett 1.19 at 32 digits three times: 16 digits (the smaller worst loss).
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -138,7 +146,15 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 32;
 /// at 48; at 64 digits classical/barrett 1.14–1.20 in the tune runs (1.00–1.03 once) but
 /// barrett/classical 1.11–1.14 in the bench runs. Classical now wins to 32 digits and
 /// more; 64 digits, where the two meet, is where Barrett takes over.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 64;
+///
+/// Re-measured on the merged tree (the allocation-free `Modulus` paths and the IFMA
+/// transforms; five full `modred tune --check` runs, 22 Nov 2026, load ≈ 9): in three,
+/// classical/barrett 1.10–1.12 at 8 digits, 1.16–1.18 at 16, 1.27–1.29 at 32; in one,
+/// barrett/classical 1.43–1.48 at 8, 1.30 at 16, 1.19 at 32; in one a tie. The order
+/// follows the machine's load; the threshold keeps the larger loss smallest at each
+/// size: classical to 16 digits (at most 1.12 and 1.18 slower), Barrett from 32 (at most
+/// 1.19).
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -278,10 +294,7 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
     let k = m.len();
     let digits = if k == 1 { "1 digit".to_string() } else { format!("{k} digits") };
-    let (nt, nt_name) = match op {
-        Operation::Reduce => (NTT_REDUCER_THRESHOLD, "NTT_REDUCER_THRESHOLD"),
-        _ => ntt_reducer_mul_threshold(),
-    };
+    let (nt, nt_name) = ntt_reducer_mul_threshold();
     if k >= nt {
         let a = match op {
             Operation::Reduce => Algorithm::NttBarrett,
