@@ -20,29 +20,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, Montgomery, MontgomeryFixed, NistFixed, NistPrime, Scratch};
 use modred::{Algorithm, Nat, Reducer};
+use modred_bench::support::Rng;
 use std::hint::black_box;
-
-/// Fixed-seed SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, m: &Nat) -> Nat {
-        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next()).collect();
-        Nat::from_vec(v).checked_rem(m).unwrap()
-    }
-    fn odd(&mut self, limbs: usize) -> Nat {
-        let mut v: Vec<u64> = (0..limbs).map(|_| self.next()).collect();
-        v[0] |= 1;
-        v[limbs - 1] |= 1 << 63;
-        Nat::from_vec(v)
-    }
-}
 
 fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
     v.try_into().unwrap()
@@ -50,7 +29,7 @@ fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
 
 fn mont256(c: &mut Criterion) {
     let mut g = c.benchmark_group("mont256");
-    let mut rng = Rng(0x256);
+    let mut rng = Rng::new(0x256);
     let m = rng.odd(4);
     let (a, b) = (rng.below(&m), rng.below(&m));
     let fixed = MontgomeryFixed::<4>::new(&m).unwrap();
@@ -92,7 +71,7 @@ fn mont256(c: &mut Criterion) {
 fn p256(c: &mut Criterion) {
     let mut g = c.benchmark_group("p256");
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng(0x9256);
+    let mut rng = Rng::new(0x9256);
     let (a, b) = (rng.below(&p), rng.below(&p));
     let nist = NistFixed::<4>::new(&p).unwrap();
     let (na, nb) = (arr::<4>(&a.to_padded(4).unwrap()), arr::<4>(&b.to_padded(4).unwrap()));
@@ -159,7 +138,7 @@ fn table3(c: &mut Criterion) {
         }
         for (name, alg, m) in cases {
             let r = make::<u64>(alg, &m).unwrap();
-            let mut rng = Rng(bits);
+            let mut rng = Rng::new(bits);
             let (a, b) = (rng.below(&m), rng.below(&m));
             let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
             let mut out = vec![0u64; r.width()];

@@ -15,23 +15,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, NistPrime, Scratch};
 use modred::{Algorithm, Nat};
+use modred_bench::support::Rng;
 use std::hint::black_box;
-
-/// Fixed-seed SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, m: &Nat) -> Nat {
-        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next()).collect();
-        Nat::from_vec(v).checked_rem(m).unwrap()
-    }
-}
 
 fn pm(n: u64, c: u64) -> Nat {
     &Nat::power_of_two(n) - &Nat::from(c)
@@ -40,7 +25,7 @@ fn pm(n: u64, c: u64) -> Nat {
 fn p256_field_mul(c: &mut Criterion) {
     let mut g = c.benchmark_group("p256_field_mul");
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng(256);
+    let mut rng = Rng::new(256);
     let (a, b) = (rng.below(&p), rng.below(&p));
     let std_f = PrimeField::<4>::new(&p, Representation::Standard).unwrap();
     let mont_f = PrimeField::<4>::new(&p, Representation::Montgomery).unwrap();
@@ -110,7 +95,7 @@ fn special(c: &mut Criterion, reduce_only: bool) {
         }
         for (i, (alg, m)) in cases.into_iter().enumerate() {
             let r = make::<u64>(alg, &m).unwrap();
-            let mut rng = Rng(bits);
+            let mut rng = Rng::new(bits);
             let (a, b) = (rng.below(&m), rng.below(&m));
             let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
             let k = r.width();

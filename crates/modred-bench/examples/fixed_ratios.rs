@@ -15,71 +15,11 @@
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, Montgomery, MontgomeryFixed, NistFixed, NistPrime, Scratch};
 use modred::{Algorithm, Nat, Reducer};
+use modred_bench::support::{cand, measure, Batch, Rng};
 use std::hint::black_box;
-use std::time::Instant;
-
-/// Fixed-seed SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, m: &Nat) -> Nat {
-        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next()).collect();
-        Nat::from_vec(v).checked_rem(m).unwrap()
-    }
-    fn odd(&mut self, limbs: usize) -> Nat {
-        let mut v: Vec<u64> = (0..limbs).map(|_| self.next()).collect();
-        v[0] |= 1;
-        v[limbs - 1] |= 1 << 63;
-        Nat::from_vec(v)
-    }
-}
-
-/// A candidate: runs its operation `n` times.
-type Batch<'a> = Box<dyn FnMut(u64) + 'a>;
-
-fn cand<'a>(mut op: impl FnMut() + 'a) -> Batch<'a> {
-    Box::new(move |n| {
-        for _ in 0..n {
-            op();
-        }
-    })
-}
-
-/// Minimum ns per operation of each candidate, interleaved (module docs).
-fn measure(cands: &mut [(&str, Batch<'_>)], rounds: usize) -> Vec<f64> {
-    // Calibrate: a batch of about 20 µs each.
-    let mut batch = vec![1u64; cands.len()];
-    for (i, (_, f)) in cands.iter_mut().enumerate() {
-        loop {
-            let t = Instant::now();
-            f(batch[i]);
-            if t.elapsed().as_nanos() > 20_000 || batch[i] > 1 << 24 {
-                break;
-            }
-            batch[i] *= 2;
-        }
-    }
-    let mut best = vec![f64::INFINITY; cands.len()];
-    for r in 0..rounds {
-        for j in 0..cands.len() {
-            let i = (j + r) % cands.len();
-            let t = Instant::now();
-            (cands[i].1)(batch[i]);
-            let ns = t.elapsed().as_nanos() as f64 / batch[i] as f64;
-            best[i] = best[i].min(ns);
-        }
-    }
-    best
-}
 
 fn report(title: &str, cands: &mut [(&str, Batch<'_>)], base: usize, rounds: usize) {
-    let t = measure(cands, rounds);
+    let t = measure(cands, rounds, 20_000);
     println!("\n{title} (ratios to {})", cands[base].0);
     for (i, (name, _)) in cands.iter().enumerate() {
         println!("  {:<44} {:>9.1} ns  {:>6.2}", name, t[i], t[i] / t[base]);
@@ -91,7 +31,7 @@ fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
 }
 
 fn mont256(rounds: usize) {
-    let mut rng = Rng(0x256);
+    let mut rng = Rng::new(0x256);
     let m = rng.odd(4);
     let (a, b) = (rng.below(&m), rng.below(&m));
     let fixed = MontgomeryFixed::<4>::new(&m).unwrap();
@@ -150,7 +90,7 @@ fn mont256(rounds: usize) {
 
 fn p256(rounds: usize) {
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng(0x9256);
+    let mut rng = Rng::new(0x9256);
     let (a, b) = (rng.below(&p), rng.below(&p));
     let nist = NistFixed::<4>::new(&p).unwrap();
     let (na, nb) = (arr::<4>(&a.to_padded(4).unwrap()), arr::<4>(&b.to_padded(4).unwrap()));
@@ -237,7 +177,7 @@ fn table3(rounds: usize) {
             (make::<u64>(Algorithm::Nist, &gm).unwrap(), gm.clone()),
             (make::<u64>(Algorithm::Montgomery, &gm).unwrap(), gm.clone()),
         ];
-        let mut rng = Rng(bits);
+        let mut rng = Rng::new(bits);
         let mut state: Vec<State> = rs
             .iter()
             .map(|(r, m)| {
@@ -261,7 +201,7 @@ fn table3(rounds: usize) {
                 (name, cand(move || r.mul(out, black_box(ra), black_box(rb), s)))
             })
             .collect();
-        let t = measure(&mut c, rounds);
+        let t = measure(&mut c, rounds, 20_000);
         println!(
             "  {bits:>4}  {:>26.2}  {:>27.2}  ({:.1}, {:.1}, {:.1}, {:.1})",
             t[0] / t[1],

@@ -11,67 +11,12 @@
 use modred::modulus::Operation;
 use modred::reduce::{make, MontgomeryFixed, Scratch};
 use modred::{Algorithm, Modulus, Nat, Reducer};
+use modred_bench::support::{cand, measure, Batch, Rng};
 use std::hint::black_box;
-use std::time::Instant;
 
-/// Fixed-seed SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, m: &Nat) -> Nat {
-        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next()).collect();
-        Nat::from_vec(v).checked_rem(m).unwrap()
-    }
-    fn odd(&mut self, limbs: usize) -> Nat {
-        let mut v: Vec<u64> = (0..limbs).map(|_| self.next()).collect();
-        v[0] |= 1;
-        v[limbs - 1] |= 1 << 63;
-        Nat::from_vec(v)
-    }
-}
-
-type Batch<'a> = Box<dyn FnMut(u64) + 'a>;
-
-fn cand<'a>(mut op: impl FnMut() + 'a) -> Batch<'a> {
-    Box::new(move |n| {
-        for _ in 0..n {
-            op();
-        }
-    })
-}
-
-/// Minimum ns per operation of each candidate, interleaved, batches of about 20 µs (or
-/// `BATCH_US` µs).
-fn measure(cands: &mut [(String, Batch<'_>)], rounds: usize) -> Vec<f64> {
-    let target_ns: u128 =
-        std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20) * 1000;
-    let mut batch = vec![1u64; cands.len()];
-    for (i, (_, f)) in cands.iter_mut().enumerate() {
-        loop {
-            let t = Instant::now();
-            f(batch[i]);
-            if t.elapsed().as_nanos() > target_ns || batch[i] > 1 << 24 {
-                break;
-            }
-            batch[i] *= 2;
-        }
-    }
-    let mut best = vec![f64::INFINITY; cands.len()];
-    for r in 0..rounds {
-        for j in 0..cands.len() {
-            let i = (j + r) % cands.len();
-            let t = Instant::now();
-            (cands[i].1)(batch[i]);
-            best[i] = best[i].min(t.elapsed().as_nanos() as f64 / batch[i] as f64);
-        }
-    }
-    best
+/// The batch length of the measurement: about 20 µs, or `BATCH_US` µs.
+fn batch_ns() -> u128 {
+    std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20) * 1000
 }
 
 /// The fixed-size Montgomery product on arrays of `N` digits, as a candidate.
@@ -90,7 +35,7 @@ fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> (String, 
 
 fn size(bits: u64, rounds: usize) {
     let k = bits.div_ceil(64) as usize;
-    let mut rng = Rng(bits);
+    let mut rng = Rng::new(bits);
     let m = rng.odd(k);
     let (a, b) = (rng.below(&m), rng.below(&m));
     let want = a.mul(&b).checked_rem(&m).unwrap();
@@ -162,7 +107,7 @@ fn size(bits: u64, rounds: usize) {
     if let Ok(only) = std::env::var("ONLY") {
         c.retain(|(name, _)| name.contains(&only));
     }
-    let t = measure(&mut c, rounds);
+    let t = measure(&mut c, rounds, batch_ns());
     let base = c.len() - 1;
     println!("\n{bits} bits (ratios to {})", c[base].0);
     for (i, (name, _)) in c.iter().enumerate() {

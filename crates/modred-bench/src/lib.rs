@@ -1,8 +1,9 @@
 //! Benchmarks for `modred`, and the GMP / OpenSSL "speed anchors" they are
 //! measured against.
 //!
-//! The crate is not published. Its library part only hosts the anchors; the
-//! criterion benchmarks live in `benches/`.
+//! The crate is not published. Its library part hosts the anchors and the [`support`]
+//! the benchmarks share (fixed-seed operands, interleaved timing); the criterion
+//! benchmarks live in `benches/`.
 //!
 //! # The `anchors` feature
 //!
@@ -29,3 +30,4 @@
 
 #[cfg(feature = "anchors")]
 pub mod anchors;
+pub mod support;
