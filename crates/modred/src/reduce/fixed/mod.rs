@@ -179,6 +179,55 @@ fn arr<const N: usize>(a: &[u64]) -> Option<&[u64; N]> {
     a.try_into().ok()
 }
 
+/// The [`Reducer`] items a fixed-size reducer answers from `N` or forwards to its slice
+/// twin `self.slow` (same modulus, same bound, same residues): `modulus`, `width`,
+/// `input_bound`, `to_residue`, `from_residue`.
+macro_rules! delegate_to_slice_twin {
+    () => {
+        fn modulus(&self) -> &Nat<u64> {
+            self.slow.modulus()
+        }
+
+        fn width(&self) -> usize {
+            N
+        }
+
+        fn input_bound(&self) -> Bound<u64> {
+            self.slow.input_bound()
+        }
+
+        fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
+            self.slow.to_residue(x)
+        }
+
+        fn from_residue(&self, r: &[u64]) -> Nat<u64> {
+            self.slow.from_residue(r)
+        }
+    };
+}
+
+/// [`Reducer::mul`] and [`Reducer::sqr`] through the type's `mul_fixed`/`sqr_fixed` when
+/// the slices are exactly `N` digits, else through the slice twin `self.slow`.
+macro_rules! fixed_products_or_slice_twin {
+    () => {
+        #[inline]
+        fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+            match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
+                (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
+                _ => self.slow.mul(out, a, b, scratch),
+            }
+        }
+
+        #[inline]
+        fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+            match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
+                (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
+                _ => self.slow.sqr(out, a, scratch),
+            }
+        }
+    };
+}
+
 impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     /// Errors as [`super::Montgomery`]'s, and [`Error::NotApplicable`] when `m` does not
     /// have exactly `N` digits.
@@ -202,19 +251,9 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
         Algorithm::Montgomery
     }
 
-    fn modulus(&self) -> &Nat<u64> {
-        self.slow.modulus()
-    }
-
-    fn width(&self) -> usize {
-        N
-    }
+    delegate_to_slice_twin!();
 
     /// `x < m·b^k`.
-    fn input_bound(&self) -> Bound<u64> {
-        self.slow.input_bound()
-    }
-
     fn bound_formula(&self) -> &'static str {
         "m·b^k"
     }
@@ -242,14 +281,6 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
             (Ok(o), Some(a)) => self.sqr_fixed_into(o, a),
             _ => self.slow.sqr(out, a, scratch),
         }
-    }
-
-    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
-        self.slow.to_residue(x)
-    }
-
-    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
-        self.slow.from_residue(r)
     }
 }
 
@@ -405,19 +436,9 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
         Algorithm::PseudoMersenne
     }
 
-    fn modulus(&self) -> &Nat<u64> {
-        self.slow.modulus()
-    }
-
-    fn width(&self) -> usize {
-        N
-    }
+    delegate_to_slice_twin!();
 
     /// `x < 2^(2N)`.
-    fn input_bound(&self) -> Bound<u64> {
-        self.slow.input_bound()
-    }
-
     fn bound_formula(&self) -> &'static str {
         "2^(2N)"
     }
@@ -431,29 +452,7 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
         }
     }
 
-    #[inline]
-    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
-            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
-            _ => self.slow.mul(out, a, b, scratch),
-        }
-    }
-
-    #[inline]
-    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
-            (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
-            _ => self.slow.sqr(out, a, scratch),
-        }
-    }
-
-    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
-        self.slow.to_residue(x)
-    }
-
-    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
-        self.slow.from_residue(r)
-    }
+    fixed_products_or_slice_twin!();
 }
 
 /// The hard-coded reduction of [`super::Nist`] for one prime of `N` digits, with the
@@ -502,19 +501,9 @@ impl<const N: usize> Reducer<u64> for NistFixed<N> {
         Algorithm::Nist
     }
 
-    fn modulus(&self) -> &Nat<u64> {
-        self.slow.modulus()
-    }
-
-    fn width(&self) -> usize {
-        N
-    }
+    delegate_to_slice_twin!();
 
     /// `z < 2^(2N)`.
-    fn input_bound(&self) -> Bound<u64> {
-        self.slow.input_bound()
-    }
-
     fn bound_formula(&self) -> &'static str {
         "2^(2N)"
     }
@@ -528,29 +517,7 @@ impl<const N: usize> Reducer<u64> for NistFixed<N> {
         }
     }
 
-    #[inline]
-    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
-            (Ok(o), Some(a), Some(b)) => *o = self.mul_fixed(a, b),
-            _ => self.slow.mul(out, a, b, scratch),
-        }
-    }
-
-    #[inline]
-    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
-            (Ok(o), Some(a)) => *o = self.sqr_fixed(a),
-            _ => self.slow.sqr(out, a, scratch),
-        }
-    }
-
-    fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
-        self.slow.to_residue(x)
-    }
-
-    fn from_residue(&self, r: &[u64]) -> Nat<u64> {
-        self.slow.from_residue(r)
-    }
+    fixed_products_or_slice_twin!();
 }
 
 /// A boxed fixed-size reducer for `algorithm` and a `u64` modulus of `N` digits.
