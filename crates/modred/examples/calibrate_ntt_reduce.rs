@@ -4,30 +4,8 @@
 
 use modred::reduce::{make, Scratch};
 use modred::{Algorithm, Nat};
-use std::time::Instant;
-
-fn best<F: FnMut()>(mut f: F) -> f64 {
-    let mut reps = 1;
-    loop {
-        let t = Instant::now();
-        for _ in 0..reps {
-            f();
-        }
-        if t.elapsed().as_secs_f64() > 2e-3 {
-            break;
-        }
-        reps *= 2;
-    }
-    (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..reps {
-                f();
-            }
-            t.elapsed().as_secs_f64() / reps as f64
-        })
-        .fold(f64::INFINITY, f64::min)
-}
+mod calibrate;
+use calibrate::{best_seconds, sizes_from_args};
 
 fn main() {
     let mut s = 0x9e37_79b9_7f4a_7c15u64;
@@ -37,8 +15,7 @@ fn main() {
         s ^= s << 17;
         s
     };
-    let sizes: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
-    let sizes = if sizes.is_empty() { vec![128, 256, 384, 512, 768, 1024, 2048] } else { sizes };
+    let sizes = sizes_from_args(&[128, 256, 384, 512, 768, 1024, 2048]);
     println!(
         "words  montgomery/ntt-montgomery  barrett/ntt-barrett  (mulmod; > 1: transform faster)"
     );
@@ -62,8 +39,8 @@ fn main() {
                 (rn.to_residue(&Nat::from_limbs(&a)), rn.to_residue(&Nat::from_limbs(&b)));
             let mut out = vec![0u64; k];
             let mut sc = Scratch::new();
-            let tw = best(|| rw.mul(&mut out, &aw, &bw, &mut sc));
-            let tn = best(|| rn.mul(&mut out, &an, &bn, &mut sc));
+            let tw = best_seconds(|| rw.mul(&mut out, &aw, &bw, &mut sc), 2e-3, 5);
+            let tn = best_seconds(|| rn.mul(&mut out, &an, &bn, &mut sc), 2e-3, 5);
             row += &format!("  {:8.3} ({:.0} us vs {:.0} us)", tw / tn, tw * 1e6, tn * 1e6);
         }
         println!("{row}");
