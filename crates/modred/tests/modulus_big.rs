@@ -4,27 +4,9 @@
 //! (and with the `portable` feature) the same checks run the word-level path.
 
 use modred::exp::Method;
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
 use num_bigint::BigUint;
-
-/// splitmix64, fixed seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn nat(&mut self, bits: u64) -> Nat {
-        let mut v: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
-        if bits % 64 != 0 {
-            *v.last_mut().unwrap() &= (1u64 << (bits % 64)) - 1;
-        }
-        Nat::from_vec(v)
-    }
-}
 
 fn big(x: &Nat) -> BigUint {
     BigUint::from_bytes_le(&x.to_bytes_le())
@@ -32,13 +14,13 @@ fn big(x: &Nat) -> BigUint {
 
 #[test]
 fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
-    let mut rng = Rng(0x5eed_0008);
+    let mut rng = SplitMix64::new(0x5eed_0008);
     for bits in [512u64, 1000, 1024, 1536, 2048, 3072, 4096, 4158] {
         for round in 0..2 {
             let m = if round == 0 {
                 Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap() // all ones
             } else {
-                let mut v = rng.nat(bits).into_limbs();
+                let mut v = rng.below_pow2::<u64>(bits).into_limbs();
                 v[0] |= 1;
                 let top = (bits - 1) % 64;
                 v[((bits - 1) / 64) as usize] |= 1 << top;
@@ -56,7 +38,13 @@ fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
             ));
             let classical = Modulus::with(Algorithm::Classical, &m).unwrap();
             let m1 = m.checked_sub(&Nat::one()).unwrap();
-            let xs = [Nat::zero(), Nat::one(), m1.clone(), rng.nat(bits + 7), rng.nat(bits)];
+            let xs = [
+                Nat::zero(),
+                Nat::one(),
+                m1.clone(),
+                rng.below_pow2::<u64>(bits + 7),
+                rng.below_pow2::<u64>(bits),
+            ];
             for x in &xs {
                 for y in &xs {
                     let got = auto.to_nat(&auto.mul(&auto.residue(x), &auto.residue(y)));
@@ -67,7 +55,7 @@ fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
                 let sq = auto.to_nat(&auto.sqr(&auto.residue(x)));
                 assert_eq!(big(&sq), big(x) * big(x) % big(&m), "{bits}-bit sqr");
             }
-            let e = rng.nat(if bits > 2048 { 300 } else { bits });
+            let e = rng.below_pow2::<u64>(if bits > 2048 { 300 } else { bits });
             for x in &xs {
                 let want = big(x).modpow(&big(&e), &big(&m));
                 assert_eq!(big(&auto.pow_mod_vartime(x, &e)), want, "{bits}-bit pow");

@@ -8,35 +8,9 @@
 
 use modred::modulus::Operation;
 use modred::reduce::{Montgomery, Reducer, Scratch};
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
 use num_bigint::BigUint;
-
-/// splitmix64, fixed seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn nat(&mut self, bits: u64) -> Nat {
-        let mut v: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
-        if bits % 64 != 0 {
-            *v.last_mut().unwrap() &= (1u64 << (bits % 64)) - 1;
-        }
-        Nat::from_vec(v)
-    }
-    /// An odd modulus of exactly `bits` bits.
-    fn odd(&mut self, bits: u64) -> Nat {
-        let mut v = self.nat(bits).into_limbs();
-        v.resize(bits.div_ceil(64) as usize, 0);
-        v[0] |= 1;
-        v[((bits - 1) / 64) as usize] |= 1 << ((bits - 1) % 64);
-        Nat::from_vec(v)
-    }
-}
 
 fn big(x: &Nat) -> BigUint {
     BigUint::from_bytes_le(&x.to_bytes_le())
@@ -81,19 +55,19 @@ fn check_context(ctx: &Modulus, xs: &[Nat], what: &str) {
 }
 
 /// Values to multiply modulo `m` of `bits` bits: 0, 1, m − 1, and random ones.
-fn values(rng: &mut Rng, m: &Nat, bits: u64) -> Vec<Nat> {
+fn values(rng: &mut SplitMix64, m: &Nat, bits: u64) -> Vec<Nat> {
     vec![
         Nat::zero(),
         Nat::one(),
         m.checked_sub(&Nat::one()).unwrap(),
-        rng.nat(bits + 5),
-        rng.nat(bits),
+        rng.below_pow2::<u64>(bits + 5),
+        rng.below_pow2::<u64>(bits),
     ]
 }
 
 #[test]
 fn every_path_agrees_with_num_bigint() {
-    let mut rng = Rng(0x5eed_1708);
+    let mut rng = SplitMix64::new(0x5eed_1708);
     let sizes = [
         2u64, 63, 64, 65, 128, 192, 255, 256, 320, 384, 448, 512, // fixed-size, 1–8 digits
         576, 768, 960, // the slice reducers between
@@ -105,7 +79,7 @@ fn every_path_agrees_with_num_bigint() {
             let m = if round == 0 {
                 Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap() // all ones
             } else {
-                rng.odd(bits)
+                rng.odd_modulus::<u64>(bits)
             };
             let xs = values(&mut rng, &m, bits);
             for algo in [
@@ -128,12 +102,12 @@ fn every_path_agrees_with_num_bigint() {
 /// Even moduli and the special forms go through the boxed reducers.
 #[test]
 fn even_and_special_moduli() {
-    let mut rng = Rng(0x5eed_1709);
+    let mut rng = SplitMix64::new(0x5eed_1709);
     let moduli = [
         Nat::one(),
         Nat::from(2u64),
         Nat::power_of_two(256),
-        rng.nat(1000).shl(3),
+        rng.below_pow2::<u64>(1000).shl(3),
         &Nat::power_of_two(255) - &Nat::from(19u64),
         modred::reduce::NistPrime::P256.modulus(),
         modred::reduce::NistPrime::P384.modulus(),
@@ -141,7 +115,12 @@ fn even_and_special_moduli() {
     ];
     for m in &moduli {
         let bits = m.bits().max(1);
-        let mut xs = vec![Nat::zero(), Nat::one(), rng.nat(bits + 3), rng.nat(bits)];
+        let mut xs = vec![
+            Nat::zero(),
+            Nat::one(),
+            rng.below_pow2::<u64>(bits + 3),
+            rng.below_pow2::<u64>(bits),
+        ];
         if let Some(m1) = m.checked_sub(&Nat::one()) {
             xs.push(m1);
         }
@@ -159,9 +138,9 @@ fn even_and_special_moduli() {
 /// and `sqr` (the fixed-size and IFMA paths must give the same representation).
 #[test]
 fn montgomery_paths_match_the_slice_reducer() {
-    let mut rng = Rng(0x5eed_170a);
+    let mut rng = SplitMix64::new(0x5eed_170a);
     for bits in [64u64, 200, 256, 512, 1024, 1100, 2048, 2100, 4096] {
-        let m = rng.odd(bits);
+        let m = rng.odd_modulus::<u64>(bits);
         let slice = Montgomery::<u64>::new(&m).unwrap();
         let mut s = Scratch::new();
         for algo in [Algorithm::Montgomery, Algorithm::MontgomeryInterleaved] {
@@ -192,10 +171,10 @@ fn montgomery_paths_match_the_slice_reducer() {
 /// once give the same answers.
 #[test]
 fn threads_share_nothing() {
-    let mut rng = Rng(0x5eed_170b);
-    let m = rng.odd(700);
+    let mut rng = SplitMix64::new(0x5eed_170b);
+    let m = rng.odd_modulus::<u64>(700);
     let ctx = Modulus::with(Algorithm::Barrett, &m).unwrap();
-    let (x, y) = (rng.nat(700), rng.nat(700));
+    let (x, y) = (rng.below_pow2::<u64>(700), rng.below_pow2::<u64>(700));
     let want = big(&x) * big(&y) % big(&m);
     std::thread::scope(|s| {
         for _ in 0..4 {
