@@ -70,6 +70,10 @@ pub(crate) struct MontgomeryIfma {
     /// `2^(64k) mod m` in 52-bit digits: one almost Montgomery product with it turns
     /// `x·R'` into `x·2^(64k)`, the word-level representation.
     r_word: Vec<u64>,
+    /// The steps of [`ifma::mul_word`], `⌈64k/52⌉`, where the CPU has AVX-512 VBMI and
+    /// they fit in the digits (else [`MontgomeryIfma::mul_word`] takes the path with the
+    /// scalar last step).
+    word_steps: Option<usize>,
 }
 
 /// Which kernels a computation runs on: the AVX-512 IFMA ones, or their portable twins
@@ -151,6 +155,8 @@ impl MontgomeryIfma {
             to_word: to_radix52(to_word.limbs(), len),
             one: to_radix52(one.limbs(), len),
             r_word: to_radix52(r_word.limbs(), len),
+            word_steps: Some((64 * m.len()).div_ceil(DIGIT_BITS as usize))
+                .filter(|&steps| steps <= len && ifma::has_vbmi()),
         })
     }
 
@@ -336,6 +342,11 @@ impl MontgomeryIfma {
     pub(crate) fn mul_word(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.len() == k && out.len() == k);
+        if let Some(steps) = self.word_steps {
+            // SAFETY: `word_steps` is set only where `has_vbmi` said yes.
+            unsafe { ifma::mul_word(out, Some(a), Some(b), &self.m, self.m0inv, steps) };
+            return;
+        }
         let mut wide = [0u64; WIDE];
         self.product_wide(&mut wide[..k + 1], a, Some(b));
         let (low, top) = wide[..k + 1].split_at(k);
@@ -348,6 +359,11 @@ impl MontgomeryIfma {
     pub(crate) fn mul_word_assign(&self, a: &mut [u64], b: Option<&[u64]>) {
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.is_none_or(|b| b.len() == k));
+        if let Some(steps) = self.word_steps {
+            // SAFETY: `word_steps` is set only where `has_vbmi` said yes.
+            unsafe { ifma::mul_word(a, None, b, &self.m, self.m0inv, steps) };
+            return;
+        }
         let mut wide = [0u64; WIDE];
         self.product_wide(&mut wide[..k + 1], a, b);
         let (low, top) = wide[..k + 1].split_at(k);
@@ -382,11 +398,11 @@ impl MontgomeryIfma {
         let mut b_buf = [0u64; LEN];
         let mut t_buf = [0u64; LEN];
         let (a52, t) = (&mut a_buf[..], &mut t_buf[..]);
-        to_radix52_into(a, a52);
+        to_radix52_fast(a, a52);
         let b52: &[u64] = match b {
             Some(b) => {
                 let d = &mut b_buf[..];
-                to_radix52_into(b, d);
+                to_radix52_fast(b, d);
                 d
             }
             None => a52,
@@ -394,7 +410,7 @@ impl MontgomeryIfma {
         let b = b.unwrap_or(a);
         // X = (a·b_lo + Y·m)/2^(52q) < 2m.
         self.amm_steps(t, a52, b52, self.q);
-        from_radix52_into(t, wide);
+        from_radix52_fast(t, wide);
         let r = self.r;
         if r == 0 {
             return; // 64k = 52q: b has no digit q (b < 2^(64k)).
@@ -451,6 +467,30 @@ fn to_radix52_into(x: &[u64], out: &mut [u64]) {
         have -= DIGIT_BITS;
     }
     debug_assert!(acc == 0 && words.all(|&v| v == 0), "the value does not fit");
+}
+
+/// [`to_radix52_into`] with the byte permutations of AVX-512 VBMI where the CPU has them
+/// ([`ifma::to_radix52_vbmi`]; `out.len()` a multiple of 8).
+#[inline]
+fn to_radix52_fast(x: &[u64], out: &mut [u64]) {
+    if ifma::has_vbmi() {
+        // SAFETY: `has_vbmi` said yes.
+        unsafe { ifma::to_radix52_vbmi(x, out) }
+    } else {
+        to_radix52_into(x, out)
+    }
+}
+
+/// [`from_radix52_into`] with the byte permutations of AVX-512 VBMI where the CPU has
+/// them ([`ifma::from_radix52_vbmi`]; `d.len()` a multiple of 8).
+#[inline]
+fn from_radix52_fast(d: &[u64], out: &mut [u64]) {
+    if ifma::has_vbmi() {
+        // SAFETY: `has_vbmi` said yes.
+        unsafe { ifma::from_radix52_vbmi(d, out) }
+    } else {
+        from_radix52_into(d, out)
+    }
 }
 
 /// `x` (u64 digits) in `len` 52-bit digits; `x` must fit.
@@ -719,5 +759,60 @@ mod tests {
         assert!(MontgomeryIfma::new_unchecked_cpu(&odd_modulus(&mut rng, MIN_BITS - 1)).is_none());
         assert!(MontgomeryIfma::new_unchecked_cpu(&odd_modulus(&mut rng, MAX_BITS + 1)).is_none());
         assert!(MontgomeryIfma::new_unchecked_cpu(&Nat::power_of_two(1024)).is_none());
+    }
+}
+
+#[cfg(test)]
+mod vbmi_tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn vbmi_conversions_match_scalar() {
+        if !ifma::has_vbmi() {
+            eprintln!("no AVX-512 VBMI on this CPU: the vector conversions are not run");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x52);
+        for regs in 1..=MAX_REGS {
+            let len = 8 * regs;
+            for k in 1..=(52 * len).div_ceil(64) + 1 {
+                for case in 0..4 {
+                    let x: Vec<u64> = (0..k)
+                        .map(|_| match case {
+                            0 => u64::MAX,
+                            1 => 0,
+                            _ => rng.next_u64(),
+                        })
+                        .collect();
+                    // Only values that fit in len digits.
+                    let mut x = x;
+                    let bits = 52 * len;
+                    for (i, w) in x.iter_mut().enumerate() {
+                        let lo = 64 * i;
+                        if lo >= bits {
+                            *w = 0;
+                        } else if bits - lo < 64 {
+                            *w &= (1u64 << (bits - lo)) - 1;
+                        }
+                    }
+                    let mut want = vec![0u64; len];
+                    to_radix52_into(&x, &mut want);
+                    let mut got = vec![!0u64; len];
+                    // SAFETY: has_vbmi said yes.
+                    unsafe { ifma::to_radix52_vbmi(&x, &mut got) };
+                    assert_eq!(got, want, "to: regs {regs}, k {k}, case {case}");
+                    // Back, into k words (when the value fits) or more.
+                    for extra in 0..2 {
+                        let mut back_want = vec![0u64; k + extra];
+                        from_radix52_into(&want, &mut back_want);
+                        let mut back = vec![!0u64; k + extra];
+                        // SAFETY: as above.
+                        unsafe { ifma::from_radix52_vbmi(&want, &mut back) };
+                        assert_eq!(back, back_want, "from: regs {regs}, k {k}, case {case}");
+                    }
+                }
+            }
+        }
     }
 }

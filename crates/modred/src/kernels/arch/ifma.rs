@@ -73,6 +73,285 @@ fn detect_ifma() -> bool {
     present
 }
 
+static VBMI: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// Whether this CPU has, besides [`has_ifma`]'s, AVX-512BW and AVX-512 VBMI (the byte
+/// masks and the byte permutation of the digit conversions [`to_radix52_vbmi`] and
+/// [`from_radix52_vbmi`]); checked once and cached.
+#[inline]
+pub(crate) fn has_vbmi() -> bool {
+    match VBMI.load(Ordering::Relaxed) {
+        PRESENT => true,
+        ABSENT => false,
+        _ => detect_vbmi(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn detect_vbmi() -> bool {
+    let present = has_ifma()
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi");
+    VBMI.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
+    present
+}
+
+/// The bytes `[from, from + 64)` of the little-endian `x`, those past its end zero,
+/// with no masked memory access where `x` has 64 bytes or more: a load that would reach
+/// past the end of `x` is made at its last 64 bytes instead and moved down (`vpermb`
+/// with a zeroing mask). (A masked store or load whose masked-off bytes lie in another
+/// page can cost hundreds of cycles — measured: a product 1.8 times slower when its
+/// output happened to end 24 bytes before a page boundary.)
+#[inline(always)]
+unsafe fn load_bytes(x: &[u64], from: usize) -> __m512i {
+    // SAFETY: inlined only into functions with AVX-512F, BW and VBMI enabled, on a CPU
+    // that has them (their callers' guarantee); every load below reads bytes of `x` only.
+    unsafe {
+        let total = 8 * x.len();
+        let ptr = x.as_ptr() as *const i8;
+        if from >= total {
+            _mm512_setzero_si512()
+        } else if from + 64 <= total {
+            _mm512_loadu_si512(ptr.add(from) as *const _)
+        } else if total >= 64 {
+            let last = _mm512_loadu_si512(ptr.add(total - 64) as *const _);
+            let shift = from - (total - 64); // 1..=63
+            let idx = _mm512_add_epi8(table(&IOTA), _mm512_set1_epi8(shift as i8));
+            _mm512_maskz_permutexvar_epi8((1u64 << (64 - shift)) - 1, idx, last)
+        } else {
+            // `from < total < 64`: the mask selects only the bytes inside `x`.
+            _mm512_maskz_loadu_epi8((1u64 << (total - from)) - 1, ptr.add(from))
+        }
+    }
+}
+
+/// `0, 1, …, 63`.
+const IOTA: [u8; 64] = {
+    let mut idx = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        idx[i] = i as u8;
+        i += 1;
+    }
+    idx
+};
+
+/// Stores the digits in `v` (normalized, `8·REGS` of them) into the u64 digits `out`;
+/// the value must fit. The 52 bytes of each register ([`from_radix52_reg`]) are written
+/// at byte `52j` of a buffer on the stack by plain 64-byte stores, each overwriting the
+/// previous one's 12 unused bytes, and the buffer copied into `out` by plain 64-byte
+/// moves (the last one ending at `out`'s end, overlapping the one before): no masked
+/// store (see [`load_bytes`]).
+#[inline(always)]
+unsafe fn store_words<const REGS: usize>(out: &mut [u64], v: &[__m512i; REGS]) {
+    // The 52·REGS bytes and room for the last 64-byte store.
+    let mut buf = [0u64; 8 * MAX_REGS];
+    let total = 8 * out.len();
+    assert!(total <= 52 * REGS, "store_words: more words than digits");
+    // SAFETY: inlined only into functions with AVX-512F, BW and VBMI enabled, on a CPU
+    // that has them (their callers' guarantee); the stores to `buf` are at bytes
+    // `52j..52j + 64 ≤ 52·(MAX_REGS − 1) + 64 ≤ 8·8·MAX_REGS`, and the loads and stores
+    // of the copy at bytes below `total ≤ 52·REGS`, inside `buf` and `out`.
+    unsafe {
+        let b = buf.as_mut_ptr() as *mut i8;
+        for (j, r) in v.iter().enumerate() {
+            _mm512_storeu_si512(b.add(52 * j) as *mut _, from_radix52_reg(*r));
+        }
+        let o = out.as_mut_ptr() as *mut i8;
+        if total >= 64 {
+            let mut at = 0;
+            while at + 64 < total {
+                _mm512_storeu_si512(o.add(at) as *mut _, _mm512_loadu_si512(b.add(at) as *const _));
+                at += 64;
+            }
+            let last = total - 64;
+            _mm512_storeu_si512(o.add(last) as *mut _, _mm512_loadu_si512(b.add(last) as *const _));
+        } else {
+            out.copy_from_slice(&buf[..out.len()]);
+        }
+    }
+}
+
+/// The `vpermb` index of [`to_radix52_reg`]: lane `l` gets the eight bytes from byte
+/// `⌊52l/8⌋` (digit `l` starts there, at bit 0 for even `l` and bit 4 for odd `l`).
+const GATHER_IDX: [u8; 64] = {
+    let mut idx = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (lane, t) = (i / 8, i % 8);
+        idx[i] = (52 * lane / 8 + t) as u8;
+        i += 1;
+    }
+    idx
+};
+
+/// The `vpermb` index of [`from_radix52_reg`]: output byte `13p + t` (`t < 13`) of the 52
+/// is byte `t` of the 16 bytes of lane pair `p` (the 104 bits of digits `2p`, `2p + 1`
+/// laid out contiguously by [`from_radix52_reg`]); the last 12 bytes are not used.
+const PACK_IDX: [u8; 64] = {
+    let mut idx = [0u8; 64];
+    let mut o = 0;
+    while o < 52 {
+        idx[o] = (16 * (o / 13) + o % 13) as u8;
+        o += 1;
+    }
+    idx
+};
+
+/// A 64-byte table as a register.
+#[inline(always)]
+fn table(t: &'static [u8; 64]) -> __m512i {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        // Reads the 64 bytes of `t`; unaligned load.
+        _mm512_loadu_si512(t.as_ptr() as *const _)
+    }
+}
+
+/// Register `j` of the 52-bit digits of `x` (digits `8j..8j + 8`), for
+/// [`to_radix52_vbmi`]: digit `8j + l` is bits `[52l, 52l + 52)` of the 52 bytes from byte
+/// `52j`, so the eight bytes from byte `⌊52l/8⌋` moved into lane `l` (`vpermb`), shifted
+/// right by 4 in the odd lanes and masked to 52 bits.
+#[inline(always)]
+unsafe fn to_radix52_reg(x: &[u64], j: usize) -> __m512i {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        let bytes = load_bytes(x, 52 * j);
+        let v = _mm512_permutexvar_epi8(table(&GATHER_IDX), bytes);
+        let v = _mm512_srlv_epi64(v, _mm512_set_epi64(4, 0, 4, 0, 4, 0, 4, 0));
+        _mm512_and_si512(v, _mm512_set1_epi64(DIGIT_MASK as i64))
+    }
+}
+
+/// The `vpermb` index of [`to_radix52_reg_shifted`] for a start 4 bits into a byte: lane
+/// `l` gets the eight bytes from byte `⌊(4 + 52l)/8⌋` (its digit starts at bit 4 there
+/// for even `l`, at bit 0 for odd `l`).
+const GATHER_IDX_4: [u8; 64] = {
+    let mut idx = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (lane, t) = (i / 8, i % 8);
+        idx[i] = ((4 + 52 * lane) / 8 + t) as u8;
+        i += 1;
+    }
+    idx
+};
+
+/// Register `j` of the 52-bit digits of `x·2^e` (digits `8j..8j + 8`), `e < 64`, `e ≡ 0
+/// mod 4`: digit `i` is bits `[52i − e, 52i − e + 52)` of `x` (those below 0 zero). The
+/// first digit of register `j` starts at bit `416j − e`, so at byte `⌊(416j − e)/8⌋`, at
+/// bit 0 or 4 of it (the same for every `j`): the lanes are gathered by [`GATHER_IDX`] or
+/// [`GATHER_IDX_4`] from there. Where that byte is before `x` (register 0, `e > 0`), the
+/// bytes are loaded from `x`'s start and the index moved down, the lanes' bytes before
+/// `x` zeroed by the permutation's mask.
+#[inline(always)]
+unsafe fn to_radix52_reg_shifted(x: &[u64], j: usize, e: u32) -> __m512i {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        debug_assert!(e < 64 && e % 4 == 0);
+        let start = 416 * j as isize - e as isize;
+        let (base, bit) = (start.div_euclid(8), start.rem_euclid(8));
+        let (idx, shifts) = if bit == 0 {
+            (table(&GATHER_IDX), _mm512_set_epi64(4, 0, 4, 0, 4, 0, 4, 0))
+        } else {
+            (table(&GATHER_IDX_4), _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4))
+        };
+        let v = if base >= 0 {
+            let bytes = load_bytes(x, base as usize);
+            _mm512_permutexvar_epi8(idx, bytes)
+        } else {
+            let bytes = load_bytes(x, 0);
+            let idx = _mm512_add_epi8(idx, _mm512_set1_epi8(base as i8));
+            let inside = _mm512_cmpge_epi8_mask(idx, _mm512_setzero_si512());
+            _mm512_maskz_permutexvar_epi8(inside, idx, bytes)
+        };
+        let v = _mm512_srlv_epi64(v, shifts);
+        _mm512_and_si512(v, _mm512_set1_epi64(DIGIT_MASK as i64))
+    }
+}
+
+/// The 52 bytes of the normalized digits in `v` (eight digits below 2^52, 416 bits) in
+/// its low 52 bytes: each pair of digits `(d_2p, d_2p+1)` becomes `d_2p | d_2p+1 << 52`
+/// and `d_2p+1 >> 12` in its two lanes (13 contiguous bytes of 16), then the pairs are
+/// packed together (`vpermb`).
+#[inline(always)]
+fn from_radix52_reg(v: __m512i) -> __m512i {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        let swapped = _mm512_shuffle_epi32::<0b0100_1110>(v); // the two lanes of each pair
+        let low = _mm512_or_si512(v, _mm512_slli_epi64::<52>(swapped));
+        let high = _mm512_srli_epi64::<12>(v);
+        let pairs = _mm512_mask_blend_epi64(0xaa, low, high);
+        _mm512_permutexvar_epi8(table(&PACK_IDX), pairs)
+    }
+}
+
+/// `out` = `x` (u64 digits) in 52-bit digits, `out.len()` a multiple of 8, at most
+/// `8·`[`MAX_REGS`]; `x` must fit (its bits past `52·out.len()` zero). The digits of
+/// [`crate::reduce::montgomery_ifma`]'s scalar conversion, eight at a time.
+///
+/// # Safety
+/// The CPU must have AVX-512F, BW and VBMI ([`has_vbmi`]).
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+pub(crate) unsafe fn to_radix52_vbmi(x: &[u64], out: &mut [u64]) {
+    assert!(out.len().is_multiple_of(LANES), "to_radix52: whole registers");
+    for (j, o) in out.chunks_exact_mut(LANES).enumerate() {
+        // SAFETY: the CPU has the features (the caller's guarantee); `o` has 8 digits.
+        unsafe {
+            let v = to_radix52_reg(x, j);
+            _mm512_storeu_si512(o.as_mut_ptr() as *mut _, v);
+        }
+    }
+}
+
+/// `out` = the 52-bit digits `d` (each below 2^52, `d.len()` a multiple of 8) as u64
+/// digits; the value must fit in `out` (the digits past `64·out.len()` bits zero).
+///
+/// # Safety
+/// The CPU must have AVX-512F, BW and VBMI ([`has_vbmi`]).
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+pub(crate) unsafe fn from_radix52_vbmi(d: &[u64], out: &mut [u64]) {
+    assert!(d.len().is_multiple_of(LANES), "from_radix52: whole registers");
+    let total = 8 * out.len();
+    let bytes = out.as_mut_ptr() as *mut i8;
+    for (j, c) in d.chunks_exact(LANES).enumerate() {
+        let from = 52 * j;
+        if from >= total {
+            debug_assert!(c.iter().all(|&v| v == 0), "from_radix52: the value does not fit");
+            continue;
+        }
+        let n = (total - from).min(52);
+        let mask: __mmask64 = (1u64 << n) - 1;
+        // SAFETY: `c` has 8 digits; the masked store writes the `n` bytes
+        // `[from, from + n)`, inside `out` (`from + n ≤ 8·out.len()`); the CPU has the
+        // features (the caller's guarantee).
+        unsafe {
+            let v = from_radix52_reg(_mm512_loadu_si512(c.as_ptr() as *const _));
+            _mm512_mask_storeu_epi8(bytes.add(from), mask, v);
+        }
+    }
+    // The bytes past the digits' 52·d.len()/8 (when out is longer): zero.
+    let written = (52 * (d.len() / LANES)).min(total);
+    let mut i = written.div_ceil(8);
+    if written % 8 != 0 {
+        let keep = written % 8;
+        out[i - 1] &= (1u64 << (8 * keep)) - 1;
+    }
+    while i < out.len() {
+        out[i] = 0;
+        i += 1;
+    }
+}
+
 /// `out = AMM(a, b) = (a·b + y·m)/2^(52n)` (see the [module documentation](self)), in
 /// normalized 52-bit digits.
 ///
@@ -115,21 +394,8 @@ pub(crate) unsafe fn amm(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv
     }
 }
 
-/// [`amm`] for `REGS` registers per number.
-///
-/// Two accumulators, `T` for the terms of `a·b_i` and `U` for those of `m·y`, so that each
-/// step's additions form two chains of two multiply-adds and a shift instead of one of four;
-/// and digit 0 of `T + U` is followed exactly in a scalar register (`acc0`), so that `y`
-/// comes from scalar arithmetic beside the vectors rather than from a lane extracted after
-/// them: with `x_1` digit 1 of `T + U` at the start of a step,
-///
-/// ```text
-/// s   = acc0 + lo52(a_0·b_i),   y = s·m' mod 2^52,   c = (s + lo52(m_0·y)) >> 52
-/// acc0' = x_1 + lo52(a_1·b_i) + lo52(m_1·y) + c + hi52(a_0·b_i) + hi52(m_0·y)
-/// ```
-///
-/// which is digit 0 after the step (the low halves of digit 1, the carry out of digit 0,
-/// and the high halves of digit 0, all moved down by the shift).
+/// [`amm`] for `REGS` registers per number: [`amm_core`] on the operands loaded from
+/// memory, then [`normalize_regs`].
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn amm_regs<const REGS: usize>(
     out: &mut [u64],
@@ -142,62 +408,331 @@ unsafe fn amm_regs<const REGS: usize>(
     debug_assert!(a.len() == 8 * REGS && b.len() == 8 * REGS && m.len() == 8 * REGS);
     debug_assert!(out.len() == 8 * REGS && n <= 8 * REGS);
     let zero = _mm512_setzero_si512();
-    let mut av = [zero; REGS];
-    let mut mv = [zero; REGS];
+    let (mut av, mut bv, mut mv) = ([zero; REGS], [zero; REGS], [zero; REGS]);
     for j in 0..REGS {
-        // SAFETY: a[8j..8j + 8] and m[8j..8j + 8] are in bounds (lengths 8·REGS);
-        // unaligned loads.
+        // SAFETY: a, b, m [8j..8j + 8] are in bounds (lengths 8·REGS); unaligned loads.
         unsafe {
             av[j] = _mm512_loadu_si512(a.as_ptr().add(8 * j) as *const _);
+            bv[j] = _mm512_loadu_si512(b.as_ptr().add(8 * j) as *const _);
             mv[j] = _mm512_loadu_si512(m.as_ptr().add(8 * j) as *const _);
         }
     }
-    let (a0, a1, m0, m1) = (a[0], a[1], m[0], m[1]);
-    let mut t = [zero; REGS];
-    let mut u = [zero; REGS];
-    let mut acc0 = 0u64;
-    for &bi in &b[..n] {
-        // Digit 1 of T + U as the step starts (the vectors of the previous step).
-        let x1 = lane1(_mm512_add_epi64(t[0], u[0]));
-        let ab0 = a0 as u128 * bi as u128;
-        let s = acc0 + (ab0 as u64 & DIGIT_MASK);
-        let y = s.wrapping_mul(m0inv) & DIGIT_MASK;
-        let my0 = m0 as u128 * y as u128;
-        let c = (s + (my0 as u64 & DIGIT_MASK)) >> DIGIT_BITS;
-        acc0 = x1
-            + (a1.wrapping_mul(bi) & DIGIT_MASK)
-            + (m1.wrapping_mul(y) & DIGIT_MASK)
-            + c
-            + (ab0 >> DIGIT_BITS) as u64
-            + (my0 >> DIGIT_BITS) as u64;
-
-        let bv = _mm512_set1_epi64(bi as i64);
-        let yv = _mm512_set1_epi64(y as i64);
-        for j in 0..REGS {
-            t[j] = _mm512_madd52lo_epu64(t[j], av[j], bv);
-            u[j] = _mm512_madd52lo_epu64(u[j], mv[j], yv);
-        }
-        // Digit 0 of T + U is now ≡ 0 mod 2^52 (its value is s + lo52(m_0·y)): shift both
-        // down one lane and put the carry c into the new digit 0.
-        for j in 0..REGS - 1 {
-            t[j] = _mm512_alignr_epi64::<1>(t[j + 1], t[j]);
-            u[j] = _mm512_alignr_epi64::<1>(u[j + 1], u[j]);
-        }
-        t[REGS - 1] = _mm512_alignr_epi64::<1>(zero, t[REGS - 1]);
-        u[REGS - 1] = _mm512_alignr_epi64::<1>(zero, u[REGS - 1]);
-        t[0] = _mm512_mask_add_epi64(t[0], 1, t[0], _mm512_set1_epi64(c as i64));
-        for j in 0..REGS {
-            t[j] = _mm512_madd52hi_epu64(t[j], av[j], bv);
-            u[j] = _mm512_madd52hi_epu64(u[j], mv[j], yv);
-        }
-    }
-    for j in 0..REGS {
-        let v = _mm512_add_epi64(t[j], u[j]);
+    // SAFETY: the CPU has AVX-512F and IFMA (the caller's guarantee); n ≤ 8·REGS.
+    let mut v = unsafe { amm_core(&av, &mv, &bv, m0inv, n) };
+    normalize_regs(&mut v);
+    for (j, r) in v.iter().enumerate() {
         // SAFETY: out[8j..8j + 8] is in bounds (length 8·REGS); unaligned store.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(8 * j) as *mut _, v) };
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(8 * j) as *mut _, *r) };
     }
-    debug_assert_eq!(out[0], acc0);
-    normalize(out);
+}
+
+/// The `n ≤ 8·REGS` steps of [`amm`] on operands in registers (`a`, `m`, `b` in 52-bit
+/// digits, `m0inv = −m⁻¹ mod 2^52`): returns `(a·b + y·m)/2^(52n)` in unnormalized lanes
+/// (each below 2^61, the module's bound).
+///
+/// Two accumulators, `T` for the terms of `a·b_i` and `U` for those of `m·y`, so that a
+/// step's additions form two chains of a multiply-add, a shift and a multiply-add instead
+/// of one of four. `y` is computed from digit 0 of `T + U` followed exactly in a scalar
+/// register `D`, beside the vectors; with `x_1` digit 1 of `T + U` as the step starts:
+///
+/// ```text
+/// s  = D + lo52(a_0·b_i)          y = s·m' mod 2^52
+/// D' = x_1 + lo52(a_1·b_i) + lo52(m_1·y) + (D + a_0·b_i + m_0·y)/2^52
+/// ```
+///
+/// (digit 0 after the step: the low halves of digit 1, and everything of digit 0 carried
+/// down by the division, which is exact). The scalar recurrence `D → y → D'` is what a
+/// step cannot be shorter than, so it is cut to two multiplications:
+///
+/// * the terms of `b_i` alone are computed for all `i` before the loop, eight at a time
+///   (`lo52(a_0·b_i)`, `hi52(a_0·b_i) + lo52(a_1·b_i)`, `lo52(a_0·m'·b_i)`);
+/// * `y` is carried as `y·2^12` (the top 52 bits of a 64-bit word):
+///   `y·2^12 = D·(m'·2^12) + lo52(a_0·m'·b_i)·2^12 mod 2^64` is one multiplication and an
+///   addition; then the high word of `m_0·(y·2^12)` is `hi52(m_0·y)` and the low word of
+///   `m_1·(y·2^12)` shifted right by 12 is `lo52(m_1·y)`, with no masking on the way;
+/// * `(D + a_0·b_i + m_0·y)/2^52 = s/2^52 + hi52(a_0·b_i) + hi52(m_0·y) + [s mod 2^52 ≠ 0]`,
+///   because `s + lo52(m_0·y)` is a multiple of 2^52 and `lo52(m_0·y) < 2^52` — no
+///   addition that waits for `y` carries.
+///
+/// Lane 0 of the vectors is not kept exact (the carry into digit 0 lives in `D` only;
+/// lane 0 is shifted out by the next step before anything reads it) and is replaced by
+/// `D` at the end.
+///
+/// # Safety
+/// The CPU must have AVX-512F and IFMA; every digit below 2^52; `n ≤ 8·REGS`.
+#[inline(always)]
+unsafe fn amm_core<const REGS: usize>(
+    av: &[__m512i; REGS],
+    mv: &[__m512i; REGS],
+    bv: &[__m512i; REGS],
+    m0inv: u64,
+    n: usize,
+) -> [__m512i; REGS] {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        let zero = _mm512_setzero_si512();
+        let (a0, a1) = (lane0(av[0]), lane1(av[0]));
+        let (m0, m1) = (lane0(mv[0]), lane1(mv[0]));
+        let m12 = m0inv << 12;
+        let a0m = a0.wrapping_mul(m0inv) & DIGIT_MASK;
+        let (a0v, a1v, a0mv) = (
+            _mm512_set1_epi64(a0 as i64),
+            _mm512_set1_epi64(a1 as i64),
+            _mm512_set1_epi64(a0m as i64),
+        );
+        // The per-step terms of b, eight steps to a register.
+        let mut bs = [[0u64; LANES]; REGS];
+        let mut ks = [[0u64; LANES]; REGS];
+        let mut hs = [[0u64; LANES]; REGS];
+        let mut ys = [[0u64; LANES]; REGS];
+        for j in 0..REGS {
+            let k = _mm512_madd52lo_epu64(zero, bv[j], a0v);
+            let h = _mm512_madd52lo_epu64(_mm512_madd52hi_epu64(zero, bv[j], a0v), bv[j], a1v);
+            let y = _mm512_slli_epi64::<12>(_mm512_madd52lo_epu64(zero, bv[j], a0mv));
+            {
+                _mm512_storeu_si512(bs[j].as_mut_ptr() as *mut _, bv[j]);
+                _mm512_storeu_si512(ks[j].as_mut_ptr() as *mut _, k);
+                _mm512_storeu_si512(hs[j].as_mut_ptr() as *mut _, h);
+                _mm512_storeu_si512(ys[j].as_mut_ptr() as *mut _, y);
+            }
+        }
+        let (bs, ks, hs, ys) =
+            (bs.as_flattened(), ks.as_flattened(), hs.as_flattened(), ys.as_flattened());
+        let mut t = [zero; REGS];
+        let mut u = [zero; REGS];
+        let mut d = 0u64;
+        for i in 0..n {
+            let y12 = d.wrapping_mul(m12).wrapping_add(ys[i]);
+            let yv = _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64);
+            let bv = _mm512_set1_epi64(bs[i] as i64);
+            // Digit 1 of T + U as the step starts (the vectors of the previous step).
+            let x1 = lane1(_mm512_add_epi64(t[0], u[0]));
+            let hi_m0y = ((m0 as u128 * y12 as u128) >> 64) as u64;
+            let lo_m1y = m1.wrapping_mul(y12) >> DIGIT_SHIFT_12;
+            let s = d + ks[i];
+            let c = (s >> DIGIT_BITS) + (((s & DIGIT_MASK) + DIGIT_MASK) >> DIGIT_BITS);
+            d = x1 + hs[i] + lo_m1y + hi_m0y + c;
+
+            for j in 0..REGS {
+                t[j] = _mm512_madd52lo_epu64(t[j], av[j], bv);
+                u[j] = _mm512_madd52lo_epu64(u[j], mv[j], yv);
+            }
+            // Digit 0 of T + U is now ≡ 0 mod 2^52 (up to the carry kept in d): shift both
+            // down one lane.
+            for j in 0..REGS - 1 {
+                t[j] = _mm512_alignr_epi64::<1>(t[j + 1], t[j]);
+                u[j] = _mm512_alignr_epi64::<1>(u[j + 1], u[j]);
+            }
+            t[REGS - 1] = _mm512_alignr_epi64::<1>(zero, t[REGS - 1]);
+            u[REGS - 1] = _mm512_alignr_epi64::<1>(zero, u[REGS - 1]);
+            for j in 0..REGS {
+                t[j] = _mm512_madd52hi_epu64(t[j], av[j], bv);
+                u[j] = _mm512_madd52hi_epu64(u[j], mv[j], yv);
+            }
+        }
+        let mut v = [zero; REGS];
+        for j in 0..REGS {
+            v[j] = _mm512_add_epi64(t[j], u[j]);
+        }
+        v[0] = _mm512_mask_set1_epi64(v[0], 1, d as i64);
+        v
+    }
+}
+
+/// `64 − 52`: the shift between `y` and `y·2^12`.
+const DIGIT_SHIFT_12: u32 = 64 - DIGIT_BITS;
+
+/// One bit per lane of `REGS` registers (lane `l` of register `j` is bit `8j + l`).
+#[inline(always)]
+fn lane_bits<const REGS: usize>(
+    v: &[__m512i; REGS],
+    w: &[__m512i; REGS],
+    cmp: impl Fn(__m512i, __m512i) -> __mmask8,
+) -> u128 {
+    let mut bits = 0u128;
+    for j in 0..REGS {
+        bits |= (cmp(v[j], w[j]) as u128) << (LANES * j);
+    }
+    bits
+}
+
+/// The lanes of `REGS` registers with a bit of `bits` set (bit `8j + l` for lane `l` of
+/// register `j`), as register `j`'s mask.
+#[inline(always)]
+fn lane_mask(bits: u128, j: usize) -> __mmask8 {
+    (bits >> (LANES * j)) as __mmask8
+}
+
+/// Carries the lanes' excess over 52 bits upwards in registers (instead of a
+/// scalar carry loop), leaving every digit below 2^52; the value must fit (no carry out of
+/// the top lane). Two passes, as OpenSSL's RSAZ normalization: every lane's bits above
+/// 52 added to the next lane (after which each lane is below `2^52 + 2^12`, so a carry out
+/// of it is 0 or 1), then those single carries resolved all at once from two bit masks,
+/// `g` (the lanes above `2^52 − 1`: they carry out) and `p` (the lanes equal to it: they
+/// pass a carry on): the lanes that receive a carry are `((g << 1) + p) ^ p`, the
+/// propagation of an addition's carries through runs of ones.
+#[inline(always)]
+fn normalize_regs<const REGS: usize>(v: &mut [__m512i; REGS]) {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        let mask = _mm512_set1_epi64(DIGIT_MASK as i64);
+        let zero = _mm512_setzero_si512();
+        let mut prev = zero;
+        for r in v.iter_mut() {
+            let hi = _mm512_srli_epi64::<52>(*r);
+            // Lane l gets lane l − 1's excess; lane 0 gets the previous register's lane 7.
+            let carry_in = _mm512_alignr_epi64::<7>(hi, prev);
+            prev = hi;
+            *r = _mm512_add_epi64(_mm512_and_si512(*r, mask), carry_in);
+        }
+        debug_assert_eq!(lane7(prev), 0, "normalize: the value does not fit in its digits");
+        let masks = [mask; REGS];
+        let g = lane_bits(v, &masks, |x, y| _mm512_cmpgt_epu64_mask(x, y));
+        let p = lane_bits(v, &masks, |x, y| _mm512_cmpeq_epu64_mask(x, y));
+        let receive = ((g << 1).wrapping_add(p)) ^ p;
+        debug_assert_eq!(receive >> (LANES * REGS), 0, "normalize: carry out of the top");
+        let one = _mm512_set1_epi64(1);
+        for (j, r) in v.iter_mut().enumerate() {
+            let x = _mm512_mask_add_epi64(*r, lane_mask(receive, j), *r, one);
+            *r = _mm512_and_si512(x, mask);
+        }
+    }
+}
+
+/// `v − m` if `v ≥ m`, else `v`, in normalized 52-bit digits (both below 2^52 per lane),
+/// without a branch: the borrows of `v − m` from the masks `v < m` (generate) and `v = m`
+/// (propagate), as in [`normalize_regs`]; the borrow out of the top lane says `v < m`.
+#[inline(always)]
+fn sub_if_not_below<const REGS: usize>(v: &mut [__m512i; REGS], m: &[__m512i; REGS]) {
+    // SAFETY: inlined only into functions with AVX-512F (and where used IFMA, BW, VBMI)
+    // enabled, on a CPU that has them (their callers' guarantee); the memory accesses are
+    // explained where they are made.
+    unsafe {
+        let lt = lane_bits(v, m, |x, y| _mm512_cmplt_epu64_mask(x, y));
+        let eq = lane_bits(v, m, |x, y| _mm512_cmpeq_epu64_mask(x, y));
+        let chain = (lt << 1).wrapping_add(eq);
+        let borrow_in = chain ^ eq;
+        let below = (chain >> (LANES * REGS)) & 1; // 1 iff v < m
+        let keep_diff = (below as u8 ^ 1).wrapping_neg(); // all ones iff v ≥ m
+        let mask = _mm512_set1_epi64(DIGIT_MASK as i64);
+        let one = _mm512_set1_epi64(1);
+        for j in 0..REGS {
+            let d = _mm512_sub_epi64(v[j], m[j]);
+            let d = _mm512_mask_sub_epi64(d, lane_mask(borrow_in, j), d, one);
+            v[j] = _mm512_mask_mov_epi64(v[j], keep_diff, _mm512_and_si512(d, mask));
+        }
+    }
+}
+
+/// The word-level Montgomery product `out = a·b·2^(−64k) mod m` of `a, b < m` in `k =
+/// out.len()` u64 digits, in one pass through AVX-512 (IFMA, and VBMI for the digit
+/// conversions): `m` in `8·regs` 52-bit digits, `m0inv = −m⁻¹ mod 2^52`, `n` steps with
+/// `e = 52n − 64k` in `0..52` (`e ≡ 0 mod 4` follows). `a = None` takes `a` from `out`
+/// (in place); `b = None` squares.
+///
+/// `a` enters multiplied by `2^e` (its conversion into radix 2^52 starts `e` bits up), so
+/// that the `n` steps' factor `2^(−52n)` becomes `2^(−64k)`, the word-level one:
+/// `AMM(a·2^e, b) = (a·2^e·b + Y·m)/2^(52n) ≡ a·b·2^(−64k)`, and below `a·b/2^(64k) + m <
+/// 2m` (`Y < 2^(52n)`, `a, b < m < 2^(64k)`). Then the lanes are normalized, `m`
+/// subtracted once if the result is not below it (branch-free), and the digits converted
+/// back into `out`. No scalar step, no memory pass over the digits but the stores of `b`'s
+/// per-step terms.
+///
+/// # Safety
+/// The CPU must have AVX-512F, IFMA, BW and VBMI ([`has_vbmi`]).
+///
+/// # Panics
+/// If the lengths or `n`, `e` do not fit together as above, or `a`, `b` are not below `m`
+/// in a debug build.
+pub(crate) unsafe fn mul_word(
+    out: &mut [u64],
+    a: Option<&[u64]>,
+    b: Option<&[u64]>,
+    m: &[u64],
+    m0inv: u64,
+    n: usize,
+) {
+    let (k, len) = (out.len(), m.len());
+    assert!(
+        len.is_multiple_of(LANES)
+            && (1..=MAX_REGS).contains(&(len / LANES))
+            && a.is_none_or(|a| a.len() == k)
+            && b.is_none_or(|b| b.len() == k)
+            && (1..=len).contains(&n)
+            && 52 * n >= 64 * k
+            && 52 * n - 64 * k < 52,
+        "mul_word: lengths do not fit together"
+    );
+    let e = (52 * n - 64 * k) as u32;
+    // SAFETY: (every arm) the CPU has the features (the caller's guarantee), the lengths
+    // are 8·REGS (asserted above).
+    unsafe {
+        match len / LANES {
+            1 => mul_word_regs::<1>(out, a, b, m, m0inv, n, e),
+            2 => mul_word_regs::<2>(out, a, b, m, m0inv, n, e),
+            3 => mul_word_regs::<3>(out, a, b, m, m0inv, n, e),
+            4 => mul_word_regs::<4>(out, a, b, m, m0inv, n, e),
+            5 => mul_word_regs::<5>(out, a, b, m, m0inv, n, e),
+            6 => mul_word_regs::<6>(out, a, b, m, m0inv, n, e),
+            7 => mul_word_regs::<7>(out, a, b, m, m0inv, n, e),
+            8 => mul_word_regs::<8>(out, a, b, m, m0inv, n, e),
+            9 => mul_word_regs::<9>(out, a, b, m, m0inv, n, e),
+            _ => mul_word_regs::<10>(out, a, b, m, m0inv, n, e),
+        }
+    }
+}
+
+/// [`mul_word`] for `REGS` registers per number.
+#[target_feature(enable = "avx512f,avx512ifma,avx512bw,avx512vbmi")]
+unsafe fn mul_word_regs<const REGS: usize>(
+    out: &mut [u64],
+    a: Option<&[u64]>,
+    b: Option<&[u64]>,
+    m: &[u64],
+    m0inv: u64,
+    n: usize,
+    e: u32,
+) {
+    let zero = _mm512_setzero_si512();
+    let (mut av, mut bv, mut mv) = ([zero; REGS], [zero; REGS], [zero; REGS]);
+    let a = a.unwrap_or(out);
+    let b = b.unwrap_or(a);
+    for j in 0..REGS {
+        // SAFETY: the CPU has the features (the caller's guarantee); m[8j..8j + 8] is in
+        // bounds (length 8·REGS), unaligned load.
+        unsafe {
+            av[j] = to_radix52_reg_shifted(a, j, e);
+            bv[j] = to_radix52_reg(b, j);
+            mv[j] = _mm512_loadu_si512(m.as_ptr().add(8 * j) as *const _);
+        }
+    }
+    // SAFETY: the CPU has AVX-512F and IFMA; n ≤ 8·REGS (mul_word's assertion).
+    let mut v = unsafe { amm_core(&av, &mv, &bv, m0inv, n) };
+    normalize_regs(&mut v);
+    sub_if_not_below(&mut v, &mv);
+    // SAFETY: the CPU has the features; the value is below m < 2^(64k), so it fits in
+    // `out` (k words, 8k ≤ 52·8·REGS/8 + 12 bytes as 52n ≥ 64k with n ≤ 8·REGS).
+    unsafe { store_words(out, &v) };
+}
+
+/// Lane 0 of `v`.
+#[inline(always)]
+fn lane0(v: __m512i) -> u64 {
+    // SAFETY: MOVQ is SSE2, implied by AVX-512F, which every caller (a function with
+    // `avx512f` enabled) has; the cast only reinterprets the low 128 bits.
+    unsafe { _mm_cvtsi128_si64(_mm512_castsi512_si128(v)) as u64 }
+}
+
+/// Lane 7 of `v` (for the debug checks).
+#[inline(always)]
+fn lane7(v: __m512i) -> u64 {
+    // SAFETY: as lane0, on the top 128 bits (VEXTRACTI64X2 is AVX-512DQ: use the
+    // AVX-512F 32x4 extraction instead, the same bits).
+    unsafe { _mm_extract_epi64::<1>(_mm512_extracti32x4_epi32::<3>(v)) as u64 }
 }
 
 /// Lane 1 of `v`.
@@ -206,19 +741,6 @@ fn lane1(v: __m512i) -> u64 {
     // SAFETY: PEXTRQ is SSE4.1, implied by AVX-512F, which every caller (a function with
     // `avx512f` enabled) has; the cast only reinterprets the low 128 bits.
     unsafe { _mm_extract_epi64::<1>(_mm512_castsi512_si128(v)) as u64 }
-}
-
-/// Carries the lanes' excess over 52 bits upwards, leaving every digit below 2^52. The
-/// value must fit in the digits (the carry out of the top is zero by [`amm`]'s bound).
-#[inline]
-pub(crate) fn normalize(d: &mut [u64]) {
-    let mut carry = 0u64;
-    for x in d.iter_mut() {
-        let v = *x + carry;
-        *x = v & DIGIT_MASK;
-        carry = v >> DIGIT_BITS;
-    }
-    debug_assert_eq!(carry, 0, "amm: the value does not fit in its digits");
 }
 
 /// The portable twin of [`amm`]: the same steps with one digit at a time and the digit
