@@ -857,3 +857,168 @@ pub(crate) fn select_ct_portable(out: &mut [u64], table: &[u64], idx: u64) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// The value of unnormalized lanes, as 64-bit digits of a `u64` vector (little-endian
+    /// `Σ d_i·2^(52i)`), for comparisons.
+    fn value(d: &[u64]) -> Vec<u64> {
+        let mut out = vec![0u64; d.len() + 2];
+        for (i, &x) in d.iter().enumerate() {
+            let bit = 52 * i;
+            let (w, s) = (bit / 64, bit % 64);
+            let mut carry = (x as u128) << s;
+            let mut j = w;
+            while carry != 0 {
+                let sum = out[j] as u128 + (carry as u64) as u128;
+                out[j] = sum as u64;
+                carry = (carry >> 64) + (sum >> 64);
+                j += 1;
+            }
+        }
+        out
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn regs<const R: usize>(d: &[u64]) -> [__m512i; R] {
+        let mut v = [_mm512_setzero_si512(); R];
+        for (j, r) in v.iter_mut().enumerate() {
+            // SAFETY: d has 8R digits (the callers'); unaligned load.
+            *r = unsafe { _mm512_loadu_si512(d.as_ptr().add(8 * j) as *const _) };
+        }
+        v
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn digits<const R: usize>(v: &[__m512i; R]) -> Vec<u64> {
+        let mut d = vec![0u64; 8 * R];
+        for (j, r) in v.iter().enumerate() {
+            // SAFETY: d has 8R digits; unaligned store.
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr().add(8 * j) as *mut _, *r) };
+        }
+        d
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn normalized<const R: usize>(d: &[u64]) -> Vec<u64> {
+        // SAFETY: the CPU has AVX-512F (this function's requirement).
+        let mut v = unsafe { regs::<R>(d) };
+        normalize_regs(&mut v);
+        // SAFETY: as above.
+        unsafe { digits(&v) }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn subtracted<const R: usize>(d: &[u64], m: &[u64]) -> Vec<u64> {
+        // SAFETY: the CPU has AVX-512F (this function's requirement).
+        let (mut v, mv) = unsafe { (regs::<R>(d), regs::<R>(m)) };
+        sub_if_not_below(&mut v, &mv);
+        // SAFETY: as above.
+        unsafe { digits(&v) }
+    }
+
+    /// The vector normalization against the value, on lanes with long runs of carries
+    /// (every digit `2^52 − 1` plus a carry into the bottom, lanes near the 2^61 bound)
+    /// and random ones, three register counts.
+    #[test]
+    fn normalize_regs_keeps_the_value() {
+        if !has_ifma() {
+            eprintln!("no AVX-512 IFMA on this CPU: not run");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x4e);
+        fn check<const R: usize>(d: &[u64]) {
+            // SAFETY: has_ifma (so AVX-512F), checked by the caller.
+            let n = unsafe { normalized::<R>(d) };
+            assert!(n.iter().all(|&x| x <= DIGIT_MASK), "{d:x?}");
+            assert_eq!(value(&n), value(d), "{d:x?}");
+        }
+        for case in 0..200 {
+            let mut d: Vec<u64> = (0..80)
+                .map(|i| match case % 4 {
+                    0 => DIGIT_MASK,
+                    1 => DIGIT_MASK + (i as u64 & 1),
+                    2 => rng.next_u64() >> 3,
+                    _ => (rng.next_u64() & DIGIT_MASK) | (rng.next_u64() & 1) << 52,
+                })
+                .collect();
+            if case % 4 == 0 {
+                d[0] += 1 + (case as u64 / 4) % 3; // a carry through every lane
+            }
+            // Room at the top so that the value fits.
+            for len in [8usize, 24, 80] {
+                let mut e = d[..len].to_vec();
+                e[len - 1] = 0;
+                e[len - 2] &= DIGIT_MASK >> 8;
+                match len {
+                    8 => check::<1>(&e),
+                    24 => check::<3>(&e),
+                    _ => check::<10>(&e),
+                }
+            }
+        }
+    }
+
+    /// The branch-free final subtraction against the value: `v` below, equal to, and
+    /// above `m` by one, by a digit, by `m − 1`.
+    #[test]
+    fn sub_if_not_below_matches_the_value() {
+        if !has_ifma() {
+            eprintln!("no AVX-512 IFMA on this CPU: not run");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x5b);
+        fn check<const R: usize>(v: &[u64], m: &[u64]) {
+            // SAFETY: has_ifma (so AVX-512F), checked by the caller.
+            let got = unsafe { subtracted::<R>(v, m) };
+            let (vv, mv) = (value(v), value(m));
+            let below = vv.iter().rev().cmp(mv.iter().rev()) == core::cmp::Ordering::Less;
+            let mut want = vv.clone();
+            if !below {
+                let mut borrow = false;
+                for (w, &x) in want.iter_mut().zip(&mv) {
+                    let (d, b1) = w.overflowing_sub(x);
+                    let (d, b2) = d.overflowing_sub(borrow as u64);
+                    *w = d;
+                    borrow = b1 | b2;
+                }
+            }
+            assert!(got.iter().all(|&x| x <= DIGIT_MASK));
+            assert_eq!(value(&got), want, "v {v:x?} m {m:x?}");
+        }
+        for round in 0..100 {
+            let mut m: Vec<u64> = (0..24).map(|_| rng.next_u64() & DIGIT_MASK).collect();
+            m[23] = 0;
+            if round % 5 == 0 {
+                m[..22].fill(DIGIT_MASK);
+            }
+            m[0] |= 1;
+            let mut cases = vec![m.clone()];
+            let mut plus_one = m.clone();
+            let mut minus_one = m.clone();
+            plus_one[0] += 1; // m odd: no carry
+            minus_one[0] -= 1;
+            cases.push(plus_one);
+            cases.push(minus_one);
+            let mut top_up = m.clone();
+            top_up[22] += 1;
+            cases.push(top_up);
+            let mut twice_less_one = vec![0u64; 24];
+            let mut carry = 0u64;
+            for i in 0..24 {
+                let x = 2 * m[i] + carry;
+                twice_less_one[i] = x & DIGIT_MASK;
+                carry = x >> 52;
+            }
+            twice_less_one[0] -= 1; // 2m − 1 (2m even, its digit 0 is not 0: m odd)
+            cases.push(twice_less_one);
+            cases.push(vec![0; 24]);
+            for v in &cases {
+                check::<3>(v, &m);
+            }
+        }
+    }
+}
