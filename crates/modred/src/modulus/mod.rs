@@ -353,9 +353,9 @@ impl Modulus {
     /// `a·b mod m`, as a new residue. [`Modulus::mul_into`] and [`Modulus::mul_assign`]
     /// compute the same without allocating.
     ///
-    /// With the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of 16 to 65
-    /// digits (1024 to 4158 bits), the same Montgomery product is computed in radix 2^52
-    /// (see [`Modulus::mul_into`]).
+    /// With the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of 512 to
+    /// 4158 bits, the same Montgomery product is computed in radix 2^52 (see
+    /// [`Modulus::mul_into`]).
     pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
         let (a, b) = (self.check(a), self.check(b));
         let mut out = vec![0; a.len()];
@@ -377,8 +377,9 @@ impl Modulus {
     ///
     /// The fast path for repeated multiplications: for the fixed-size Montgomery reducers
     /// (odd moduli of 1 to 8 digits) it calls the unrolled product on the digits directly,
-    /// for the Montgomery reducers on a CPU with AVX-512 IFMA from 16 digits (1024 bits,
-    /// where it measured faster) the radix-2^52 product, and otherwise the
+    /// for the Montgomery reducers on a CPU with AVX-512 IFMA from 512 bits (where it
+    /// measured faster, `reduce::montgomery_ifma::MUL_MIN_BITS`) the radix-2^52 product in
+    /// vector registers, and otherwise the
     /// reducer with working space kept per thread (up to 512 digits). Same results as
     /// [`Modulus::mul`]; timing as [`Modulus::mul`] (variable for classical and Barrett,
     /// use [`Modulus::mul_ct`] for secrets).

@@ -27,15 +27,16 @@ use crate::nat::Nat;
 pub(crate) const MIN_BITS: u64 = 512;
 
 /// The smallest modulus (bits, counted as `64k` for `k` u64 digits) for which one
-/// Montgomery product ([`MontgomeryIfma::mul_word`]: the conversions into radix 2^52, the
-/// vector steps, the last scalar step, the conversion back) beats the word-level one, and
-/// [`crate::Modulus`] multiplies through it. Measured with the `modulus_paths` example of
-/// `modred-bench` (one run, interleaved, shared 2-core machine), `Modulus::mul_into` on
-/// IFMA against the fixed-size or CIOS reducer: 1.45× slower at 512 bits, about 1.3× at
-/// 768, 0.86× at 1024, 0.55–0.6× at 2048, 0.36× at 4096. (Before the single-pass digit
-/// conversions and the split last step, it lost up to 2048 bits.)
+/// Montgomery product ([`MontgomeryIfma::mul_word`]) beats the word-level one, and
+/// [`crate::Modulus`] multiplies through it. Measured with the `modulus_paths` example
+/// of `modred-bench` (interleaved, best of 5 rounds, shared 2-core machine), the one-pass
+/// vector product ([`ifma::mul_word`]) as `Modulus::mul_into` against the fixed-size or
+/// CIOS reducer: 0.95× at 512 bits (117.6–118.1 ns against 124.3–124.6 ns in two runs
+/// of each build: a small margin), 0.86× at 576, 0.74× at 640, 0.66× at 768, 0.55× at
+/// 1024. (Before the one-pass product, with scalar conversions and a scalar last step,
+/// it lost below 1024 bits: 1.45× at 512, 1.3× at 768, 0.86× at 1024.)
 #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` uses it
-pub(crate) const MUL_MIN_BITS: u64 = 1024;
+pub(crate) const MUL_MIN_BITS: u64 = 512;
 
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
 /// of [`ifma::amm`].
