@@ -169,6 +169,31 @@ impl<const N: usize> MontgomeryFixed<N> {
     }
 }
 
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+impl MontgomeryFixed<4> {
+    /// `out = a·b·R⁻¹ mod m` for `a, b < m` by the assembly (`arith::mont_mul_4_adx`),
+    /// without the CPU check of [`MontgomeryFixed::mul_fixed_into`].
+    ///
+    /// # Safety
+    /// The CPU must have BMI2 and ADX.
+    #[inline(always)]
+    pub(crate) unsafe fn mul_asm_into(&self, out: &mut [u64; 4], a: &[u64; 4], b: &[u64; 4]) {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { arith::mont_mul_4_adx(out, a, b, &self.k) }
+    }
+
+    /// `out = a²·R⁻¹ mod m` for `a < m` by the assembly (`arith::mont_sqr_4_adx`), without
+    /// the CPU check of [`MontgomeryFixed::sqr_fixed_into`].
+    ///
+    /// # Safety
+    /// The CPU must have BMI2 and ADX.
+    #[inline(always)]
+    pub(crate) unsafe fn sqr_asm_into(&self, out: &mut [u64; 4], a: &[u64; 4]) {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { arith::mont_sqr_4_adx(out, a, &self.k) }
+    }
+}
+
 /// `a` as an array of `N` digits, when it has exactly `N`.
 #[inline(always)]
 fn arr<const N: usize>(a: &[u64]) -> Option<&[u64; N]> {
