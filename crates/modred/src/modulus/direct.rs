@@ -38,6 +38,7 @@ pub(super) enum Direct {
     /// without the calls and checks of the other paths.
     ///
     /// [`Modulus`]: super::Modulus
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
     M4Asm(MontgomeryFixed<4>),
     M5(MontgomeryFixed<5>),
     M6(MontgomeryFixed<6>),
@@ -101,7 +102,12 @@ macro_rules! with_fixed {
                 const $n: usize = 3;
                 $body
             }
-            Direct::M4($f) | Direct::M4Asm($f) => {
+            Direct::M4($f) => {
+                const $n: usize = 4;
+                $body
+            }
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            Direct::M4Asm($f) => {
                 const $n: usize = 4;
                 $body
             }
@@ -135,6 +141,7 @@ pub(super) fn arr<const N: usize>(x: &[u64]) -> &[u64; N] {
 
 /// The four digits of a residue of a 4-digit modulus: one width check (the panic of
 /// [`super::Modulus`]'s `check` when it fails).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 #[inline(always)]
 pub(super) fn four(r: &super::Residue) -> &[u64; 4] {
     match r.limbs().try_into() {
@@ -145,6 +152,7 @@ pub(super) fn four(r: &super::Residue) -> &[u64; 4] {
 
 /// The panic of a residue of another width (a programming error, as in
 /// [`super::Modulus`]'s `check`).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 #[cold]
 #[inline(never)]
 pub(super) fn wrong_width() -> ! {
