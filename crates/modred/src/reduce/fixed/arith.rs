@@ -318,8 +318,12 @@ impl<const N: usize> MontConsts<N> {
 // Why: on the Sapphire Rapids machine here ADCX, ADOX, ADC, SBB (and CMOV) all issue on
 // two ports (0 and 6), and the CIOS loop's 64 ADCX/ADOX plus 24 flushes and the final
 // CMOVs kept those two ports busy ~48 cycles, more than the 36 cycles MULX and IMUL need
-// on port 1. The subtractive rows need 55 such instructions; a product now takes about
-// the 36 cycles of its multiplications (`examples/mont256` of `modred-bench`).
+// on port 1. The subtractive rows need 55 such instructions, so a product takes about the
+// 36 cycles of its multiplications. Cycles in a standalone loop around the routines
+// (Sapphire Rapids, ~2.1 GHz, best of many batches), CIOS assembly → these: independent
+// products 44.8 → 36.6, squares 43.9 (the CIOS product) → 32.2 (10 MULX); dependent
+// chains `x ← x·b` 55.8 → 48, `x ← x²` 56 → 43.5. The `modulus_paths` example of
+// `modred-bench` times both kinds through the library.
 
 /// Montgomery multiplication `a·b·2^(−256) mod m` for `a, b < m < 2^256`, `m` odd (`k`:
 /// its [`MontConsts`]), in MULX assembly. Operand scanning, one step per digit `b_i`:

@@ -25,11 +25,14 @@
 //! kernels, run-time width) 2.1×. Each function is also compiled for BMI2 and chosen at
 //! run time (`arith::with_bmi2!`); at 4 digits the difference was within the noise.
 //!
-//! At 4 digits on a CPU with BMI2 and ADX, [`MontgomeryFixed::mul_fixed_into`] (and the
-//! square) is the CIOS product written out in MULX/ADCX/ADOX assembly
-//! (`arith::mont_mul_4_adx`, tested against `arith::mont_mul`): 37 → 25 ns in one
-//! `modred bench --op mulmod --bits 256` run, 1.26× GMP's `mpn_mul_n` and 0.66×
-//! OpenSSL's `BN_mod_mul_montgomery` through `Modulus::mul_into` (`docs/benchmarks.md`).
+//! At 4 digits on a CPU with BMI2 and ADX, [`MontgomeryFixed::mul_fixed_into`] and
+//! [`MontgomeryFixed::sqr_fixed_into`] are assembly (`arith::mont_mul_4_adx`,
+//! `arith::mont_sqr_4_adx`, tested against `arith::mont_mul`): Montgomery's reduction in
+//! its subtractive form, one carry chain and one borrow chain per row, and a dedicated
+//! square (10 digit products instead of 16); `Modulus::mul_into` and friends call them
+//! inline (`modulus::direct`). About 36 cycles a product and 32 a square where the
+//! earlier two-chain CIOS assembly took 45 (see `arith.rs` for why, and
+//! `docs/benchmarks.md` for the ratios to GMP and OpenSSL).
 
 // Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
 #![allow(clippy::needless_range_loop)]
