@@ -21,6 +21,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::reduce::{NttBarrett, NttMontgomery, SecondProduct};
+use modred::rng::SplitMix64;
 use modred::{Nat, Reducer, Scratch};
 use std::hint::black_box;
 use std::time::Duration;
@@ -28,15 +29,11 @@ use std::time::Duration;
 const LOG2_SIZES: [u32; 4] = [16, 18, 20, 22];
 
 /// splitmix64: reproducible operands.
-struct SplitMix(u64);
+struct SplitMix(SplitMix64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn limbs(&mut self, n: usize) -> Vec<u64> {
@@ -49,7 +46,7 @@ fn huge_mul(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
-        let mut rng = SplitMix(0x001_0000 + log2 as u64);
+        let mut rng = SplitMix(SplitMix64::new(0x001_0000 + log2 as u64));
         let (a, b) = (rng.limbs(words), rng.limbs(words));
         let mut r = vec![0u64; 2 * words];
         modred::nat::mul_into(&mut r, &a, &b);
@@ -82,7 +79,7 @@ fn huge_reduce(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
-        let mut rng = SplitMix(0x001_1000 + log2 as u64);
+        let mut rng = SplitMix(SplitMix64::new(0x001_1000 + log2 as u64));
         let mut ml = rng.limbs(words);
         ml[0] |= 1;
         ml[words - 1] |= 1 << 63;

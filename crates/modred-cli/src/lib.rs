@@ -5,6 +5,9 @@
 //! stderr starting `error: `, with exit status 2. Success is exit status 0.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
+// The crate is the command line; its documentation is for those who work on it (read with
+// `cargo doc -p modred-cli --document-private-items`), so it links to private modules.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod algorithms;
 pub mod args;

@@ -18,6 +18,12 @@
 //! - `method`: for odd moduli, the exponentiation methods (binary, fixed and sliding
 //!   windows around the default width) with the reducer auto picks.
 //!
+//! A run goes over all points [`Depth::passes`] times, each pass timing a share of the
+//! rounds, and a point's ratios come from the rounds of all passes together
+//! ([`timing::merge`]): a few seconds of a busy neighbour on a shared machine fall into one
+//! pass, so they cannot decide a point alone (single-pass runs a minute apart disagreed on
+//! near-tied points by up to 20%).
+//!
 //! The *winner* of a point is the fastest, except that the auto rule's own choice is kept
 //! when it is within [`TIE_MARGIN`] of it: differences that small are below what a shared
 //! machine reproduces from run to run. The winners make the profile.
@@ -62,6 +68,16 @@ pub enum Depth {
     Quick,
     /// A few minutes.
     Normal,
+}
+
+impl Depth {
+    /// Passes over all points: the rounds of each comparison are split between them.
+    pub fn passes(self) -> usize {
+        match self {
+            Depth::Quick => 2,
+            Depth::Normal => 3,
+        }
+    }
 }
 
 /// One modulus to measure at.
@@ -132,17 +148,19 @@ pub struct Results {
     pub seconds: f64,
 }
 
+/// The timing plans of one pass (short operations, exponentiations): the rounds of a
+/// comparison summed over the [`Depth::passes`].
 fn plans(depth: Depth) -> (Plan, Plan) {
     let ms = Duration::from_millis;
     let us = Duration::from_micros;
     match depth {
         Depth::Quick => (
-            Plan { batch: us(400), rounds: 9, min_rounds: 7, budget: ms(300) },
-            Plan { batch: ms(1), rounds: 7, min_rounds: 5, budget: ms(1500) },
+            Plan { batch: us(400), rounds: 5, min_rounds: 4, budget: ms(150) },
+            Plan { batch: ms(1), rounds: 4, min_rounds: 3, budget: ms(750) },
         ),
         Depth::Normal => (
-            Plan { batch: ms(1), rounds: 21, min_rounds: 11, budget: ms(800) },
-            Plan { batch: ms(2), rounds: 11, min_rounds: 7, budget: ms(3000) },
+            Plan { batch: ms(1), rounds: 7, min_rounds: 4, budget: ms(270) },
+            Plan { batch: ms(2), rounds: 4, min_rounds: 3, budget: ms(1000) },
         ),
     }
 }
@@ -248,9 +266,50 @@ fn pick(times: &[Timing], preferred: Option<usize>) -> (usize, usize) {
     (fastest, winner)
 }
 
-/// Runs the measurement. The auto rule under test is the library's as it stands: the
-/// active profile ([`modred::modulus::profile::active`]) where it decides, else the
-/// built-in rule. Progress goes to `progress`.
+/// The timings of one comparison (one operation at one point) from every pass, and its
+/// candidates (the same in every pass).
+struct Passes<T> {
+    cands: Vec<T>,
+    parts: Vec<Vec<Timing>>,
+}
+
+impl<T: PartialEq> Passes<T> {
+    fn new() -> Self {
+        Passes { cands: Vec::new(), parts: Vec::new() }
+    }
+
+    /// Adds one pass's timings of `cands`.
+    fn add(&mut self, (cands, times): (Vec<T>, Vec<Timing>)) -> Result<(), String> {
+        if self.parts.is_empty() {
+            self.cands = cands;
+        } else if cands != self.cands {
+            return Err("internal: the candidates of a point changed between passes".into());
+        }
+        self.parts.push(times);
+        Ok(())
+    }
+
+    /// The timings of all passes as one comparison.
+    fn merged(&self) -> Vec<Timing> {
+        timing::merge(&self.parts)
+    }
+}
+
+/// The comparisons at one point.
+struct PointPasses {
+    reduce: Passes<Algorithm>,
+    mulmod: Passes<Algorithm>,
+    /// The exponentiation candidates, screened by the first pass's multiplications.
+    powm_candidates: Option<Vec<Algorithm>>,
+    powm: Passes<Algorithm>,
+    /// The reducer the methods are compared with (auto's for powm), and the comparison.
+    method: Option<(Algorithm, Passes<Method>)>,
+}
+
+/// Runs the measurement: [`Depth::passes`] passes over the points, each timing every
+/// comparison for a share of its rounds. The auto rule under test is the library's as
+/// it stands: the active profile ([`modred::modulus::profile::active`]) where it decides,
+/// else the built-in rule. Progress goes to `progress`.
 pub fn run(
     depth: Depth,
     forms: Option<&[Form]>,
@@ -260,35 +319,68 @@ pub fn run(
     let active = modred::modulus::profile::active();
     let rule = active.as_deref();
     let (short, long) = plans(depth);
-    let mut rows = Vec::new();
-    let mut methods = Vec::new();
     let pts: Vec<Point> =
         points(depth).into_iter().filter(|p| forms.map_or(true, |f| f.contains(&p.form))).collect();
-    for (i, p) in pts.iter().enumerate() {
-        progress(&format!(
-            "[{:5.1} s] {}/{}: {} modulus {} ({} bits)",
-            start.elapsed().as_secs_f64(),
-            i + 1,
-            pts.len(),
-            p.form,
-            p.label,
-            p.m.bits()
-        ));
-        let rs = reducers(&p.m);
-        let mut rng = SplitMix64::new(0x6d6f_6472 ^ p.m.bits());
-        rows.push(measure_reduce(p, &rs, &mut rng, &short, rule)?);
-        let mul = measure_mulmod(p, &rs, &mut rng, &short, rule)?;
-        let best_mul = mul.results.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
-        let screened: Vec<Algorithm> =
-            mul.results.iter().filter(|r| r.1 <= POWM_SCREEN * best_mul).map(|r| r.0).collect();
-        rows.push(mul);
-        if p.powm {
-            let row = measure_powm(p, &screened, &mut rng, &long, rule)?;
-            let algo = row.auto.algorithm;
-            rows.push(row);
-            if p.form == Form::Odd && p.m.bits() <= METHOD_MAX_BITS {
-                methods.push(measure_methods(p, algo, &mut rng, &long, rule)?);
+    let mut all: Vec<PointPasses> = pts
+        .iter()
+        .map(|_| PointPasses {
+            reduce: Passes::new(),
+            mulmod: Passes::new(),
+            powm_candidates: None,
+            powm: Passes::new(),
+            method: None,
+        })
+        .collect();
+    let passes = depth.passes();
+    for pass in 0..passes {
+        for (i, (p, pp)) in pts.iter().zip(&mut all).enumerate() {
+            progress(&format!(
+                "[{:5.1} s] pass {}/{passes}, {}/{}: {} modulus {} ({} bits)",
+                start.elapsed().as_secs_f64(),
+                pass + 1,
+                i + 1,
+                pts.len(),
+                p.form,
+                p.label,
+                p.m.bits()
+            ));
+            let rs = reducers(&p.m);
+            // The same operands in every pass.
+            let mut rng = SplitMix64::new(0x6d6f_6472 ^ p.m.bits());
+            pp.reduce.add(measure_reduce(p, &rs, &mut rng, &short)?)?;
+            let (algos, times) = measure_mulmod(p, &rs, &mut rng, &short)?;
+            if pp.powm_candidates.is_none() {
+                let best = times.iter().map(|t| t.ns).fold(f64::INFINITY, f64::min);
+                let screened = algos
+                    .iter()
+                    .zip(&times)
+                    .filter(|(_, t)| t.ns <= POWM_SCREEN * best)
+                    .map(|(&a, _)| a)
+                    .collect();
+                pp.powm_candidates = Some(screened);
             }
+            pp.mulmod.add((algos, times))?;
+            if p.powm {
+                let screened = pp.powm_candidates.as_deref().unwrap_or_default();
+                pp.powm.add(measure_powm(p, screened, &mut rng, &long, rule)?)?;
+                if p.form == Form::Odd && p.m.bits() <= METHOD_MAX_BITS {
+                    let algo = explain_with(&p.m, Operation::PowMod, rule).algorithm;
+                    let (_, method) = pp.method.get_or_insert_with(|| (algo, Passes::new()));
+                    method.add(measure_methods(p, algo, &mut rng, &long, rule)?)?;
+                }
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    let mut methods = Vec::new();
+    for (p, pp) in pts.iter().zip(&all) {
+        rows.push(row(p, Operation::Reduce, &pp.reduce.cands, &pp.reduce.merged(), rule)?);
+        rows.push(row(p, Operation::MulMod, &pp.mulmod.cands, &pp.mulmod.merged(), rule)?);
+        if p.powm {
+            rows.push(row(p, Operation::PowMod, &pp.powm.cands, &pp.powm.merged(), rule)?);
+        }
+        if let Some((algo, m)) = &pp.method {
+            methods.push(method_row(p.m.bits(), *algo, &m.cands, &m.merged(), rule));
         }
     }
     Ok(Results { rows, methods, seconds: start.elapsed().as_secs_f64() })
@@ -347,8 +439,7 @@ fn measure_reduce(
     rs: &[Box<dyn Reducer<u64>>],
     rng: &mut SplitMix64,
     plan: &Plan,
-    rule: Option<&Profile>,
-) -> Result<Row, String> {
+) -> Result<(Vec<Algorithm>, Vec<Timing>), String> {
     let vals = values(&p.m, rng, 16);
     let xs: Vec<Nat> = vals.iter().map(|(a, b)| a.mul(b)).collect();
     let want: Vec<Nat> = xs.iter().map(|x| x.checked_rem(&p.m).unwrap_or_default()).collect();
@@ -398,7 +489,7 @@ fn measure_reduce(
     }
     let times = timing::compare(plan, &mut cands);
     drop(cands);
-    row(p, Operation::Reduce, &algos, &times, rule)
+    Ok((algos, times))
 }
 
 fn reduce_once(
@@ -422,8 +513,7 @@ fn measure_mulmod(
     rs: &[Box<dyn Reducer<u64>>],
     rng: &mut SplitMix64,
     plan: &Plan,
-    rule: Option<&Profile>,
-) -> Result<Row, String> {
+) -> Result<(Vec<Algorithm>, Vec<Timing>), String> {
     let vals = values(&p.m, rng, 16);
     let mut algos = Vec::new();
     let mut prepared = Vec::new();
@@ -456,7 +546,7 @@ fn measure_mulmod(
     }
     let times = timing::compare(plan, &mut cands);
     drop(cands);
-    row(p, Operation::MulMod, &algos, &times, rule)
+    Ok((algos, times))
 }
 
 fn measure_powm(
@@ -465,7 +555,7 @@ fn measure_powm(
     rng: &mut SplitMix64,
     plan: &Plan,
     rule: Option<&Profile>,
-) -> Result<Row, String> {
+) -> Result<(Vec<Algorithm>, Vec<Timing>), String> {
     let auto = explain_with(&p.m, Operation::PowMod, rule).algorithm;
     let mut algos: Vec<Algorithm> = screened.to_vec();
     if !algos.contains(&auto) {
@@ -498,7 +588,7 @@ fn measure_powm(
         .collect();
     let times = timing::compare(plan, &mut cands);
     drop(cands);
-    row(p, Operation::PowMod, &algos, &times, rule)
+    Ok((algos, times))
 }
 
 /// The methods compared for `bits`-bit exponents: binary, and fixed and sliding windows of
@@ -521,7 +611,7 @@ fn measure_methods(
     rng: &mut SplitMix64,
     plan: &Plan,
     rule: Option<&Profile>,
-) -> Result<MethodRow, String> {
+) -> Result<(Vec<Method>, Vec<Timing>), String> {
     let bits = p.m.bits();
     let md = Modulus::with(algorithm, &p.m).map_err(|e| e.to_string())?;
     let base = md.residue(&rng.below(&p.m));
@@ -548,22 +638,35 @@ fn measure_methods(
         .collect();
     let times = timing::compare(plan, &mut cands);
     drop(cands);
+    Ok((ms, times))
+}
+
+/// The method row of `bits`-bit exponents with `algorithm` from the timings of the
+/// methods `ms` (in the same order).
+fn method_row(
+    bits: u64,
+    algorithm: Algorithm,
+    ms: &[Method],
+    times: &[Timing],
+    rule: Option<&Profile>,
+) -> MethodRow {
+    let (auto, _) = modred::modulus::choose_method_with(bits, rule);
     let preferred = ms.iter().position(|&m| m == auto);
-    let (fastest, winner) = pick(&times, preferred);
+    let (fastest, winner) = pick(times, preferred);
     let ai = preferred.unwrap_or(fastest);
-    Ok(MethodRow {
+    MethodRow {
         bits,
         algorithm,
         results: ms
             .iter()
-            .zip(&times)
+            .zip(times)
             .map(|(&m, t)| (m, t.ns, t.ratio_to(&times[fastest])))
             .collect(),
         winner: ms[winner],
         fastest: ms[fastest],
         auto,
         auto_ratio: times[ai].ratio_to(&times[fastest]),
-    })
+    }
 }
 
 /// The profile of the winners.

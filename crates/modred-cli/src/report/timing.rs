@@ -201,6 +201,12 @@ pub fn compare(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
             samples[i].push(t.as_secs_f64() * 1e9 / batches[i] as f64);
         }
     }
+    timings(samples, batches)
+}
+
+/// The timings of candidates from their per-round samples (every candidate the same
+/// number of rounds) and batch sizes.
+fn timings(samples: Vec<Vec<f64>>, batches: Vec<u64>) -> Vec<Timing> {
     let quiet = quiet_rounds(&samples);
     samples
         .into_iter()
@@ -212,6 +218,22 @@ pub fn compare(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
             Timing { samples, ns, median_ns, rounds: s.len(), batch, quiet: quiet.clone() }
         })
         .collect()
+}
+
+/// Several [`compare`] calls of the same candidates (in the same order), made at
+/// different times, as one: the rounds of all of them, the quiet rounds chosen among all.
+/// A disturbed phase of the machine that covered one call then weighs as its share of
+/// the rounds. The batch size is the first call's.
+///
+/// # Panics
+/// If the calls timed different numbers of candidates (a programming error).
+pub fn merge(parts: &[Vec<Timing>]) -> Vec<Timing> {
+    let n = parts.first().map_or(0, Vec::len);
+    assert!(parts.iter().all(|p| p.len() == n), "merge: different candidates");
+    let samples: Vec<Vec<f64>> =
+        (0..n).map(|i| parts.iter().flat_map(|p| p[i].samples.iter().copied()).collect()).collect();
+    let batches = (0..n).map(|i| parts[0][i].batch).collect();
+    timings(samples, batches)
 }
 
 /// The third of the rounds (at least three, or all if fewer) with the smallest sum over
@@ -271,6 +293,27 @@ mod tests {
         assert_eq!(q.len(), 3);
         assert!(!q.contains(&1) && !q.contains(&3));
         assert_eq!(quiet_rounds(&[vec![1.0, 2.0]]), vec![0, 1]);
+    }
+
+    #[test]
+    fn merged_timings_pool_the_rounds() {
+        let t = |samples: Vec<f64>| {
+            let n = samples.len();
+            Timing { samples, ns: 0.0, median_ns: 0.0, rounds: n, batch: 7, quiet: vec![] }
+        };
+        // The first call caught a phase in which the second candidate ran twice as slow;
+        // the second and third did not.
+        let first = vec![t(vec![10.0, 10.0, 10.0]), t(vec![24.0, 24.0, 24.0])];
+        let second = vec![t(vec![11.0, 10.0, 10.0]), t(vec![12.0, 12.0, 12.0])];
+        let third = vec![t(vec![10.0, 10.0, 11.0]), t(vec![12.0, 12.0, 12.0])];
+        let m = merge(&[first, second, third]);
+        assert_eq!(m.len(), 2);
+        assert_eq!((m[0].rounds, m[1].rounds, m[0].batch), (9, 9, 7));
+        assert_eq!((m[0].ns, m[1].ns), (10.0, 12.0));
+        // The quiet rounds (three of nine) are from the undisturbed calls.
+        assert_eq!(m[0].quiet.len(), 3);
+        assert!(m[0].quiet.iter().all(|&r| r >= 3), "{:?}", m[0].quiet);
+        assert!((m[1].ratio_to(&m[0]) - 1.2).abs() < 1e-9);
     }
 
     #[test]

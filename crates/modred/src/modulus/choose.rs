@@ -100,9 +100,15 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 /// 8, 1.15 at 16, 1.19 at 32 digits; at 64 digits 1.06 (in the quick runs 0.91–0.94
 /// twice, 1.06 once), 1.04 at 128, 1.01 at 256.
 ///
-/// Re-measured on the merged tree (three full `modred tune --check` runs, 22 Nov 2026):
-/// classical/barrett 1.17–1.18 at 32 digits in every run, within 10% at 16: 16 digits.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
+/// Re-measured on the merged tree (three full `modred tune --check` runs, 22 Nov 2026,
+/// load ≈ 9): classical/barrett 1.17–1.18 at 32 digits in every run, within 10% at 16.
+///
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, two runs at load ≈ 2–4, the
+/// usual state of a machine not shared with builds): barrett/classical 1.08–1.10 at 16
+/// digits, 1.00–1.02 at 8, classical 1.14 at 4 digits: 8 digits. (At load ≈ 9 the order
+/// at 16 digits flips, classical/barrett about 1.1: a busy neighbour on the core slows
+/// Barrett's multiplication rows more than the classical division chain.)
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -123,7 +129,11 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 /// Re-measured on the merged tree (five full `modred tune --check` runs, 22 Nov 2026):
 /// classical/barrett 1.11 at 16 digits twice, barrett/classical 1.24 there once;
 /// classical/barrett 1.19 at 32 digits three times: 16 digits (the smaller worst loss).
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
+///
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, two runs at load ≈
+/// 2–4): barrett/classical 1.09–1.10 at 16 digits, 1.01–1.02 at 8, classical 1.12 at 4:
+/// 8 digits (at load ≈ 9, classical/barrett about 1.1 at 16 digits).
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -154,7 +164,14 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
 /// follows the machine's load; the threshold keeps the larger loss smallest at each
 /// size: classical to 16 digits (at most 1.12 and 1.18 slower), Barrett from 32 (at most
 /// 1.19).
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 32;
+///
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, runs at load ≈
+/// 2–4, the usual state of a machine not shared with builds): barrett/classical 1.17–1.19
+/// at 16 digits (odd and even moduli), 1.03–1.11 at 8, classical 1.06–1.14 faster at 4:
+/// Barrett from 8 digits. On the generalized Mersenne 2^512 − 2^128 − 1 the `solinas`
+/// fold is 1.04–1.06 times faster than Barrett there (1.11–1.14 than classical): within
+/// 10%, so the generic rule stays.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 8;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size

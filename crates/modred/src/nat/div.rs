@@ -237,7 +237,7 @@ impl<L: Limb> Nat<L> {
     }
 
     /// `(self div d, self mod d)` by a Newton reciprocal of `d` (see
-    /// [`super::newton`]): `O(M(n))` for `n`-digit operands, where `M` is the cost of a
+    /// `nat/newton.rs`): `O(M(n))` for `n`-digit operands, where `M` is the cost of a
     /// product. `None` when `d` is zero.
     pub fn div_rem_newton(&self, d: &Self) -> Option<(Self, Self)> {
         self.div_rem_newton_with(d, super::newton::RECIPROCAL_BASECASE)

@@ -1,13 +1,12 @@
 //! Layer 3: natural numbers.
 //!
 //! [`Nat<L>`] is an owned, normalized (no high zero digits) little-endian vector of
-//! digits. The arithmetic lives in one file per operation, each with a slice-level
-//! function that the reducers call on their own buffers and an owned wrapper on `Nat`:
-//! [`add`](self::add) (addition and subtraction), [`shift`](self::shift),
-//! [`mul`](self::mul) (schoolbook and Karatsuba products and squares),
-//! [`div`](self::div) (Knuth's Algorithm D), [`newton`](self::newton) (division by a
-//! Newton reciprocal for large operands) and [`radix`](self::radix) (parsing and
-//! formatting in decimal and hexadecimal).
+//! digits. The arithmetic lives in one private module per operation, each with a
+//! slice-level function that the reducers call on their own buffers and an owned wrapper
+//! on `Nat`: `add` (addition and subtraction), `shift`, `mul` (schoolbook and Karatsuba
+//! products and squares), `div` (Knuth's Algorithm D), `newton` (division by a Newton
+//! reciprocal for large operands) and `radix` (parsing and formatting in decimal and
+//! hexadecimal).
 
 pub(crate) mod add;
 pub(crate) mod div;

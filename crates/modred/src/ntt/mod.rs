@@ -13,7 +13,7 @@
 //!
 //! # Engines
 //! Two engines compute the same products; which one is chosen per transform at run time:
-//! - the **IFMA engine** ([`ifma`], x86-64 with AVX-512 IFMA, 64-bit digits, not with the
+//! - the **IFMA engine** (`ntt/ifma.rs`, x86-64 with AVX-512 IFMA, 64-bit digits, not with the
 //!   `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
 //!   eight residues per instruction — about three times the speed of the scalar engine
 //!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
@@ -34,7 +34,7 @@
 //! (`la` counted in pieces), below `la·2^64`; the two primes' product exceeds `2^99.99`,
 //! so the coefficients are exact while the shorter operand (or the cyclic length) has
 //! fewer than `2^35` pieces — operands of up to 2^40 bits, again beyond 2^30. Its
-//! lengths reach `3·2^32` pieces. (Details and the lazy-reduction bounds in [`ifma`].)
+//! lengths reach `3·2^32` pieces. (Details and the lazy-reduction bounds in `ntt/ifma.rs`.)
 //!
 //! There is no rounding anywhere: the transforms are exact modular arithmetic.
 //!

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use modred::reduce::{make, Bound, Reducer, Scratch};
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Error, Limb, Nat};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -44,18 +45,14 @@ pub fn is_montgomery(alg: Algorithm) -> bool {
 }
 
 /// SplitMix64 with a fixed seed: every random test is reproducible.
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in `0..n` (`n > 0`; the bias is negligible for the test sizes).
     pub fn below(&mut self, n: u64) -> u64 {

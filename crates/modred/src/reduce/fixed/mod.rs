@@ -410,8 +410,8 @@ arith::with_bmi2! {
 
 /// Pseudo-Mersenne reduction modulo `p = 2^N_bits − c`, one-digit `c`, on `N` fixed
 /// digits: the representation, bounds and results of [`super::PseudoMersenne`]'s
-/// optimised fold, with the product unrolled ([`arith::mul_wide`], [`arith::sqr_wide`]) and
-/// the fold on stack arrays ([`pm_fold`]).
+/// optimised fold, with the product unrolled (`mul_wide`, `sqr_wide`) and
+/// the fold on stack arrays (`pm_fold`).
 #[derive(Clone, Debug)]
 pub struct PseudoMersenneFixed<const N: usize> {
     p: [u64; N],
@@ -479,8 +479,8 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
 }
 
 /// The hard-coded reduction of [`super::Nist`] for one prime of `N` digits, with the
-/// product unrolled: [`Reducer::mul`] is [`arith::mul_wide`] (or [`arith::sqr_wide`])
-/// followed by [`NistPrime::reduce_wide`] on stack arrays, no copies through slices.
+/// product unrolled: [`Reducer::mul`] is the unrolled `mul_wide` (or `sqr_wide`)
+/// followed by the prime's column sums (`NistPrime::reduce_wide`) on stack arrays, no copies through slices.
 #[derive(Clone, Debug)]
 pub struct NistFixed<const N: usize> {
     prime: NistPrime,

@@ -1,15 +1,15 @@
 //! A cycle-level model of the carry-save datapaths of paper 004 §5: the conventional
-//! radix-2 Montgomery multiplier of McIvor et al. (the paper's reference [5]) and the
+//! radix-2 Montgomery multiplier of McIvor et al. (the paper's reference \[5\]) and the
 //! modified (recoded) one, both built around a 5-to-2 carry-save adder with the partial
 //! sum `S` kept in carry-save form `(S1, S2)`.
 //!
-//! One netlist description ([`cycle`]) is evaluated two ways: on bits, cycle by cycle, to
+//! One netlist description (the private `cycle`) is evaluated two ways: on bits, cycle by cycle, to
 //! get the result, and on arrival times, to get the critical path in full-adder levels.
 //! The hardware in `hw/` (Verilog) has the same structure.
 //!
 //! # The datapath (both designs)
 //! - Operands in carry-save form: `A = A1 + A2` enters one bit per cycle through a
-//!   bit-serial adder (the Barrel Register Full Adder of [5]) whose output bit is
+//!   bit-serial adder (the Barrel Register Full Adder of \[5\]) whose output bit is
 //!   registered, so `A_i` comes from a flip-flop; `B = B1 + B2` is held in registers.
 //! - Per cycle, every bit column `j` of the 5-to-2 adder is three full adders:
 //!   `FA(q·n_j, S1_j, S2_j)`, then `FA(·, ·, X1_j)`, then `FA(·, ·, X2_j)`, carries moving
@@ -39,7 +39,7 @@ use crate::nat::Nat;
 /// Which of the two multipliers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Design {
-    /// The conventional carry-save radix-2 Montgomery multiplier (paper 004 §2, [5]).
+    /// The conventional carry-save radix-2 Montgomery multiplier (paper 004 §2, \[5\]).
     Plain,
     /// The modified multiplier with the recoded, even multiplier (paper 004 §4-5).
     Recoded,
@@ -233,7 +233,7 @@ fn nat_of(bits: &[bool]) -> Nat {
 }
 
 /// The critical path of one cycle of `design` in full-adder levels, from the netlist of
-/// [`cycle`] evaluated on arrival times (any width gives the same answer; the model uses
+/// `cycle` evaluated on arrival times (any width gives the same answer; the model uses
 /// the real one).
 pub fn critical_path(design: Design, width: usize) -> u32 {
     let z = vec![Level(0); width.max(2)];
