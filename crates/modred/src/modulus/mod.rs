@@ -513,8 +513,9 @@ impl Modulus {
 
     /// `out = a·b mod m` on residue digits (`out` of the residue width, checked ones).
     /// The fixed-size products are inlined here; the other paths are calls, so that this
-    /// function's frame stays that of the small products.
-    #[inline]
+    /// function's frame stays that of the small products. Inlined into its callers
+    /// (`mul_into_other`, `mul`): one call from the user's code to the product.
+    #[inline(always)]
     fn mul_digits(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         with_fixed!(
             &self.direct,
@@ -523,8 +524,8 @@ impl Modulus {
         )
     }
 
-    /// `out = a² mod m` on residue digits.
-    #[inline]
+    /// `out = a² mod m` on residue digits, inlined as [`Modulus::mul_digits`].
+    #[inline(always)]
     fn sqr_digits(&self, out: &mut [u64], a: &[u64]) {
         with_fixed!(
             &self.direct,
