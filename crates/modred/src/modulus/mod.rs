@@ -166,6 +166,14 @@ impl Residue {
         if self.limbs.len() != 4 {
             self.limbs.resize(4, 0);
         }
+        self.four_checked()
+    }
+
+    /// The digits as four, for a residue of a 4-digit modulus that is also an operand (of
+    /// `mul_assign`, `sqr_assign`): the panic of [`Modulus`]'s `check` for another width.
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[inline(always)]
+    fn four_checked(&mut self) -> &mut [u64; 4] {
         match (&mut self.limbs[..]).try_into() {
             Ok(x) => x,
             Err(_) => direct::wrong_width(),
@@ -455,7 +463,7 @@ impl Modulus {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
         if let Direct::M4Asm(f) = &self.direct {
             let b = four(b);
-            let a = a.four_mut();
+            let a = a.four_checked();
             let x = *a;
             // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.mul_asm_into(a, &x, b) };
@@ -486,7 +494,7 @@ impl Modulus {
     pub fn sqr_assign(&self, a: &mut Residue) {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
         if let Direct::M4Asm(f) = &self.direct {
-            let a = a.four_mut();
+            let a = a.four_checked();
             let x = *a;
             // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.sqr_asm_into(a, &x) };
