@@ -19,18 +19,45 @@ fn batch_ns() -> u128 {
     std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20) * 1000
 }
 
-/// The fixed-size Montgomery product on arrays of `N` digits, as a candidate.
-fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> (String, Batch<'a>) {
+/// The fixed-size Montgomery product on arrays of `N` digits, as candidates: products of
+/// independent operands (throughput), the square, and the dependent chains `x ← x·b` and
+/// `x ← x²` (latency: each waits for the last, as in an exponentiation).
+fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> Vec<(String, Batch<'a>)> {
     let f = MontgomeryFixed::<N>::new(m).unwrap();
     let ra: [u64; N] = f.to_residue(a).try_into().unwrap();
     let rb: [u64; N] = f.to_residue(b).try_into().unwrap();
     assert_eq!(&f.from_residue(&f.mul_fixed(&ra, &rb)), want);
-    (
-        format!("MontgomeryFixed<{N}>::mul_fixed (arrays)"),
-        cand(move || {
-            black_box(f.mul_fixed(black_box(&ra), black_box(&rb)));
-        }),
-    )
+    assert_eq!(f.from_residue(&f.sqr_fixed(&ra)), a.sqr().checked_rem(m).unwrap());
+    let (f2, f3, f4) = (f.clone(), f.clone(), f.clone());
+    let (mut x, mut y) = (ra, ra);
+    vec![
+        (
+            format!("MontgomeryFixed<{N}>::mul_fixed (arrays)"),
+            cand(move || {
+                black_box(f.mul_fixed(black_box(&ra), black_box(&rb)));
+            }),
+        ),
+        (
+            format!("MontgomeryFixed<{N}>::sqr_fixed (arrays)"),
+            cand(move || {
+                black_box(f2.sqr_fixed(black_box(&ra)));
+            }),
+        ),
+        (
+            format!("MontgomeryFixed<{N}>::mul_fixed, chain x = x·b"),
+            cand(move || {
+                x = f3.mul_fixed(&x, &rb);
+                black_box(&x);
+            }),
+        ),
+        (
+            format!("MontgomeryFixed<{N}>::sqr_fixed, chain x = x²"),
+            cand(move || {
+                y = f4.sqr_fixed(&y);
+                black_box(&y);
+            }),
+        ),
+    ]
 }
 
 fn size(bits: u64, rounds: usize) {
@@ -41,11 +68,11 @@ fn size(bits: u64, rounds: usize) {
     let want = a.mul(&b).checked_rem(&m).unwrap();
     let mut c: Vec<(String, Batch<'_>)> = Vec::new();
     match k {
-        4 => c.push(fixed::<4>(&m, &a, &b, &want)),
-        12 => c.push(fixed::<12>(&m, &a, &b, &want)),
-        8 => c.push(fixed::<8>(&m, &a, &b, &want)),
-        16 => c.push(fixed::<16>(&m, &a, &b, &want)),
-        32 => c.push(fixed::<32>(&m, &a, &b, &want)),
+        4 => c.extend(fixed::<4>(&m, &a, &b, &want)),
+        12 => c.extend(fixed::<12>(&m, &a, &b, &want)),
+        8 => c.extend(fixed::<8>(&m, &a, &b, &want)),
+        16 => c.extend(fixed::<16>(&m, &a, &b, &want)),
+        32 => c.extend(fixed::<32>(&m, &a, &b, &want)),
         _ => {}
     }
     for algo in [Algorithm::Montgomery, Algorithm::MontgomeryInterleaved] {
@@ -79,11 +106,23 @@ fn size(bits: u64, rounds: usize) {
             None => Modulus::with(Algorithm::Montgomery, &m).unwrap(),
         };
         let (ra2, rb2) = (ra.clone(), rb.clone());
+        let ctx3 = match op {
+            Some(op) => Modulus::for_operation(&m, op).unwrap(),
+            None => Modulus::with(Algorithm::Montgomery, &m).unwrap(),
+        };
+        let (ra3, mut out3) = (ra.clone(), ctx3.zero());
         c.push((
             format!("Modulus::mul_into, {label}"),
             cand(move || {
                 ctx.mul_into(&mut out, black_box(&ra), black_box(&rb));
                 black_box(&out);
+            }),
+        ));
+        c.push((
+            format!("Modulus::sqr_into, {label}"),
+            cand(move || {
+                ctx3.sqr_into(&mut out3, black_box(&ra3));
+                black_box(&out3);
             }),
         ));
         c.push((

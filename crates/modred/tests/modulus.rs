@@ -339,6 +339,43 @@ fn residue_of_another_width_panics() {
     let _ = small.mul(&a, &a);
 }
 
+/// The 4-digit paths of `mul_into`, `sqr_into`, `mul_assign` and `sqr_assign` (inlined
+/// assembly on CPUs with BMI2 and ADX) check the width of every operand as the others do.
+#[test]
+fn residue_of_another_width_panics_at_256_bits() {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let m256 = Modulus::with(
+        modred::Algorithm::Montgomery,
+        &Nat::power_of_two(255).add(&Nat::from(19u64)),
+    )
+    .unwrap();
+    let small = Modulus::new(&Nat::from(97u64)).unwrap();
+    let good = m256.residue(&Nat::from(5u64));
+    let bad = small.residue(&Nat::from(5u64));
+    let message = |r: std::thread::Result<()>| -> String {
+        let e = r.expect_err("a residue of another width must panic");
+        e.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| e.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    };
+    let mut out = m256.zero();
+    for msg in [
+        message(catch_unwind(AssertUnwindSafe(|| m256.mul_into(&mut out, &bad, &good)))),
+        message(catch_unwind(AssertUnwindSafe(|| m256.mul_into(&mut out, &good, &bad)))),
+        message(catch_unwind(AssertUnwindSafe(|| m256.sqr_into(&mut out, &bad)))),
+        message(catch_unwind(AssertUnwindSafe(|| m256.mul_assign(&mut bad.clone(), &good)))),
+        message(catch_unwind(AssertUnwindSafe(|| m256.mul_assign(&mut good.clone(), &bad)))),
+        message(catch_unwind(AssertUnwindSafe(|| m256.sqr_assign(&mut bad.clone())))),
+    ] {
+        assert!(msg.contains("another width"), "{msg}");
+    }
+    // An output of another width is resized, not a misuse.
+    let mut small_out = small.zero();
+    m256.mul_into(&mut small_out, &good, &good);
+    assert_eq!(m256.to_nat(&small_out), Nat::from(25u64));
+}
+
 #[test]
 fn contexts_are_shareable_between_threads() {
     fn shareable<T: Send + Sync>() {}

@@ -33,6 +33,13 @@ pub(super) enum Direct {
     M2(MontgomeryFixed<2>),
     M3(MontgomeryFixed<3>),
     M4(MontgomeryFixed<4>),
+    /// [`MontgomeryFixed<4>`] on a CPU with BMI2 and ADX (checked when made): [`Modulus`]'s
+    /// `mul_into`, `sqr_into`, `mul_assign` and `sqr_assign` call its assembly inline,
+    /// without the calls and checks of the other paths.
+    ///
+    /// [`Modulus`]: super::Modulus
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    M4Asm(MontgomeryFixed<4>),
     M5(MontgomeryFixed<5>),
     M6(MontgomeryFixed<6>),
     M7(MontgomeryFixed<7>),
@@ -61,7 +68,13 @@ impl Direct {
             1 => fixed::<1>(m).map(Direct::M1),
             2 => fixed::<2>(m).map(Direct::M2),
             3 => fixed::<3>(m).map(Direct::M3),
-            4 => fixed::<4>(m).map(Direct::M4),
+            4 => fixed::<4>(m).map(|f| {
+                #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+                if crate::kernels::arch::x86_64::has_bmi2_adx() {
+                    return Direct::M4Asm(f);
+                }
+                Direct::M4(f)
+            }),
             5 => fixed::<5>(m).map(Direct::M5),
             6 => fixed::<6>(m).map(Direct::M6),
             7 => fixed::<7>(m).map(Direct::M7),
@@ -93,6 +106,11 @@ macro_rules! with_fixed {
                 const $n: usize = 4;
                 $body
             }
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            Direct::M4Asm($f) => {
+                const $n: usize = 4;
+                $body
+            }
             Direct::M5($f) => {
                 const $n: usize = 5;
                 $body
@@ -119,6 +137,26 @@ pub(super) use with_fixed;
 #[inline(always)]
 pub(super) fn arr<const N: usize>(x: &[u64]) -> &[u64; N] {
     x.try_into().expect("a residue of the modulus's width")
+}
+
+/// The four digits of a residue of a 4-digit modulus: one width check (the panic of
+/// [`super::Modulus`]'s `check` when it fails).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[inline(always)]
+pub(super) fn four(r: &super::Residue) -> &[u64; 4] {
+    match r.limbs().try_into() {
+        Ok(x) => x,
+        Err(_) => wrong_width(),
+    }
+}
+
+/// The panic of a residue of another width (a programming error, as in
+/// [`super::Modulus`]'s `check`).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cold]
+#[inline(never)]
+pub(super) fn wrong_width() -> ! {
+    panic!("the residue belongs to a modulus of another width")
 }
 
 /// `N` digits of `x` as a mutable array (the caller checked the width).

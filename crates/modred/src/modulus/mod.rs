@@ -40,6 +40,8 @@ mod choose;
 mod direct;
 pub mod profile;
 
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+use direct::four;
 use direct::{arr, arr_mut, with_fixed, with_work, Direct};
 
 pub use choose::{
@@ -155,6 +157,29 @@ pub struct Residue {
 }
 
 impl Residue {
+    /// The digits as four, for a residue of a 4-digit modulus: one width check, the panic
+    /// of [`Modulus`]'s `check` when it fails (an `out` of another width is resized first,
+    /// as by [`Modulus::mul_into`]: that residue is only written).
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[inline(always)]
+    fn four_mut(&mut self) -> &mut [u64; 4] {
+        if self.limbs.len() != 4 {
+            self.limbs.resize(4, 0);
+        }
+        self.four_checked()
+    }
+
+    /// The digits as four, for a residue of a 4-digit modulus that is also an operand (of
+    /// `mul_assign`, `sqr_assign`): the panic of [`Modulus`]'s `check` for another width.
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[inline(always)]
+    fn four_checked(&mut self) -> &mut [u64; 4] {
+        match (&mut self.limbs[..]).try_into() {
+            Ok(x) => x,
+            Err(_) => direct::wrong_width(),
+        }
+    }
+
     /// The digits of the representation (the reducer's: not the value itself in
     /// Montgomery's or a radix-2 representation; [`Modulus::to_nat`] gives the value).
     pub fn limbs(&self) -> &[u64] {
@@ -392,21 +417,65 @@ impl Modulus {
     /// m.mul_into(&mut out, &a, &b);
     /// assert_eq!(m.to_nat(&out), Nat::from(1234u64 * 5678 % 1_000_003));
     /// ```
+    #[inline]
     pub fn mul_into(&self, out: &mut Residue, a: &Residue, b: &Residue) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Direct::M4Asm(f) = &self.direct {
+            let (a, b) = (four(a), four(b));
+            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            unsafe { f.mul_asm_into(out.four_mut(), a, b) };
+            return;
+        }
+        self.mul_into_other(out, a, b)
+    }
+
+    /// [`Modulus::mul_into`] other than by the inlined 4-digit assembly.
+    #[inline(never)]
+    fn mul_into_other(&self, out: &mut Residue, a: &Residue, b: &Residue) {
         let (a, b) = (self.check(a), self.check(b));
         out.limbs.resize(a.len(), 0);
         self.mul_digits(&mut out.limbs, a, b);
     }
 
     /// `out = a² mod m`, allocating nothing, as [`Modulus::mul_into`].
+    #[inline]
     pub fn sqr_into(&self, out: &mut Residue, a: &Residue) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Direct::M4Asm(f) = &self.direct {
+            let a = four(a);
+            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            unsafe { f.sqr_asm_into(out.four_mut(), a) };
+            return;
+        }
+        self.sqr_into_other(out, a)
+    }
+
+    /// [`Modulus::sqr_into`] other than by the inlined 4-digit assembly.
+    #[inline(never)]
+    fn sqr_into_other(&self, out: &mut Residue, a: &Residue) {
         let a = self.check(a);
         out.limbs.resize(a.len(), 0);
         self.sqr_digits(&mut out.limbs, a);
     }
 
     /// `a = a·b mod m` in place, allocating nothing, as [`Modulus::mul_into`].
+    #[inline]
     pub fn mul_assign(&self, a: &mut Residue, b: &Residue) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Direct::M4Asm(f) = &self.direct {
+            let b = four(b);
+            let a = a.four_checked();
+            let x = *a;
+            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            unsafe { f.mul_asm_into(a, &x, b) };
+            return;
+        }
+        self.mul_assign_other(a, b)
+    }
+
+    /// [`Modulus::mul_assign`] other than by the inlined 4-digit assembly.
+    #[inline(never)]
+    fn mul_assign_other(&self, a: &mut Residue, b: &Residue) {
         let b = self.check(b);
         self.check(a);
         let a = &mut a.limbs[..];
@@ -422,7 +491,22 @@ impl Modulus {
     }
 
     /// `a = a² mod m` in place, allocating nothing, as [`Modulus::mul_into`].
+    #[inline]
     pub fn sqr_assign(&self, a: &mut Residue) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        if let Direct::M4Asm(f) = &self.direct {
+            let a = a.four_checked();
+            let x = *a;
+            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            unsafe { f.sqr_asm_into(a, &x) };
+            return;
+        }
+        self.sqr_assign_other(a)
+    }
+
+    /// [`Modulus::sqr_assign`] other than by the inlined 4-digit assembly.
+    #[inline(never)]
+    fn sqr_assign_other(&self, a: &mut Residue) {
         self.check(a);
         let a = &mut a.limbs[..];
         with_fixed!(
@@ -438,8 +522,9 @@ impl Modulus {
 
     /// `out = a·b mod m` on residue digits (`out` of the residue width, checked ones).
     /// The fixed-size products are inlined here; the other paths are calls, so that this
-    /// function's frame stays that of the small products.
-    #[inline]
+    /// function's frame stays that of the small products. Inlined into its callers
+    /// (`mul_into_other`, `mul`): one call from the user's code to the product.
+    #[inline(always)]
     fn mul_digits(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         with_fixed!(
             &self.direct,
@@ -448,8 +533,8 @@ impl Modulus {
         )
     }
 
-    /// `out = a² mod m` on residue digits.
-    #[inline]
+    /// `out = a² mod m` on residue digits, inlined as [`Modulus::mul_digits`].
+    #[inline(always)]
     fn sqr_digits(&self, out: &mut [u64], a: &[u64]) {
         with_fixed!(
             &self.direct,

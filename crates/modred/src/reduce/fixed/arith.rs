@@ -280,221 +280,421 @@ pub(crate) fn mont_mul<const N: usize, const CT: bool>(
     sub_if_ge::<N, CT>(&t, t_n, m)
 }
 
-/// Montgomery multiplication `a·b·2^(−256) mod m` for `a, b < m < 2^256`, `m` odd, `m0inv =
-/// −m_0^(−1) mod 2^64`: the CIOS loop of [`mont_mul`] for `N = 4` written out in MULX with
-/// two carry chains (ADCX for the low halves, ADOX for the high ones), the running value
-/// in six registers `T_0 … T_5` renamed each step instead of shifted. Each of the four
-/// steps adds `a·b_i` (one row of four MULX), then `u·m` with `u = T_0·m0inv` (another row),
-/// which clears `T_0`; the register that held it becomes the next step's `T_5`. After each
-/// step `T < 2m` (as in [`mont_mul`]), so the carry word is 0 or 1; the final subtraction
-/// is a `sub`/`sbb` chain and four conditional moves. The result goes to `out` digit by
-/// digit (returned as an array through memory and copied with 16-byte loads, a product
-/// waited on store forwarding). The portable twin is `mont_mul::<4, false>` (tested
-/// against it in the tests below).
+/// The constants of Montgomery arithmetic modulo an odd `m` of `N` digits, laid out for the
+/// assembly: `m`, then `minv = m_0^(−1) mod 2^64` at byte offset `8N` (`repr(C)` keeps the
+/// order), then `m0inv = −minv` for the portable code.
+#[repr(C)]
+#[derive(Clone, Debug)]
+pub(crate) struct MontConsts<const N: usize> {
+    /// The modulus.
+    pub(crate) m: [u64; N],
+    /// `m_0^(−1) mod 2^64`.
+    pub(crate) minv: u64,
+    /// `−m_0^(−1) mod 2^64`.
+    pub(crate) m0inv: u64,
+}
+
+impl<const N: usize> MontConsts<N> {
+    /// The constants for an odd `m`.
+    pub(crate) fn new(m: [u64; N]) -> Self {
+        let minv = crate::limb::Limb::inverse_mod_b(m[0]);
+        MontConsts { m, minv, m0inv: minv.wrapping_neg() }
+    }
+}
+
+// The 4-digit assembly below (`mont_mul_4_adx`, `mont_sqr_4_adx`) computes Montgomery's
+// reduction in its subtractive form: with `u = t_0·m_0^(−1) mod 2^64` (not `−m_0^(−1)`),
+// `u·m ≡ t_0 (mod 2^64)`, so `t − u·m` has a zero low digit *with no borrow*. The row
+// `u·m` needs no addition into digit 0 then, and its five digits are made with one carry
+// chain and taken off `t` with one borrow chain; where the additive form (paper 000,
+// Algorithm 3, as in `redc` and `mont_mul` above) carries into the next digit and needs
+// two carry chains (ADCX/ADOX) and their flushes. The value `a·b − U·m` (`U` the
+// concatenated `u`s, below `2^256`) is a multiple of `2^256` in `(−m·2^256, m·2^256)`, so
+// the quotient `w` lies in `(−m, m)`: the result is `w`, or `w + m` when negative (a masked
+// addition, no branch and no conditional move). The borrow out of the last digit of a
+// round is kept in a register and added to the top digit of the next round's `u·m`: that
+// digit is at most `2^64 − 2` (as `u·m < 2^320 − 2^256`), so the sum fits.
+//
+// Why: on the Sapphire Rapids machine here ADCX, ADOX, ADC, SBB (and CMOV) all issue on
+// two ports (0 and 6), and the CIOS loop's 64 ADCX/ADOX plus 24 flushes and the final
+// CMOVs kept those two ports busy ~48 cycles, more than the 36 cycles MULX and IMUL need
+// on port 1. The subtractive rows need 55 such instructions, so a product takes about the
+// 36 cycles of its multiplications. Cycles in a standalone loop around the routines
+// (Sapphire Rapids, ~2.1 GHz, best of many batches), CIOS assembly → these: independent
+// products 44.8 → 36.6, squares 43.9 (the CIOS product) → 32.2 (10 MULX); dependent
+// chains `x ← x·b` 55.8 → 48, `x ← x²` 56 → 43.5. The `modulus_paths` example of
+// `modred-bench` times both kinds through the library.
+
+/// Montgomery multiplication `a·b·2^(−256) mod m` for `a, b < m < 2^256`, `m` odd (`k`:
+/// its [`MontConsts`]), in MULX assembly. Operand scanning, one step per digit `b_i`:
+/// the row `a·b_i` (its five digits by one carry chain, added into the running value `T`
+/// by another), then the subtractive reduction of `T`'s lowest digit (see above), its
+/// borrow out kept for the next step. Result below `m`. The running value's five digits
+/// rotate through `r8`–`r12`; `rbx` and `rbp` are saved on the stack and used. The
+/// portable twin is `mont_mul::<4, false>` (tested against it below). Branch-free and
+/// without conditional moves, but only the variable-time callers use it.
 ///
 /// # Safety
-/// The CPU must have BMI2 (MULX) and ADX (ADCX, ADOX).
+/// The CPU must have BMI2 (MULX).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 #[inline]
 pub(crate) unsafe fn mont_mul_4_adx(
     out: &mut [u64; 4],
     a: &[u64; 4],
     b: &[u64; 4],
-    m: &[u64; 4],
-    m0inv: u64,
+    k: &MontConsts<4>,
 ) {
-    let (mut t0, mut t1, mut t2, mut t3, mut t4, mut t5) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
-    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a[0..4], b[0..4] and
-    // m[0..4] through their pointers (arrays of four digits) and writes only registers,
-    // every one declared; the stack is untouched.
+    let (o0, o1, o2, o3): (u64, u64, u64, u64);
+    // SAFETY: the caller guarantees BMI2. The block reads a[0..4], b[0..4] and k's five
+    // words (m, then minv at byte offset 32: `MontConsts` is `repr(C)`) through their
+    // pointers; it writes registers, every one declared as an output or clobber except
+    // rbx and rbp, which it pushes first and pops last (so no `nostack`: the stack pointer
+    // is kept aligned for it); the pushes are its only memory writes.
     unsafe {
         core::arch::asm!(
-            // b_0: T += a·b_0 (T_5 cleared, with both flags), then u = T_0·m0inv, T += u·m.
-            "mov rdx, qword ptr [{b} + 0]",
-            "xor {t5:e}, {t5:e}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
-            "adcx {t0}, {lo}",
-            "adox {t1}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mov edx, 0",
-            "adcx {t4}, rdx",
-            "adox {t5}, rdx",
-            "adcx {t5}, rdx",
-            "mov rdx, {t0}",
-            "imul rdx, {m0inv}",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 0]",
-            "adcx {t0}, {lo}",
-            "adox {t1}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 8]",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 16]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 24]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mov edx, 0",
-            "adcx {t4}, rdx",
-            "adox {t5}, rdx",
-            "adcx {t5}, rdx",
-            // b_1: T += a·b_1 (T_5 cleared, with both flags), then u = T_0·m0inv, T += u·m.
-            "mov rdx, qword ptr [{b} + 8]",
-            "xor {t0:e}, {t0:e}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mov edx, 0",
-            "adcx {t5}, rdx",
-            "adox {t0}, rdx",
-            "adcx {t0}, rdx",
-            "mov rdx, {t1}",
-            "imul rdx, {m0inv}",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 0]",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 8]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 16]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 24]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mov edx, 0",
-            "adcx {t5}, rdx",
-            "adox {t0}, rdx",
-            "adcx {t0}, rdx",
-            // b_2: T += a·b_2 (T_5 cleared, with both flags), then u = T_0·m0inv, T += u·m.
-            "mov rdx, qword ptr [{b} + 16]",
-            "xor {t1:e}, {t1:e}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t5}, {lo}",
-            "adox {t0}, {hi}",
-            "mov edx, 0",
-            "adcx {t0}, rdx",
-            "adox {t1}, rdx",
-            "adcx {t1}, rdx",
-            "mov rdx, {t2}",
-            "imul rdx, {m0inv}",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 0]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 8]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 16]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 24]",
-            "adcx {t5}, {lo}",
-            "adox {t0}, {hi}",
-            "mov edx, 0",
-            "adcx {t0}, rdx",
-            "adox {t1}, rdx",
-            "adcx {t1}, rdx",
-            // b_3: T += a·b_3 (T_5 cleared, with both flags), then u = T_0·m0inv, T += u·m.
-            "mov rdx, qword ptr [{b} + 24]",
-            "xor {t2:e}, {t2:e}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t5}, {lo}",
-            "adox {t0}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t0}, {lo}",
-            "adox {t1}, {hi}",
-            "mov edx, 0",
-            "adcx {t1}, rdx",
-            "adox {t2}, rdx",
-            "adcx {t2}, rdx",
-            "mov rdx, {t3}",
-            "imul rdx, {m0inv}",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 0]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 8]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 16]",
-            "adcx {t5}, {lo}",
-            "adox {t0}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{m} + 24]",
-            "adcx {t0}, {lo}",
-            "adox {t1}, {hi}",
-            "mov edx, 0",
-            "adcx {t1}, rdx",
-            "adox {t2}, rdx",
-            "adcx {t2}, rdx",
-            // The value is (t4, t5, t0, t1) with the carry t2 (the registers rotated once
-            // per step). d = value − m; t2 − borrow borrows (CF = 1) iff value < m: keep
-            // it, else take d (conditional moves, no branch).
-            "mov {lo}, {t4}",
-            "sub {lo}, qword ptr [{m}]",
-            "mov {hi}, {t5}",
-            "sbb {hi}, qword ptr [{m} + 8]",
-            "mov rdx, {t0}",
-            "sbb rdx, qword ptr [{m} + 16]",
-            "mov {t3}, {t1}",
-            "sbb {t3}, qword ptr [{m} + 24]",
-            "sbb {t2}, 0",
-            "cmovnc {t4}, {lo}",
-            "cmovnc {t5}, {hi}",
-            "cmovnc {t0}, rdx",
-            "cmovnc {t1}, {t3}",
-            a = in(reg) a.as_ptr(),
-            b = in(reg) b.as_ptr(),
-            m = in(reg) m.as_ptr(),
-            m0inv = in(reg) m0inv,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            t0 = inout(reg) t0,
-            t1 = inout(reg) t1,
-            t2 = inout(reg) t2,
-            t3 = inout(reg) t3,
-            t4 = inout(reg) t4,
-            t5 = inout(reg) t5,
+            "push rbx",
+            "push rbp",
+            // Row 0: T = a·b_0, placed (one carry chain).
+            "mov rdx, qword ptr [rdi]",
+            "mulx r9, r8, qword ptr [rsi]",
+            "mulx r10, r13, qword ptr [rsi + 8]",
+            "add r9, r13",
+            "mulx r11, r13, qword ptr [rsi + 16]",
+            "adc r10, r13",
+            "mulx r12, r13, qword ptr [rsi + 24]",
+            "adc r11, r13",
+            "adc r12, 0",
+            // Reduction 0: u = T_0·minv, P = u·m; P_0 = T_0 exactly, so digit 0 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 1..4 in one borrow chain.
+            "mov rdx, r8",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx r14, r13, qword ptr [rcx + 8]",
+            "mulx r8, r8, qword ptr [rcx]",
+            "mulx rax, r15, qword ptr [rcx + 16]",
+            "add r13, r8",
+            "adc r15, r14",
+            "mulx r14, r8, qword ptr [rcx + 24]",
+            "adc r8, rax",
+            "adc r14, 0",
+            "xor ebx, ebx",
+            "sub r9, r13",
+            "sbb r10, r15",
+            "sbb r11, r8",
+            "sbb r12, r14",
+            "adc rbx, 0",
+            // Row 1: the five digits of a·b_1 (one carry chain), then added to digits
+            // 1..4 of T (another), digit 5 new.
+            "mov rdx, qword ptr [rdi + 8]",
+            "mulx r14, r13, qword ptr [rsi]",
+            "mulx rax, r15, qword ptr [rsi + 8]",
+            "add r15, r14",
+            "mulx r14, rbp, qword ptr [rsi + 16]",
+            "adc rbp, rax",
+            "mulx r8, rax, qword ptr [rsi + 24]",
+            "adc rax, r14",
+            "adc r8, 0",
+            "add r9, r13",
+            "adc r10, r15",
+            "adc r11, rbp",
+            "adc r12, rax",
+            "adc r8, 0",
+            // Reduction 1: u = T_1·minv, P = u·m; P_0 = T_1 exactly, so digit 1 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 2..5 in one borrow chain.
+            "mov rdx, r9",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx r14, r13, qword ptr [rcx + 8]",
+            "mulx r9, r9, qword ptr [rcx]",
+            "mulx rax, r15, qword ptr [rcx + 16]",
+            "add r13, r9",
+            "adc r15, r14",
+            "mulx r14, r9, qword ptr [rcx + 24]",
+            "adc r9, rax",
+            "adc r14, rbx",
+            "xor ebx, ebx",
+            "sub r10, r13",
+            "sbb r11, r15",
+            "sbb r12, r9",
+            "sbb r8, r14",
+            "adc rbx, 0",
+            // Row 2: the five digits of a·b_2 (one carry chain), then added to digits
+            // 2..5 of T (another), digit 6 new.
+            "mov rdx, qword ptr [rdi + 16]",
+            "mulx r14, r13, qword ptr [rsi]",
+            "mulx rax, r15, qword ptr [rsi + 8]",
+            "add r15, r14",
+            "mulx r14, rbp, qword ptr [rsi + 16]",
+            "adc rbp, rax",
+            "mulx r9, rax, qword ptr [rsi + 24]",
+            "adc rax, r14",
+            "adc r9, 0",
+            "add r10, r13",
+            "adc r11, r15",
+            "adc r12, rbp",
+            "adc r8, rax",
+            "adc r9, 0",
+            // Reduction 2: u = T_2·minv, P = u·m; P_0 = T_2 exactly, so digit 2 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 3..6 in one borrow chain.
+            "mov rdx, r10",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx r14, r13, qword ptr [rcx + 8]",
+            "mulx r10, r10, qword ptr [rcx]",
+            "mulx rax, r15, qword ptr [rcx + 16]",
+            "add r13, r10",
+            "adc r15, r14",
+            "mulx r14, r10, qword ptr [rcx + 24]",
+            "adc r10, rax",
+            "adc r14, rbx",
+            "xor ebx, ebx",
+            "sub r11, r13",
+            "sbb r12, r15",
+            "sbb r8, r10",
+            "sbb r9, r14",
+            "adc rbx, 0",
+            // Row 3: the five digits of a·b_3 (one carry chain), then added to digits
+            // 3..6 of T (another), digit 7 new.
+            "mov rdx, qword ptr [rdi + 24]",
+            "mulx r14, r13, qword ptr [rsi]",
+            "mulx rax, r15, qword ptr [rsi + 8]",
+            "add r15, r14",
+            "mulx r14, rbp, qword ptr [rsi + 16]",
+            "adc rbp, rax",
+            "mulx r10, rax, qword ptr [rsi + 24]",
+            "adc rax, r14",
+            "adc r10, 0",
+            "add r11, r13",
+            "adc r12, r15",
+            "adc r8, rbp",
+            "adc r9, rax",
+            "adc r10, 0",
+            // Reduction 3: u = T_3·minv, P = u·m; P_0 = T_3 exactly, so digit 3 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 4..7 in one borrow chain.
+            "mov rdx, r11",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx r14, r13, qword ptr [rcx + 8]",
+            "mulx r11, r11, qword ptr [rcx]",
+            "mulx rax, r15, qword ptr [rcx + 16]",
+            "add r13, r11",
+            "adc r15, r14",
+            "mulx r14, r11, qword ptr [rcx + 24]",
+            "adc r11, rax",
+            "adc r14, rbx",
+            "sub r12, r13",
+            "sbb r8, r15",
+            "sbb r9, r11",
+            "sbb r10, r14",
+            // The borrow out of digit 7 is the sign: rbx = 0 or all ones.
+            "sbb rbx, rbx",
+            // Negative: add m (digit by digit masked with the sign), mod 2^256.
+            "mov r13, qword ptr [rcx + 0]",
+            "and r13, rbx",
+            "mov r14, qword ptr [rcx + 8]",
+            "and r14, rbx",
+            "mov r15, qword ptr [rcx + 16]",
+            "and r15, rbx",
+            "mov rax, qword ptr [rcx + 24]",
+            "and rax, rbx",
+            "add r12, r13",
+            "adc r8, r14",
+            "adc r9, r15",
+            "adc r10, rax",
+            "pop rbp",
+            "pop rbx",
+            in("rsi") a.as_ptr(),
+            in("rdi") b.as_ptr(),
+            in("rcx") k as *const MontConsts<4>,
             out("rdx") _,
-            options(nostack, readonly),
+            out("r12") o0,
+            out("r8") o1,
+            out("r9") o2,
+            out("r10") o3,
+            out("r11") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+            out("rax") _,
+            options(readonly),
         );
     }
-    let _ = (t2, t3);
-    *out = [t4, t5, t0, t1];
+    *out = [o0, o1, o2, o3];
+}
+
+/// Montgomery squaring `a²·2^(−256) mod m` for `a < m < 2^256` (`k` as in
+/// [`mont_mul_4_adx`]), in MULX/ADCX/ADOX assembly: the six products `a_i·a_j`, `i < j`, in
+/// three rows, doubled in an ADOX chain while the four squares `a_i²` come in on an ADCX
+/// chain (10 MULX instead of 16), then the four subtractive reduction rounds of
+/// [`mont_mul_4_adx`] on the eight digits. Result below `m`. The portable twin is
+/// `mont_mul::<4, false>(a, a, …)` (tested against it below).
+///
+/// # Safety
+/// The CPU must have BMI2 (MULX) and ADX (ADCX, ADOX).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[inline]
+pub(crate) unsafe fn mont_sqr_4_adx(out: &mut [u64; 4], a: &[u64; 4], k: &MontConsts<4>) {
+    let (o0, o1, o2, o3): (u64, u64, u64, u64);
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a[0..4] and k's five
+    // words (as in `mont_mul_4_adx`); it writes registers, every one declared except rbx
+    // and rbp, which it pushes first and pops last (no `nostack`); the pushes are its only
+    // memory writes.
+    unsafe {
+        core::arch::asm!(
+            "push rbx",
+            "push rbp",
+            // The products a_i·a_j, i < j, into digits 1..6: row a_0 placed, rows a_1, a_2 added.
+            "mov rdx, qword ptr [rsi]",
+            "mulx r10, r9, qword ptr [rsi + 8]",
+            "mulx r11, rax, qword ptr [rsi + 16]",
+            "add r10, rax",
+            "mulx r12, rax, qword ptr [rsi + 24]",
+            "adc r11, rax",
+            "adc r12, 0",
+            "mov rdx, qword ptr [rsi + 8]",
+            "mulx rdi, rax, qword ptr [rsi + 16]",
+            "mulx r13, rbp, qword ptr [rsi + 24]",
+            "add rdi, rbp",
+            "adc r13, 0",
+            "add r11, rax",
+            "adc r12, rdi",
+            "adc r13, 0",
+            "mov rdx, qword ptr [rsi + 16]",
+            "mulx r14, rax, qword ptr [rsi + 24]",
+            "add r13, rax",
+            "adc r14, 0",
+            // Doubled (ADOX chain: T_j + T_j) and the squares a_i² added (ADCX chain).
+            "xor r15d, r15d",
+            "mov rdx, qword ptr [rsi]",
+            "mulx rax, r8, rdx",
+            "adox r9, r9",
+            "adcx r9, rax",
+            "mov rdx, qword ptr [rsi + 8]",
+            "mulx rdi, rax, rdx",
+            "adox r10, r10",
+            "adcx r10, rax",
+            "adox r11, r11",
+            "adcx r11, rdi",
+            "mov rdx, qword ptr [rsi + 16]",
+            "mulx rdi, rax, rdx",
+            "adox r12, r12",
+            "adcx r12, rax",
+            "adox r13, r13",
+            "adcx r13, rdi",
+            "mov rdx, qword ptr [rsi + 24]",
+            "mulx rdi, rax, rdx",
+            "adox r14, r14",
+            "adcx r14, rax",
+            "adox r15, r15",
+            "adcx r15, rdi",
+            // Reduction 0: u = T_0·minv, P = u·m; P_0 = T_0 exactly, so digit 0 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 1..4 in one borrow chain.
+            "mov rdx, r8",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx rdi, rax, qword ptr [rcx + 8]",
+            "mulx r8, r8, qword ptr [rcx]",
+            "mulx rbp, rsi, qword ptr [rcx + 16]",
+            "add rax, r8",
+            "adc rsi, rdi",
+            "mulx rdi, r8, qword ptr [rcx + 24]",
+            "adc r8, rbp",
+            "adc rdi, 0",
+            "xor ebx, ebx",
+            "sub r9, rax",
+            "sbb r10, rsi",
+            "sbb r11, r8",
+            "sbb r12, rdi",
+            "adc rbx, 0",
+            // Reduction 1: u = T_1·minv, P = u·m; P_0 = T_1 exactly, so digit 1 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 2..5 in one borrow chain.
+            "mov rdx, r9",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx rdi, rax, qword ptr [rcx + 8]",
+            "mulx r9, r9, qword ptr [rcx]",
+            "mulx rbp, rsi, qword ptr [rcx + 16]",
+            "add rax, r9",
+            "adc rsi, rdi",
+            "mulx rdi, r9, qword ptr [rcx + 24]",
+            "adc r9, rbp",
+            "adc rdi, rbx",
+            "xor ebx, ebx",
+            "sub r10, rax",
+            "sbb r11, rsi",
+            "sbb r12, r9",
+            "sbb r13, rdi",
+            "adc rbx, 0",
+            // Reduction 2: u = T_2·minv, P = u·m; P_0 = T_2 exactly, so digit 2 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 3..6 in one borrow chain.
+            "mov rdx, r10",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx rdi, rax, qword ptr [rcx + 8]",
+            "mulx r10, r10, qword ptr [rcx]",
+            "mulx rbp, rsi, qword ptr [rcx + 16]",
+            "add rax, r10",
+            "adc rsi, rdi",
+            "mulx rdi, r10, qword ptr [rcx + 24]",
+            "adc r10, rbp",
+            "adc rdi, rbx",
+            "xor ebx, ebx",
+            "sub r11, rax",
+            "sbb r12, rsi",
+            "sbb r13, r10",
+            "sbb r14, rdi",
+            "adc rbx, 0",
+            // Reduction 3: u = T_3·minv, P = u·m; P_0 = T_3 exactly, so digit 3 of T − P is 0
+            // with no borrow. P_1..P_4 (P_4 plus the borrow kept from the last round) go
+            // through one carry chain, then come off digits 4..7 in one borrow chain.
+            "mov rdx, r11",
+            "imul rdx, qword ptr [rcx + 32]",
+            "mulx rdi, rax, qword ptr [rcx + 8]",
+            "mulx r11, r11, qword ptr [rcx]",
+            "mulx rbp, rsi, qword ptr [rcx + 16]",
+            "add rax, r11",
+            "adc rsi, rdi",
+            "mulx rdi, r11, qword ptr [rcx + 24]",
+            "adc r11, rbp",
+            "adc rdi, rbx",
+            "sub r12, rax",
+            "sbb r13, rsi",
+            "sbb r14, r11",
+            "sbb r15, rdi",
+            // The borrow out of digit 7 is the sign: rbx = 0 or all ones.
+            "sbb rbx, rbx",
+            // Negative: add m (digit by digit masked with the sign), mod 2^256.
+            "mov rax, qword ptr [rcx + 0]",
+            "and rax, rbx",
+            "mov rdi, qword ptr [rcx + 8]",
+            "and rdi, rbx",
+            "mov rsi, qword ptr [rcx + 16]",
+            "and rsi, rbx",
+            "mov rbp, qword ptr [rcx + 24]",
+            "and rbp, rbx",
+            "add r12, rax",
+            "adc r13, rdi",
+            "adc r14, rsi",
+            "adc r15, rbp",
+            "pop rbp",
+            "pop rbx",
+            inout("rsi") a.as_ptr() => _,
+            in("rcx") k as *const MontConsts<4>,
+            out("rdx") _,
+            out("r12") o0,
+            out("r13") o1,
+            out("r14") o2,
+            out("r15") o3,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("rax") _,
+            out("rdi") _,
+            options(readonly),
+        );
+    }
+    *out = [o0, o1, o2, o3];
 }
 
 /// `x` (any number of digits, at most `2N` significant) as a wide number.
@@ -521,42 +721,67 @@ with_bmi2! {
     }
 }
 
-/// Whether [`mont_mul_vartime_into`] takes the assembly for `N` digits (then a square is
-/// faster as that product than as [`mont_sqr_fast`]: 24 against 34 ns at 256 bits in one
-/// `modred bench --op mulmod,sqrmod` run).
+/// `k` as the 4-digit constants, when `N = 4` and the CPU runs the 4-digit assembly
+/// ([`mont_mul_4_adx`], [`mont_sqr_4_adx`]: BMI2 and ADX), else `None`.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 #[inline(always)]
-pub(crate) fn mul_asm<const N: usize>() -> bool {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-    if N == 4 {
-        return crate::kernels::arch::x86_64::has_bmi2_adx();
+fn asm4<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<4>> {
+    if N == 4 && crate::kernels::arch::x86_64::has_bmi2_adx() {
+        // SAFETY: N = 4, so `MontConsts<N>` is `MontConsts<4>`: the same type.
+        return Some(unsafe { &*(k as *const MontConsts<N>).cast::<MontConsts<4>>() });
     }
-    false
+    None
+}
+
+/// `x` as a 4-digit array (`N = 4`: an identity, folded away).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[inline(always)]
+fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
+    x[..].try_into().expect("N = 4")
 }
 
 /// `out = a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]):
-/// for `N = 4` on a CPU with BMI2 and ADX the two-chain assembly [`mont_mul_4_adx`] (its
-/// final subtraction uses conditional moves, but the callers that need constant time keep
-/// to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
+/// for `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`] (branch-free, but
+/// the callers that need constant time keep to [`mont_mul_fast`] with `CT`), else
+/// [`mont_mul_fast`].
 #[inline(always)]
 pub(crate) fn mont_mul_vartime_into<const N: usize>(
     out: &mut [u64; N],
     a: &[u64; N],
     b: &[u64; N],
-    m: &[u64; N],
-    m0inv: u64,
+    k: &MontConsts<N>,
 ) {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-    if N == 4 && crate::kernels::arch::x86_64::has_bmi2_adx() {
-        // N = 4: the conversions are identities.
-        fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
-            x[..].try_into().expect("N = 4")
-        }
+    if let Some(k4) = asm4(k) {
         let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { mont_mul_4_adx(o, four(a), four(b), four(m), m0inv) };
+        // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
+        unsafe { mont_mul_4_adx(o, four(a), four(b), k4) };
         return;
     }
-    *out = mont_mul_fast::<N, false>(a, b, m, m0inv);
+    *out = mont_mul_fast::<N, false>(a, b, &k.m, k.m0inv);
+}
+
+/// `out = a²·2^(−64N) mod m` for the variable-time callers: for `N = 4` on a CPU with BMI2
+/// and ADX the assembly [`mont_sqr_4_adx`]; below 3 digits the product (the separate square
+/// saves no digit product worth a second pass there); else [`mont_sqr_fast`].
+#[inline(always)]
+pub(crate) fn mont_sqr_vartime_into<const N: usize>(
+    out: &mut [u64; N],
+    a: &[u64; N],
+    k: &MontConsts<N>,
+) {
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    if let Some(k4) = asm4(k) {
+        let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
+        // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
+        unsafe { mont_sqr_4_adx(o, four(a), k4) };
+        return;
+    }
+    if N <= 2 {
+        *out = mont_mul_fast::<N, false>(a, a, &k.m, k.m0inv);
+    } else {
+        *out = mont_sqr_fast::<N, false>(a, &k.m, k.m0inv);
+    }
 }
 
 with_bmi2! {
@@ -575,53 +800,122 @@ mod tests {
     use super::*;
     use crate::rng::SplitMix64;
 
-    /// The two-chain assembly against its portable twin `mont_mul::<4, false>`, on random
-    /// and edge operands (0, 1, m − 1, all-ones digits, long carry chains) and moduli
-    /// (all ones, top digit 1, 2^255 + 1, random).
-    #[test]
-    fn mont_mul_4_adx_matches_the_portable_twin() {
-        if !crate::kernels::arch::x86_64::has_bmi2_adx() {
-            eprintln!("no BMI2/ADX on this CPU: the assembly is not run");
-            return;
-        }
-        let mut rng = SplitMix64::new(0x4adc);
-        let mut moduli = vec![[u64::MAX; 4], [1, 0, 0, 1], [1, 0, 0, 1 << 63], [u64::MAX, 0, 0, 1]];
-        for _ in 0..60 {
+    /// Moduli with their edge cases: all ones (2^256 − 1), 2^192 + 1, 2^255 + 1,
+    /// 2^192 + 2^64 − 1, 2^256 − 2^192 + 1 (the top of the range with a zero middle), random
+    /// ones, and random ones with leading zero bits.
+    fn moduli(rng: &mut SplitMix64) -> Vec<[u64; 4]> {
+        let mut moduli = vec![
+            [u64::MAX; 4],
+            [1, 0, 0, 1],
+            [1, 0, 0, 1 << 63],
+            [u64::MAX, 0, 0, 1],
+            [1, 0, 0, u64::MAX],
+            [u64::MAX, u64::MAX, u64::MAX, 1 << 63],
+        ];
+        for i in 0..60 {
             let mut m: [u64; 4] = core::array::from_fn(|_| rng.next_u64());
             m[0] |= 1;
-            if moduli.len() % 3 == 0 {
+            if i % 3 == 0 {
                 m[3] >>= rng.next_u64() % 64; // shorter moduli: leading zero bits
                 m[3] |= 1;
             }
             moduli.push(m);
         }
-        for m in moduli {
-            let m0inv = crate::limb::Limb::inverse_mod_b(m[0]).wrapping_neg();
-            // Values below m: 0, 1, m − 1, m − 2^64, and random ones reduced by subtraction.
-            let below = |x: [u64; 4]| -> [u64; 4] {
-                let mut x = x;
-                while sub_n(&x, &m).1 == 0 {
-                    // x ≥ m: halve the top until below (keeps long runs of ones below).
-                    x[3] >>= 1;
-                }
-                x
-            };
-            let m1 = sub_n(&m, &[1, 0, 0, 0]).0;
-            let mut values =
-                vec![[0; 4], [1, 0, 0, 0], m1, below([0, u64::MAX, u64::MAX, u64::MAX])];
-            for _ in 0..12 {
-                values.push(below(core::array::from_fn(|_| rng.next_u64())));
+        moduli
+    }
+
+    /// Values below `m`: 0, 1, 2, m − 1, m − 2, all-ones digits under m's top (long carry and
+    /// borrow chains), 2^255 − 1 and 2^64 − 1 when below m, and random ones.
+    fn values(m: &[u64; 4], rng: &mut SplitMix64) -> Vec<[u64; 4]> {
+        let below = |x: [u64; 4]| -> [u64; 4] {
+            let mut x = x;
+            while sub_n(&x, m).1 == 0 {
+                // x ≥ m: halve the top until below (keeps long runs of ones below).
+                x[3] >>= 1;
             }
+            x
+        };
+        let m1 = sub_n(m, &[1, 0, 0, 0]).0;
+        let m2 = sub_n(m, &[2, 0, 0, 0]).0;
+        let mut v = vec![
+            [0; 4],
+            [1, 0, 0, 0],
+            [2, 0, 0, 0],
+            m1,
+            m2,
+            below([u64::MAX; 4]),
+            below([0, u64::MAX, u64::MAX, u64::MAX]),
+            below([u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1]),
+            below([u64::MAX, 0, 0, 0]),
+        ];
+        for _ in 0..12 {
+            v.push(below(core::array::from_fn(|_| rng.next_u64())));
+        }
+        v
+    }
+
+    /// The assembly product and square against their portable twin `mont_mul::<4, false>`
+    /// (and through the dispatching `mont_mul_vartime_into`/`mont_sqr_vartime_into`), on
+    /// the edge and random moduli and operands above, including `out` aliasing an operand's
+    /// value (the callers pass a copy).
+    #[test]
+    fn mont_4_asm_matches_the_portable_twin() {
+        if !crate::kernels::arch::x86_64::has_bmi2_adx() {
+            eprintln!("no BMI2/ADX on this CPU: the assembly is not run");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x4adc);
+        let mut checked = 0usize;
+        for m in moduli(&mut rng) {
+            let k = MontConsts::new(m);
+            assert_eq!(k.minv.wrapping_mul(m[0]), 1);
+            let values = values(&m, &mut rng);
             for a in &values {
+                let want = mont_mul::<4, false>(a, a, &m, k.m0inv);
+                let mut got = [0; 4];
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                unsafe { mont_sqr_4_adx(&mut got, a, &k) };
+                assert_eq!(got, want, "square: m {m:x?}, a {a:x?}");
+                mont_sqr_vartime_into::<4>(&mut got, a, &k);
+                assert_eq!(got, want);
                 for b in &values {
-                    let want = mont_mul::<4, false>(a, b, &m, m0inv);
+                    let want = mont_mul::<4, false>(a, b, &m, k.m0inv);
                     let mut got = [0; 4];
                     // SAFETY: the CPU has BMI2 and ADX (checked above).
-                    unsafe { mont_mul_4_adx(&mut got, a, b, &m, m0inv) };
-                    assert_eq!(got, want, "m {m:x?}, a {a:x?}, b {b:x?}");
-                    mont_mul_vartime_into::<4>(&mut got, a, b, &m, m0inv);
+                    unsafe { mont_mul_4_adx(&mut got, a, b, &k) };
+                    assert_eq!(got, want, "product: m {m:x?}, a {a:x?}, b {b:x?}");
+                    mont_mul_vartime_into::<4>(&mut got, a, b, &k);
                     assert_eq!(got, want);
+                    checked += 1;
                 }
+            }
+        }
+        assert!(checked > 20_000);
+    }
+
+    /// Long random chains: `x ← x·y`, `y ← y²` by the assembly and by the portable twin stay
+    /// equal (every result fed back in, so a wrong digit anywhere shows).
+    #[test]
+    fn mont_4_asm_chains_match_the_portable_twin() {
+        if !crate::kernels::arch::x86_64::has_bmi2_adx() {
+            return;
+        }
+        let mut rng = SplitMix64::new(0x5eed);
+        for m in moduli(&mut rng) {
+            let k = MontConsts::new(m);
+            let v = values(&m, &mut rng);
+            let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);
+            let (mut px, mut py) = (x, y);
+            for _ in 0..500 {
+                let (x0, y0) = (x, y);
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                unsafe {
+                    mont_mul_4_adx(&mut x, &x0, &y0, &k);
+                    mont_sqr_4_adx(&mut y, &y0, &k);
+                }
+                px = mont_mul::<4, false>(&px, &py, &m, k.m0inv);
+                py = mont_mul::<4, false>(&py, &py, &m, k.m0inv);
+                assert_eq!((x, y), (px, py), "m {m:x?}");
             }
         }
     }

@@ -25,11 +25,14 @@
 //! kernels, run-time width) 2.1×. Each function is also compiled for BMI2 and chosen at
 //! run time (`arith::with_bmi2!`); at 4 digits the difference was within the noise.
 //!
-//! At 4 digits on a CPU with BMI2 and ADX, [`MontgomeryFixed::mul_fixed_into`] (and the
-//! square) is the CIOS product written out in MULX/ADCX/ADOX assembly
-//! (`arith::mont_mul_4_adx`, tested against `arith::mont_mul`): 37 → 25 ns in one
-//! `modred bench --op mulmod --bits 256` run, 1.26× GMP's `mpn_mul_n` and 0.66×
-//! OpenSSL's `BN_mod_mul_montgomery` through `Modulus::mul_into` (`docs/benchmarks.md`).
+//! At 4 digits on a CPU with BMI2 and ADX, [`MontgomeryFixed::mul_fixed_into`] and
+//! [`MontgomeryFixed::sqr_fixed_into`] are assembly (`arith::mont_mul_4_adx`,
+//! `arith::mont_sqr_4_adx`, tested against `arith::mont_mul`): Montgomery's reduction in
+//! its subtractive form, one carry chain and one borrow chain per row, and a dedicated
+//! square (10 digit products instead of 16); `Modulus::mul_into` and friends call them
+//! inline (`modulus::direct`). About 36 cycles a product and 32 a square where the
+//! earlier two-chain CIOS assembly took 45 (see `arith.rs` for why, and
+//! `docs/benchmarks.md` for the ratios to GMP and OpenSSL).
 
 // Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
 #![allow(clippy::needless_range_loop)]
@@ -66,8 +69,8 @@ fn to_array<const N: usize>(x: &Nat<u64>) -> [u64; N] {
 /// [`crate::ct`] or the constant-time field elements.
 #[derive(Clone, Debug)]
 pub struct MontgomeryFixed<const N: usize> {
-    m: [u64; N],
-    m0inv: u64,
+    /// `m` and its inverses modulo `2^64`, laid out for the assembly.
+    k: arith::MontConsts<N>,
     r2: [u64; N],
     one: [u64; N],
     /// The slice reducer, for conversions and for slices of another length.
@@ -77,7 +80,7 @@ pub struct MontgomeryFixed<const N: usize> {
 impl<const N: usize> MontgomeryFixed<N> {
     /// `m` as digits.
     pub fn modulus_array(&self) -> &[u64; N] {
-        &self.m
+        &self.k.m
     }
 
     /// `a·b·R⁻¹ mod m` for `a, b < m` (CIOS, `2N² + N` digit products).
@@ -92,7 +95,7 @@ impl<const N: usize> MontgomeryFixed<N> {
     /// into `out` (no copy of the result through memory).
     #[inline]
     pub fn mul_fixed_into(&self, out: &mut [u64; N], a: &[u64; N], b: &[u64; N]) {
-        arith::mont_mul_vartime_into::<N>(out, a, b, &self.m, self.m0inv)
+        arith::mont_mul_vartime_into::<N>(out, a, b, &self.k)
     }
 
     /// `a²·R⁻¹ mod m` for `a < m`: the square (`N(N+1)/2` products), then the reduction
@@ -105,21 +108,17 @@ impl<const N: usize> MontgomeryFixed<N> {
     }
 
     /// `out = a²·R⁻¹ mod m` for `a < m`, as [`MontgomeryFixed::sqr_fixed`], written into
-    /// `out`. Where the product is the assembly of `arith::mont_mul_4_adx` (4 digits, BMI2
-    /// and ADX), the square is that product: it measured faster than the separate square.
+    /// `out` (at 4 digits on a CPU with BMI2 and ADX, the assembly square
+    /// `arith::mont_sqr_4_adx`).
     #[inline]
     pub fn sqr_fixed_into(&self, out: &mut [u64; N], a: &[u64; N]) {
-        if N <= 2 || arith::mul_asm::<N>() {
-            // Below 3 digits the separate square saves no product worth a second pass.
-            return self.mul_fixed_into(out, a, a);
-        }
-        *out = arith::mont_sqr_fast::<N, false>(a, &self.m, self.m0inv);
+        arith::mont_sqr_vartime_into::<N>(out, a, &self.k)
     }
 
     /// `z·R⁻¹ mod m` for `z < m·R` given as `2N` digits (low half first).
     #[inline]
     pub fn redc_fixed(&self, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
-        arith::redc::<N, false>(&[*lo, *hi], &self.m, self.m0inv)
+        arith::redc::<N, false>(&[*lo, *hi], &self.k.m, self.k.m0inv)
     }
 
     /// The residue of 1, `R mod m`.
@@ -170,6 +169,31 @@ impl<const N: usize> MontgomeryFixed<N> {
             }
         }
         acc
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+impl MontgomeryFixed<4> {
+    /// `out = a·b·R⁻¹ mod m` for `a, b < m` by the assembly (`arith::mont_mul_4_adx`),
+    /// without the CPU check of [`MontgomeryFixed::mul_fixed_into`].
+    ///
+    /// # Safety
+    /// The CPU must have BMI2 and ADX.
+    #[inline(always)]
+    pub(crate) unsafe fn mul_asm_into(&self, out: &mut [u64; 4], a: &[u64; 4], b: &[u64; 4]) {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { arith::mont_mul_4_adx(out, a, b, &self.k) }
+    }
+
+    /// `out = a²·R⁻¹ mod m` for `a < m` by the assembly (`arith::mont_sqr_4_adx`), without
+    /// the CPU check of [`MontgomeryFixed::sqr_fixed_into`].
+    ///
+    /// # Safety
+    /// The CPU must have BMI2 and ADX.
+    #[inline(always)]
+    pub(crate) unsafe fn sqr_asm_into(&self, out: &mut [u64; 4], a: &[u64; 4]) {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { arith::mont_sqr_4_adx(out, a, &self.k) }
     }
 }
 
@@ -240,11 +264,10 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
             });
         }
         let mp: [u64; N] = to_array(m);
-        let m0inv = crate::limb::Limb::inverse_mod_b(mp[0]).wrapping_neg();
         let r = Nat::<u64>::power_of_two(64 * N as u64);
         let r2 = to_array(&r.sqr().checked_rem(m).unwrap_or_default());
         let one = to_array(&r.checked_rem(m).unwrap_or_default());
-        Ok(MontgomeryFixed { m: mp, m0inv, r2, one, slow })
+        Ok(MontgomeryFixed { k: arith::MontConsts::new(mp), r2, one, slow })
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -261,7 +284,7 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
             Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
-                *o = arith::redc::<N, false>(&arith::wide_from_slice(x), &self.m, self.m0inv);
+                *o = arith::redc::<N, false>(&arith::wide_from_slice(x), &self.k.m, self.k.m0inv);
             }
             _ => self.slow.reduce_raw(out, x, scratch),
         }
