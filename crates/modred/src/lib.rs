@@ -106,7 +106,7 @@
 //! algorithm it picks and why. The built-in rule, with `k` the modulus's 64-bit digits:
 //!
 //! - one-off reduction: [`reduce::Classical`] (no precalculation beyond a shift and a
-//!   reciprocal, any argument) below 8 digits (512 bits), [`reduce::Barrett`] from
+//!   reciprocal, any argument) below 16 digits (1024 bits), [`reduce::Barrett`] from
 //!   there, [`reduce::NttBarrett`] from 512 digits (32 768 bits), from 128 digits (8192
 //!   bits) where the transforms run on AVX-512 IFMA;
 //! - multiplications and exponentiations, odd modulus: [`reduce::Montgomery`] (its
@@ -115,7 +115,7 @@
 //!   separated one above, for exponentiations the separated one (on a CPU with AVX-512
 //!   IFMA its exponentiation runs in radix 2^52 from 512 bits); [`reduce::NttMontgomery`]
 //!   from 512 digits, from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
-//! - even modulus (no Montgomery): classical up to 8 digits (512 bits), Barrett above,
+//! - even modulus (no Montgomery): classical up to 16 digits (1024 bits), Barrett above,
 //!   `ntt-barrett` from the same thresholds;
 //! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
 //!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
@@ -126,10 +126,10 @@
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number, below 512 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.1–5× faster than Barrett's below 512 bits |
-//! | one reduction, 512 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal: 1.05–1.3× classical on an undisturbed core (on a core shared with a busy neighbour the order can flip up to 2048 bits) |
+//! | one reduction of one number, below 1024 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.1–5× faster than Barrett's below 512 bits, a tie at 512 |
+//! | one reduction, 1024 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal: 1.15–1.3× classical on an undisturbed core, but 1.1–1.2× slower on a core whose neighbour is busy (the table below) |
 //! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; 1.2–7× classical and Barrett up to 4096 bits |
-//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 512 bits, Barrett (a precomputed reciprocal instead of division) above |
+//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 1024 bits, Barrett (a precomputed reciprocal instead of division) above |
 //! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19) | [`reduce::PseudoMersenne`] | two folds by `c`: 2–6× classical for a reduction, up to 1.7× Montgomery for a multiplication |
 //! | P-192, P-384, P-521, 2^448 − 2^224 − 1, 2^512 − 2^32 − 1 (and one-off reductions modulo P-224, P-256) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
 //! | moduli of 8192 bits and more on AVX-512 IFMA (32 768 elsewhere) | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic; 1.15–5× the others at 32 768–131 072 bits |

@@ -103,12 +103,14 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 /// Re-measured on the merged tree (three full `modred tune --check` runs, 22 Nov 2026,
 /// load ≈ 9): classical/barrett 1.17–1.18 at 32 digits in every run, within 10% at 16.
 ///
-/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, two runs at load ≈ 2–4, the
-/// usual state of a machine not shared with builds): barrett/classical 1.08–1.10 at 16
-/// digits, 1.00–1.02 at 8, classical 1.14 at 4 digits: 8 digits. (At load ≈ 9 the order
-/// at 16 digits flips, classical/barrett about 1.1: a busy neighbour on the core slows
-/// Barrett's multiplication rows more than the classical division chain.)
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026), in the machine's
+/// two states: while its cores ran fast (reduce at 512 bits in 130 ns), barrett/classical
+/// 1.08–1.10 at 16 digits, 1.16–1.19 at 32; while they ran slow (the same in 236 ns: a
+/// busy neighbour on the physical core, which slows Barrett's multiplication rows more
+/// than the classical division chain), classical/barrett 1.14 at 16 digits, 1.15 at 32.
+/// The larger loss of the two states is smaller with classical at 16 digits (1.10
+/// against 1.14) and with Barrett at 32 (1.15 against 1.19): 16 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -130,10 +132,11 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
 /// classical/barrett 1.11 at 16 digits twice, barrett/classical 1.24 there once;
 /// classical/barrett 1.19 at 32 digits three times: 16 digits (the smaller worst loss).
 ///
-/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, two runs at load ≈
-/// 2–4): barrett/classical 1.09–1.10 at 16 digits, 1.01–1.02 at 8, classical 1.12 at 4:
-/// 8 digits (at load ≈ 9, classical/barrett about 1.1 at 16 digits).
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026) in the machine's
+/// fast and slow states (see [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`]): barrett/classical
+/// 1.09–1.10 at 16 digits when fast, classical/barrett 1.10 there when slow; at 32
+/// digits Barrett 1.13–1.18 faster when fast, classical 1.06 when slow: 16 digits.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -165,13 +168,14 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
 /// size: classical to 16 digits (at most 1.12 and 1.18 slower), Barrett from 32 (at most
 /// 1.19).
 ///
-/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026, runs at load ≈
-/// 2–4, the usual state of a machine not shared with builds): barrett/classical 1.17–1.19
-/// at 16 digits (odd and even moduli), 1.03–1.11 at 8, classical 1.06–1.14 faster at 4:
-/// Barrett from 8 digits. On the generalized Mersenne 2^512 − 2^128 − 1 the `solinas`
-/// fold is 1.04–1.06 times faster than Barrett there (1.11–1.14 than classical): within
-/// 10%, so the generic rule stays.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 8;
+/// Re-measured with the multi-pass `modred tune --check` (22 Nov 2026) in the machine's
+/// two states (see [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`]), barrett/classical when fast:
+/// 1.03–1.11 at 8 digits, 1.15–1.19 at 16, 1.29 at 32, 1.16 at 64; classical/barrett
+/// when slow: 1.24–1.25 at 8, 1.12–1.17 at 16, 1.08–1.18 at 32, 1.08–1.14 at 64. The
+/// larger loss of the two states is smallest with classical to 8 digits (1.11) and
+/// Barrett from 16 (1.17, 1.18, 1.14): 16 digits. Neither choice keeps both states
+/// within 10% from 16 to 64 digits.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 16;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -185,6 +189,31 @@ pub const BARRETT_REDUCE_MIN_DIGITS: usize = 8;
 /// --quick`): pseudo-mersenne is the fastest at 192, 255 and 384 bits for both
 /// operations (fixed Montgomery/pseudo-mersenne 1.05–1.42), so it is used at every size.
 pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
+
+/// Digits of a pseudo-Mersenne modulus (one-digit `c`) at which multiplications and
+/// exponentiations keep the generic rule's fixed-size Montgomery where its product runs
+/// as MULX/ADCX/ADOX assembly ([`montgomery_asm`]): 4 digits (193–256 bits, e.g.
+/// 2^255 − 19).
+///
+/// Measured after the 4-digit assembly took its subtractive form and got a dedicated
+/// square (`modred tune --check --forms pseudo-mersenne,nist`, 22 Nov 2026, load ≈ 2):
+/// pseudo-mersenne/Montgomery 1.14–1.17 (mulmod) and 1.21–1.22 (powm) at 224, 255 and
+/// 256 bits; pseudo-mersenne still the fastest at 128, 192 (Montgomery 1.10–1.11 slower),
+/// 384 (1.39–1.42) and 512 bits. Without the assembly (other CPUs, the `portable`
+/// feature) pseudo-mersenne is kept at every size.
+pub const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
+
+/// Whether the fixed-size Montgomery product of `digits` 64-bit digits runs as
+/// MULX/ADCX/ADOX assembly on this CPU (4 digits with BMI2 and ADX, not with the
+/// `portable` feature).
+pub fn montgomery_asm(digits: usize) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    if digits == 4 {
+        return crate::kernels::arch::x86_64::has_bmi2_adx();
+    }
+    let _ = digits;
+    false
+}
 
 /// Bits of a pseudo-Mersenne modulus (one-digit `c`) up to which an exponentiation uses
 /// `pseudo-mersenne`; above, the generic rule's Montgomery, whose exponentiation runs in
@@ -386,7 +415,8 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
 ///   faster than Montgomery — chosen; P-192 1.0 (1.20), P-224 1.08 (1.02), P-256 1.26
 ///   (1.23) of CIOS, P-384 and 2^448 − 2^224 − 1 slower than CIOS too — not chosen: the
 ///   generic rule's CIOS is as fast or faster at these sizes.
-/// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`].
+/// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`],
+///   [`PSEUDO_MERSENNE_POWM_MAX_BITS`] and [`PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS`].
 pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
     use crate::reduce::pseudo_mersenne_form;
     match (NistPrime::of(m), op) {
@@ -430,6 +460,13 @@ pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
             format!("2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
         )),
         Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
+        Operation::MulMod | Operation::PowMod
+            if m.is_odd()
+                && m.len() == PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS
+                && montgomery_asm(m.len()) =>
+        {
+            None
+        }
         Operation::MulMod | Operation::PowMod if n >= PSEUDO_MERSENNE_MIN_BITS => Some((
             Algorithm::PseudoMersenne,
             format!("2^{n} - c with one-digit c, at least PSEUDO_MERSENNE_MIN_BITS ({PSEUDO_MERSENNE_MIN_BITS})"),

@@ -45,11 +45,11 @@ use direct::four;
 use direct::{arr, arr_mut, with_fixed, with_work, Direct};
 
 pub use choose::{
-    choose, choose_method, choose_method_with, explain, explain_with, ntt_reducer_mul_threshold,
-    special_form, Choice, BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
-    CLASSICAL_EVEN_POWM_MAX_DIGITS, FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS,
-    NTT_REDUCER_IFMA_THRESHOLD, NTT_REDUCER_THRESHOLD, PSEUDO_MERSENNE_MIN_BITS,
-    PSEUDO_MERSENNE_POWM_MAX_BITS,
+    choose, choose_method, choose_method_with, explain, explain_with, montgomery_asm,
+    ntt_reducer_mul_threshold, special_form, Choice, BARRETT_REDUCE_MIN_DIGITS,
+    CLASSICAL_EVEN_MULMOD_MAX_DIGITS, CLASSICAL_EVEN_POWM_MAX_DIGITS, FIXED_MONTGOMERY_MAX_DIGITS,
+    INTERLEAVED_MULMOD_MAX_DIGITS, NTT_REDUCER_IFMA_THRESHOLD, NTT_REDUCER_THRESHOLD,
+    PSEUDO_MERSENNE_MIN_BITS, PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS, PSEUDO_MERSENNE_POWM_MAX_BITS,
 };
 pub use profile::{Form, Profile};
 
