@@ -142,45 +142,45 @@
 //! cell gives `auto`'s choice, its time over the fastest's, and the fastest where that is
 //! another algorithm; "time" is the fastest's time per operation (a reduction of a product of two
 //! residues, a multiplication, an exponentiation with an exponent as long as the modulus).
-//! Within 10 % (ratios up to 1.10) at 121 of 125 points of this run (worst: reduce odd 2048 bits, 1.174);
-//! differences of up to about 10 % between runs of the same point are the noise of the
-//! shared machine.
+//! Within 10 % (ratios up to 1.10) at 124 of 125 points of this run (the one beyond: a
+//! one-off reduction modulo 2^256 − 2^64 − 1, 1.155); each comparison's rounds come from
+//! three passes over all points, so a few seconds of a busy neighbour cannot decide one.
 //!
 //! <!-- tune-table -->
 //! | op | bits | odd modulus: auto, auto/fastest (fastest) | time | even modulus | time |
 //! |---|---:|---|---:|---|---:|
-//! | reduce | 64 | `classical` 1.00 | 14 ns | `classical` 1.00 | 13 ns |
-//! | reduce | 128 | `classical` 1.01 (`montgomery`) | 42 ns | `classical` 1.00 | 45 ns |
-//! | reduce | 256 | `classical` 1.08 (`montgomery`) | 80 ns | `classical` 1.00 | 98 ns |
-//! | reduce | 512 | `classical` 1.00 | 188 ns | `classical` 1.00 | 189 ns |
-//! | reduce | 1024 | `classical` 1.00 | 453 ns | `classical` 1.00 | 480 ns |
-//! | reduce | 2048 | `barrett` 1.17 (`classical`) | 1.27 µs | `barrett` 1.09 (`classical`) | 1.24 µs |
-//! | reduce | 4096 | `barrett` 1.02 (`classical`) | 3.32 µs | `barrett` 1.06 (`classical`) | 4.31 µs |
-//! | reduce | 8192 | `ntt-barrett` 1.00 | 8.31 µs | `ntt-barrett` 1.00 | 7.62 µs |
-//! | reduce | 16384 | `ntt-barrett` 1.00 | 18.16 µs | `ntt-barrett` 1.00 | 16.78 µs |
-//! | reduce | 32768 | `ntt-barrett` 1.00 | 38.27 µs | `ntt-barrett` 1.00 | 40.94 µs |
-//! | reduce | 65536 | `ntt-barrett` 1.00 | 93.56 µs | `ntt-barrett` 1.00 | 91.25 µs |
-//! | reduce | 131072 | `ntt-barrett` 1.00 | 213.75 µs | `ntt-barrett` 1.00 | 214.48 µs |
-//! | mulmod | 64 | `montgomery` 1.00 | 14 ns | `classical` 1.00 | 38 ns |
-//! | mulmod | 128 | `montgomery` 1.00 | 25 ns | `classical` 1.00 | 72 ns |
-//! | mulmod | 256 | `montgomery` 1.00 | 42 ns | `classical` 1.00 | 139 ns |
-//! | mulmod | 512 | `montgomery` 1.00 | 161 ns | `classical` 1.00 | 271 ns |
-//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 600 ns | `classical` 1.00 | 753 ns |
-//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 1.09 µs | `barrett` 1.00 | 1.80 µs |
-//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 4.95 µs | `barrett` 1.10 (`classical`) | 7.06 µs |
-//! | mulmod | 8192 | `ntt-montgomery` 1.00 | 14.44 µs | `ntt-barrett` 1.00 | 14.46 µs |
-//! | mulmod | 16384 | `ntt-montgomery` 1.00 | 32.43 µs | `ntt-barrett` 1.00 | 33.04 µs |
-//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 74.34 µs | `ntt-barrett` 1.00 | 74.70 µs |
-//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 171.78 µs | `ntt-barrett` 1.00 | 165.39 µs |
-//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 396.66 µs | `ntt-barrett` 1.00 | 405.76 µs |
-//! | powm | 64 | `montgomery` 1.00 | 1.35 µs | `classical` 1.00 | 3.71 µs |
-//! | powm | 128 | `montgomery` 1.00 | 3.63 µs | `classical` 1.00 | 13.70 µs |
-//! | powm | 256 | `montgomery` 1.00 | 12.33 µs | `classical` 1.00 | 46.09 µs |
-//! | powm | 512 | `montgomery` 1.01 (`montgomery-interleaved`) | 67.54 µs | `classical` 1.00 | 185.74 µs |
-//! | powm | 1024 | `montgomery` 1.02 (`montgomery-interleaved`) | 253.40 µs | `classical` 1.00 | 799.98 µs |
-//! | powm | 2048 | `montgomery` 1.01 (`montgomery-interleaved`) | 835.61 µs | `barrett` 1.00 | 3.82 ms |
-//! | powm | 4096 | `montgomery` 1.02 (`montgomery-interleaved`) | 6.77 ms | `barrett` 1.00 | 20.75 ms |
-//! | powm | 8192 | `ntt-montgomery` 1.05 (`ntt-barrett`) | 117.00 ms | `ntt-barrett` 1.00 | 122.40 ms |
+//! | reduce | 64 | `classical` 1.00 | 11 ns | `classical` 1.00 | 9 ns |
+//! | reduce | 128 | `classical` 1.00 | 29 ns | `classical` 1.00 | 28 ns |
+//! | reduce | 256 | `classical` 1.01 (`montgomery`) | 70 ns | `classical` 1.00 | 80 ns |
+//! | reduce | 512 | `classical` 1.01 (`barrett`) | 152 ns | `classical` 1.05 (`barrett`) | 147 ns |
+//! | reduce | 1024 | `barrett` 1.00 | 323 ns | `barrett` 1.00 | 341 ns |
+//! | reduce | 2048 | `barrett` 1.00 | 866 ns | `barrett` 1.00 | 1.04 µs |
+//! | reduce | 4096 | `barrett` 1.00 | 2.73 µs | `barrett` 1.00 | 2.84 µs |
+//! | reduce | 8192 | `ntt-barrett` 1.00 | 8.87 µs | `ntt-barrett` 1.00 | 8.39 µs |
+//! | reduce | 16384 | `ntt-barrett` 1.00 | 19.89 µs | `ntt-barrett` 1.00 | 17.83 µs |
+//! | reduce | 32768 | `ntt-barrett` 1.00 | 41.72 µs | `ntt-barrett` 1.00 | 40.87 µs |
+//! | reduce | 65536 | `ntt-barrett` 1.00 | 100.54 µs | `ntt-barrett` 1.00 | 89.43 µs |
+//! | reduce | 131072 | `ntt-barrett` 1.00 | 206.98 µs | `ntt-barrett` 1.00 | 251.08 µs |
+//! | mulmod | 64 | `montgomery` 1.00 | 9 ns | `classical` 1.00 | 22 ns |
+//! | mulmod | 128 | `montgomery` 1.00 | 16 ns | `classical` 1.00 | 53 ns |
+//! | mulmod | 256 | `montgomery` 1.00 | 32 ns | `classical` 1.00 | 99 ns |
+//! | mulmod | 512 | `montgomery` 1.01 (`montgomery-interleaved`) | 119 ns | `classical` 1.00 | 210 ns |
+//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 342 ns | `classical` 1.05 (`barrett`) | 500 ns |
+//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 1.11 µs | `barrett` 1.00 | 1.74 µs |
+//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 5.59 µs | `barrett` 1.00 | 6.06 µs |
+//! | mulmod | 8192 | `ntt-montgomery` 1.00 | 14.56 µs | `ntt-barrett` 1.00 | 15.59 µs |
+//! | mulmod | 16384 | `ntt-montgomery` 1.00 | 31.30 µs | `ntt-barrett` 1.00 | 33.01 µs |
+//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 77.17 µs | `ntt-barrett` 1.00 | 76.42 µs |
+//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 170.83 µs | `ntt-barrett` 1.00 | 170.27 µs |
+//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 417.31 µs | `ntt-barrett` 1.00 | 414.89 µs |
+//! | powm | 64 | `montgomery` 1.00 | 907 ns | `classical` 1.00 | 1.99 µs |
+//! | powm | 128 | `montgomery` 1.00 | 3.00 µs | `classical` 1.00 | 9.66 µs |
+//! | powm | 256 | `montgomery` 1.00 | 7.72 µs | `classical` 1.00 | 32.63 µs |
+//! | powm | 512 | `montgomery` 1.00 | 56.68 µs | `classical` 1.02 (`barrett`) | 126.61 µs |
+//! | powm | 1024 | `montgomery` 1.01 (`montgomery-interleaved`) | 197.98 µs | `classical` 1.09 (`barrett`) | 575.38 µs |
+//! | powm | 2048 | `montgomery` 1.00 (`montgomery-interleaved`) | 835.81 µs | `barrett` 1.00 | 3.44 ms |
+//! | powm | 4096 | `montgomery` 1.00 | 6.68 ms | `barrett` 1.00 | 24.33 ms |
+//! | powm | 8192 | `ntt-montgomery` 1.00 | 127.70 ms | `ntt-barrett` 1.00 | 127.72 ms |
 //!
 //! Special forms (same run; `solinas` is the generalized Mersenne form that is neither a
 //! NIST prime nor one-digit pseudo-Mersenne, for which the generic rule decides):
@@ -189,35 +189,31 @@
 //! |---|---|---|---|---|
 //! | 2^128-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
 //! | 2^192-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.08 (`montgomery`) | `pseudo-mersenne` 1.06 (`montgomery`) |
-//! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.08 (`montgomery`) | `pseudo-mersenne` 1.05 (`montgomery`) |
-//! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.04 (`montgomery`) | `pseudo-mersenne` 1.06 (`montgomery`) |
+//! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | 2^384-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
 //! | 2^512-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^1024-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `montgomery` 1.02 (`montgomery-interleaved`) |
+//! | 2^1024-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `montgomery` 1.01 (`montgomery-interleaved`) |
 //! | P-192 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | P-224 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | P-256 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | P-384 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | 2^448-2^224-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
+//! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.05 (`pseudo-mersenne`) | `nist` 1.00 |
 //! | P-521 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | 2^256-2^64-1 | solinas | `classical` 1.04 (`montgomery`) | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^384-2^192-1 | solinas | `classical` 1.01 (`barrett`) | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^512-2^128-1 | solinas | `classical` 1.13 (`solinas`) | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^256-2^64-1 | solinas | `classical` 1.16 (`montgomery`) | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^384-2^192-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^512-2^128-1 | solinas | `classical` 1.04 (`solinas`) | `montgomery` 1.00 | `montgomery` 1.00 |
 //! <!-- /tune-table -->
 //!
-//! The points above 1.10 are not reproducible misses: the same point measured again gives
-//! the opposite order. Two full runs of the rule as it stands gave 121 and 120 of 125
-//! points within 10 % (worst 1.17), five with neighbouring thresholds 111–122; the rows
-//! that miss change from run to run. Classical against
-//! Barrett from 512 to 2048 bits swings with the load of the machine's other core
-//! (classical/barrett 1.10–1.29 in three runs, barrett/classical 1.19–1.48 in another):
-//! in the slow runs every scalar reducer is 1.2–1.8 times slower while the multiplier-
-//! and AVX-512-bound paths are not, so the rule's thresholds keep the larger of the two
-//! possible losses smallest. The generic `solinas` reduction beat classical by 1.13–1.2
-//! for one-off reductions modulo 2^512 − 2^128 − 1 in four of five runs but lost at 256
-//! and 384 bits, so the rule does not pick it from one point. A profile written by
+//! The shared machine of these measurements runs in two states that last minutes: in the
+//! slow one (a busy neighbour on the physical core) every scalar reducer is 1.2–1.8 times
+//! slower while the multiplier- and AVX-512-bound paths are not, and classical against
+//! Barrett from 512 to 4096 bits changes order (Barrett 1.05–1.30 faster in the fast
+//! state, classical 1.12–1.25 faster in the slow one; `docs/tune-sample/` has a full run
+//! of each). The thresholds keep the larger of the two states' losses smallest; no
+//! threshold keeps both within 10 % at 16–64 digits. A profile written by
 //! `modred tune` on the machine at hand follows that machine's order. Reproduce with
 //!
 //! ```text
