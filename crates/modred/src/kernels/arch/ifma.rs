@@ -52,49 +52,49 @@ const ABSENT: u8 = 1;
 const PRESENT: u8 = 2;
 
 static IFMA: AtomicU8 = AtomicU8::new(UNKNOWN);
+static VBMI: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// The answer of `detect`, asked once and kept in `state`.
+#[inline]
+fn cached(state: &AtomicU8, detect: fn() -> bool) -> bool {
+    match state.load(Ordering::Relaxed) {
+        PRESENT => true,
+        ABSENT => false,
+        _ => {
+            let present = detect();
+            state.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
+            present
+        }
+    }
+}
 
 /// Whether this CPU has AVX-512F and AVX-512 IFMA (CPUID through
 /// `is_x86_feature_detected!`, checked once and cached).
 #[inline]
 pub(crate) fn has_ifma() -> bool {
-    match IFMA.load(Ordering::Relaxed) {
-        PRESENT => true,
-        ABSENT => false,
-        _ => detect_ifma(),
-    }
+    cached(&IFMA, detect_ifma)
 }
 
 #[cold]
 #[inline(never)]
 fn detect_ifma() -> bool {
-    let present =
-        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma");
-    IFMA.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
-    present
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
 }
-
-static VBMI: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 /// Whether this CPU has, besides [`has_ifma`]'s, AVX-512BW and AVX-512 VBMI (the byte
 /// masks and the byte permutation of the digit conversions [`to_radix52_vbmi`] and
 /// [`from_radix52_vbmi`]); checked once and cached.
 #[inline]
 pub(crate) fn has_vbmi() -> bool {
-    match VBMI.load(Ordering::Relaxed) {
-        PRESENT => true,
-        ABSENT => false,
-        _ => detect_vbmi(),
-    }
+    cached(&VBMI, detect_vbmi)
 }
 
 #[cold]
 #[inline(never)]
 fn detect_vbmi() -> bool {
-    let present = has_ifma()
+    has_ifma()
         && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi");
-    VBMI.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
-    present
+        && std::is_x86_feature_detected!("avx512vbmi")
 }
 
 /// The bytes `[from, from + 64)` of the little-endian `x`, those past its end zero,
