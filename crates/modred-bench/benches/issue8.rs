@@ -27,20 +27,17 @@
 
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::make;
+use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat, Scratch};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// splitmix64: reproducible operands.
-struct SplitMix(u64);
+struct SplitMix(SplitMix64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number of exactly `bits` bits (a multiple of 64).
@@ -113,7 +110,7 @@ fn main() {
     let rounds: u32 = env_or("ISSUE8_ROUNDS", 7);
     println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
     for &bits in &sizes {
-        let mut rng = SplitMix(0x6973_7375_6538 ^ bits);
+        let mut rng = SplitMix(SplitMix64::new(0x6973_7375_6538 ^ bits));
         let mut m = rng.nat(bits);
         if !m.is_odd() {
             m = m.add(&Nat::one());
@@ -269,7 +266,7 @@ fn print_ratios(cands: &[Candidate], ours: &[&str], anchor: &str) {
 #[cfg(feature = "rayon")]
 fn batch_scaling(rounds: u32) {
     let bits = 2048;
-    let mut rng = SplitMix(0xba7c);
+    let mut rng = SplitMix(SplitMix64::new(0xba7c));
     let mut m = rng.nat(bits);
     if !m.is_odd() {
         m = m.add(&Nat::one());

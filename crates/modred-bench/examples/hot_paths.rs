@@ -21,19 +21,16 @@
 use modred::ct::MontgomeryCt;
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::{Montgomery, Reducer, Scratch};
+use modred::rng::SplitMix64;
 use modred::Nat;
 use std::hint::black_box;
 
 /// SplitMix64 for the operands.
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// `words` random digits, the top bit set (and the lowest when `odd`).
@@ -69,7 +66,7 @@ fn main() {
         bits.parse().ok().filter(|b| b % 64 == 0 && *b >= 64).unwrap_or_else(|| usage());
     let n: u64 = n.parse().unwrap_or_else(|_| usage());
     let k = bits / 64;
-    let mut rng = Rng(0x686f_7470_6174_6873 ^ bits as u64);
+    let mut rng = Rng(SplitMix64::new(0x686f_7470_6174_6873 ^ bits as u64));
     let m = Nat::from_vec(rng.digits(k, true));
     let r = Montgomery::new(&m).expect("odd modulus");
     let a = r.to_residue(&Nat::from_vec(rng.digits(k, false)));
