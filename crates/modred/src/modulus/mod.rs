@@ -426,15 +426,19 @@ impl Modulus {
             unsafe { f.mul_asm_into(out.four_mut(), a, b) };
             return;
         }
-        self.mul_into_other(out, a, b)
+        self.product_into_other(out, a, Some(b))
     }
 
-    /// [`Modulus::mul_into`] other than by the inlined 4-digit assembly.
+    /// [`Modulus::mul_into`] (`b = None`: [`Modulus::sqr_into`]) other than by the inlined
+    /// 4-digit assembly.
     #[inline(never)]
-    fn mul_into_other(&self, out: &mut Residue, a: &Residue, b: &Residue) {
-        let (a, b) = (self.check(a), self.check(b));
+    fn product_into_other(&self, out: &mut Residue, a: &Residue, b: Option<&Residue>) {
+        let (a, b) = (self.check(a), b.map(|b| self.check(b)));
         out.limbs.resize(a.len(), 0);
-        self.mul_digits(&mut out.limbs, a, b);
+        match b {
+            Some(b) => self.mul_digits(&mut out.limbs, a, b),
+            None => self.sqr_digits(&mut out.limbs, a),
+        }
     }
 
     /// `out = a² mod m`, allocating nothing, as [`Modulus::mul_into`].
@@ -447,15 +451,7 @@ impl Modulus {
             unsafe { f.sqr_asm_into(out.four_mut(), a) };
             return;
         }
-        self.sqr_into_other(out, a)
-    }
-
-    /// [`Modulus::sqr_into`] other than by the inlined 4-digit assembly.
-    #[inline(never)]
-    fn sqr_into_other(&self, out: &mut Residue, a: &Residue) {
-        let a = self.check(a);
-        out.limbs.resize(a.len(), 0);
-        self.sqr_digits(&mut out.limbs, a);
+        self.product_into_other(out, a, None)
     }
 
     /// `a = a·b mod m` in place, allocating nothing, as [`Modulus::mul_into`].
@@ -470,13 +466,14 @@ impl Modulus {
             unsafe { f.mul_asm_into(a, &x, b) };
             return;
         }
-        self.mul_assign_other(a, b)
+        self.assign_fixed_or_other(a, Some(b))
     }
 
-    /// [`Modulus::mul_assign`] other than by the inlined 4-digit assembly.
+    /// [`Modulus::mul_assign`] (`b = None`: [`Modulus::sqr_assign`]) other than by the
+    /// inlined 4-digit assembly.
     #[inline(never)]
-    fn mul_assign_other(&self, a: &mut Residue, b: &Residue) {
-        let b = self.check(b);
+    fn assign_fixed_or_other(&self, a: &mut Residue, b: Option<&Residue>) {
+        let b = b.map(|b| self.check(b));
         self.check(a);
         let a = &mut a.limbs[..];
         with_fixed!(
@@ -484,9 +481,12 @@ impl Modulus {
             |f, N| {
                 let a = arr_mut::<N>(a);
                 let x = *a;
-                f.mul_fixed_into(a, &x, arr::<N>(b));
+                match b {
+                    Some(b) => f.mul_fixed_into(a, &x, arr::<N>(b)),
+                    None => f.sqr_fixed_into(a, &x),
+                }
             },
-            self.assign_other(a, Some(b))
+            self.assign_other(a, b)
         )
     }
 
@@ -501,29 +501,13 @@ impl Modulus {
             unsafe { f.sqr_asm_into(a, &x) };
             return;
         }
-        self.sqr_assign_other(a)
-    }
-
-    /// [`Modulus::sqr_assign`] other than by the inlined 4-digit assembly.
-    #[inline(never)]
-    fn sqr_assign_other(&self, a: &mut Residue) {
-        self.check(a);
-        let a = &mut a.limbs[..];
-        with_fixed!(
-            &self.direct,
-            |f, N| {
-                let a = arr_mut::<N>(a);
-                let x = *a;
-                f.sqr_fixed_into(a, &x);
-            },
-            self.assign_other(a, None)
-        )
+        self.assign_fixed_or_other(a, None)
     }
 
     /// `out = a·b mod m` on residue digits (`out` of the residue width, checked ones).
     /// The fixed-size products are inlined here; the other paths are calls, so that this
     /// function's frame stays that of the small products. Inlined into its callers
-    /// (`mul_into_other`, `mul`): one call from the user's code to the product.
+    /// (`product_into_other`, `mul`): one call from the user's code to the product.
     #[inline(always)]
     fn mul_digits(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         with_fixed!(
