@@ -28,17 +28,9 @@ use std::time::Duration;
 
 const LOG2_SIZES: [u32; 4] = [16, 18, 20, 22];
 
-/// splitmix64: reproducible operands.
-struct SplitMix(SplitMix64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    fn limbs(&mut self, n: usize) -> Vec<u64> {
-        (0..n).map(|_| self.next()).collect()
-    }
+/// `n` pseudo-random digits.
+fn limbs(rng: &mut SplitMix64, n: usize) -> Vec<u64> {
+    (0..n).map(|_| rng.next_u64()).collect()
 }
 
 fn huge_mul(c: &mut Criterion) {
@@ -46,8 +38,8 @@ fn huge_mul(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
-        let mut rng = SplitMix(SplitMix64::new(0x001_0000 + log2 as u64));
-        let (a, b) = (rng.limbs(words), rng.limbs(words));
+        let mut rng = SplitMix64::new(0x001_0000 + log2 as u64);
+        let (a, b) = (limbs(&mut rng, words), limbs(&mut rng, words));
         let mut r = vec![0u64; 2 * words];
         modred::nat::mul_into(&mut r, &a, &b);
         #[cfg(feature = "anchors")]
@@ -79,13 +71,14 @@ fn huge_reduce(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
-        let mut rng = SplitMix(SplitMix64::new(0x001_1000 + log2 as u64));
-        let mut ml = rng.limbs(words);
+        let mut rng = SplitMix64::new(0x001_1000 + log2 as u64);
+        let mut ml = limbs(&mut rng, words);
         ml[0] |= 1;
         ml[words - 1] |= 1 << 63;
         let m = Nat::from_vec(ml);
         let x: Vec<u64> = {
-            let (a, b) = (Nat::from_vec(rng.limbs(words)), Nat::from_vec(rng.limbs(words)));
+            let (a, b) =
+                (Nat::from_vec(limbs(&mut rng, words)), Nat::from_vec(limbs(&mut rng, words)));
             let (a, b) = (a.div_rem(&m).unwrap().1, b.div_rem(&m).unwrap().1);
             let mut x = a.mul(&b).into_limbs();
             x.resize(2 * words, 0);

@@ -32,24 +32,6 @@ use modred::{Algorithm, Modulus, Nat, Scratch};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// splitmix64: reproducible operands.
-struct SplitMix(SplitMix64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number of exactly `bits` bits (a multiple of 64).
-    fn nat(&mut self, bits: u64) -> Nat {
-        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.next()).collect();
-        if let Some(top) = limbs.last_mut() {
-            *top |= 1 << 63;
-        }
-        Nat::from_vec(limbs)
-    }
-}
-
 /// One candidate: a name and a closure running one call.
 struct Candidate<'a> {
     name: &'static str,
@@ -110,14 +92,14 @@ fn main() {
     let rounds: u32 = env_or("ISSUE8_ROUNDS", 7);
     println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
     for &bits in &sizes {
-        let mut rng = SplitMix(SplitMix64::new(0x6973_7375_6538 ^ bits));
-        let mut m = rng.nat(bits);
+        let mut rng = SplitMix64::new(0x6973_7375_6538 ^ bits);
+        let mut m = rng.exact_bits::<u64>(bits);
         if !m.is_odd() {
             m = m.add(&Nat::one());
         }
-        let a = rng.nat(bits).checked_rem(&m).unwrap();
-        let b = rng.nat(bits).checked_rem(&m).unwrap();
-        let e = rng.nat(bits);
+        let a = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
+        let b = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
+        let e = rng.exact_bits::<u64>(bits);
         mulmod_row(bits, &m, &a, &b, rounds);
         powm_row(bits, &m, &a, &e, rounds);
     }
@@ -266,14 +248,17 @@ fn print_ratios(cands: &[Candidate], ours: &[&str], anchor: &str) {
 #[cfg(feature = "rayon")]
 fn batch_scaling(rounds: u32) {
     let bits = 2048;
-    let mut rng = SplitMix(SplitMix64::new(0xba7c));
-    let mut m = rng.nat(bits);
+    let mut rng = SplitMix64::new(0xba7c);
+    let mut m = rng.exact_bits::<u64>(bits);
     if !m.is_odd() {
         m = m.add(&Nat::one());
     }
     let modulus = Modulus::new(&m).unwrap();
-    let jobs: Vec<(Nat, Nat)> =
-        (0..32).map(|_| (rng.nat(bits).checked_rem(&m).unwrap(), rng.nat(bits))).collect();
+    let jobs: Vec<(Nat, Nat)> = (0..32)
+        .map(|_| {
+            (rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap(), rng.exact_bits::<u64>(bits))
+        })
+        .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut pools = Vec::new();
     for threads in [1, cores] {
