@@ -628,7 +628,8 @@ fn sub_if_not_below<const REGS: usize>(v: &mut [__m512i; REGS], m: &[__m512i; RE
     }
 }
 
-/// The word-level Montgomery product `out = a·b·2^(−64k) mod m` of `a, b < m` in `k =
+/// The word-level Montgomery product (paper 000, Algorithm 3, in radix 2^52 as [`amm`])
+/// `out = a·b·2^(−64k) mod m` of `a, b < m` in `k =
 /// out.len()` u64 digits, in one pass through AVX-512 (IFMA, and VBMI for the digit
 /// conversions): `m` in `8·regs` 52-bit digits, `m0inv = −m⁻¹ mod 2^52`, `n` steps with
 /// `e = 52n − 64k` in `0..52` (`e ≡ 0 mod 4` follows). `a = None` takes `a` from `out`

@@ -325,8 +325,9 @@ impl<const N: usize> MontConsts<N> {
 // chains `x ← x·b` 55.8 → 48, `x ← x²` 56 → 43.5. The `modulus_paths` example of
 // `modred-bench` times both kinds through the library.
 
-/// Montgomery multiplication `a·b·2^(−256) mod m` for `a, b < m < 2^256`, `m` odd (`k`:
-/// its [`MontConsts`]), in MULX assembly. Operand scanning, one step per digit `b_i`:
+/// Montgomery multiplication (paper 000, Algorithm 3, interleaved with the product)
+/// `a·b·2^(−256) mod m` for `a, b < m < 2^256`, `m` odd (`k`: its [`MontConsts`]), in MULX
+/// assembly. Operand scanning, one step per digit `b_i`:
 /// the row `a·b_i` (its five digits by one carry chain, added into the running value `T`
 /// by another), then the subtractive reduction of `T`'s lowest digit (see above), its
 /// borrow out kept for the next step. Result below `m`. The running value's five digits
@@ -522,7 +523,8 @@ pub(crate) unsafe fn mont_mul_4_adx(
     *out = [o0, o1, o2, o3];
 }
 
-/// Montgomery squaring `a²·2^(−256) mod m` for `a < m < 2^256` (`k` as in
+/// Montgomery squaring (paper 000, Algorithm 3, after a dedicated square) `a²·2^(−256)
+/// mod m` for `a < m < 2^256` (`k` as in
 /// [`mont_mul_4_adx`]), in MULX/ADCX/ADOX assembly: the six products `a_i·a_j`, `i < j`, in
 /// three rows, doubled in an ADOX chain while the four squares `a_i²` come in on an ADCX
 /// chain (10 MULX instead of 16), then the four subtractive reduction rounds of
