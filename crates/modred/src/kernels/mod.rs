@@ -29,6 +29,12 @@ pub trait LimbKernels: Sized {
     /// counts it reproduces.
     const DIVIDE_BY_RECIPROCAL: bool = true;
 
+    /// Whether the reducers keep the papers' digit operations exactly, shortcuts that
+    /// leave every result unchanged left out (Barrett's `μ_k = 1` rows, see
+    /// `reduce::barrett`). False for the native digits; true for the op-counting digit,
+    /// whose counts reproduce the papers' tables.
+    const PAPER_FORM: bool = false;
+
     /// See [`add_n`].
     #[inline(always)]
     fn add_n(r: &mut [Self], a: &[Self], b: &[Self]) -> bool
@@ -136,6 +142,7 @@ impl LimbKernels for u64 {
 }
 impl<L: Limb> LimbKernels for Counted<L> {
     const DIVIDE_BY_RECIPROCAL: bool = false;
+    const PAPER_FORM: bool = true;
 }
 
 /// `r = a + b` over n digits (all three of length n); returns the carry out.

@@ -110,7 +110,13 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 /// than the classical division chain), classical/barrett 1.14 at 16 digits, 1.15 at 32.
 /// The larger loss of the two states is smaller with classical at 16 digits (1.10
 /// against 1.14) and with Barrett at 32 (1.15 against 1.19): 16 digits.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
+///
+/// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
+/// products (`reduce::Barrett`; six `modred tune --check --forms odd,even` runs, 22 Nov
+/// 2026, fast state), barrett/classical 1.03–1.04 at 8 digits, 1.11–1.12 at 16, 1.15–1.17
+/// at 32, 1.06–1.12 at 64; at 4 digits classical/barrett 1.01–1.03 (barrett/classical
+/// 1.20 once); classical/barrett 1.12 at 3 digits (`modred bench`): 3 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 3;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -136,7 +142,12 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 16;
 /// fast and slow states (see [`CLASSICAL_EVEN_MULMOD_MAX_DIGITS`]): barrett/classical
 /// 1.09–1.10 at 16 digits when fast, classical/barrett 1.10 there when slow; at 32
 /// digits Barrett 1.13–1.18 faster when fast, classical 1.06 when slow: 16 digits.
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
+///
+/// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
+/// products (six `modred tune --check --forms odd,even` runs, 22 Nov 2026, fast state),
+/// barrett/classical 1.01–1.27 at 4 digits, 1.10–1.12 at 8, 1.16–1.18 at 16, 1.18–1.22
+/// at 32, 1.09–1.14 at 64; classical/barrett 1.13 at 3 digits (`modred bench`): 3 digits.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 3;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -175,7 +186,13 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 16;
 /// larger loss of the two states is smallest with classical to 8 digits (1.11) and
 /// Barrett from 16 (1.17, 1.18, 1.14): 16 digits. Neither choice keeps both states
 /// within 10% from 16 to 64 digits.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 16;
+///
+/// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
+/// products (`reduce::Barrett`: 11–14% fewer instructions at 8–16 digits under callgrind;
+/// six `modred tune --check --forms odd,even` runs, 22 Nov 2026, fast state),
+/// barrett/classical 1.02–1.05 at 4 digits, 1.12–1.35 at 8, 1.20–1.25 at 16, 1.30–1.32
+/// at 32, 1.18–1.26 at 64; classical/barrett 1.59 at 3 digits (`modred bench`): 4 digits.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 4;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size

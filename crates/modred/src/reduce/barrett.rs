@@ -29,6 +29,13 @@ use crate::nat::{normalized_len, Nat};
 /// `μ` has `k + 1` digits, except for `m = b^(k−1)`, where `μ = b^(k+1)` has `k + 2`: it is
 /// kept as `μ_low + top·b^(k+1)` with `top ∈ {0, 1}`, and the `top` part of the product is
 /// an addition of `q1` shifted by `k + 1` digits, not a multiplication.
+///
+/// With the native digit types (not the op-counting one, which keeps the paper's form and
+/// counts) the same `q̂` and `r̂` come from rows written without zeroing their buffers
+/// first, and `μ`'s top digit `μ_k` takes one row of its own: for a modulus whose top
+/// digit is at least `b/2` (every modulus of a whole number of digits' bits) `μ_k = 1`,
+/// and that row is an addition of `q1` shifted by `k` digits, `k + 1` digit products fewer
+/// ([`Barrett::reduce_unzeroed`]).
 #[derive(Clone, Debug)]
 pub struct Barrett<L: Limb> {
     m: Nat<L>,
@@ -41,6 +48,9 @@ pub struct Barrett<L: Limb> {
     low: usize,
     /// The most subtractions of `m` the proof allows: 3 truncated, 2 full.
     max_corrections: u32,
+    /// Whether [`Barrett::reduce_unzeroed`] runs: native digits, the truncated product and
+    /// `μ < b^(k+1)`.
+    unzeroed: bool,
 }
 
 impl<L: Limb> Barrett<L> {
@@ -78,6 +88,71 @@ impl<L: Limb> Barrett<L> {
         &p[k + 1 - low..]
     }
 
+    /// [`Reducer::reduce_raw`] for the native digits (`unzeroed`), for `x` normalized, of
+    /// `l` digits, `k < l ≤ 2k`: the same `q̂`, `r̂` and corrections, with
+    /// `q1·μ = q1·(μ mod b^k) + q1·μ_k·b^k` (the last term an addition when `μ_k = 1`).
+    ///
+    /// No buffer is zeroed: row `i` of `q1·(μ mod b^k)` covers positions `k − 1` (or
+    /// `i − 1` when higher) to `i + k − 1` and writes its carry to `i + k`, so each row
+    /// reads only digits the rows before it wrote, the first row writing rather than
+    /// adding (a zero digit of `q1` writes its zero carry and nothing else); row 0 of
+    /// `q̂·m` writes `k + 1` digits and every later row ends at position `k`.
+    fn reduce_unzeroed(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {
+        let k = self.m.len();
+        let l = x.len();
+        let m = self.m.limbs();
+        let mu = &self.mu_low[..k];
+        let low = k - 1;
+        debug_assert!(self.unzeroed && self.low == low && k < l && l <= 2 * k);
+        // p[s − low] holds position s of q1·μ, for s from k − 1 to l + 1.
+        let plen = l + 3 - k;
+        let need = plen + k + 1;
+        if scratch.work.len() < need {
+            scratch.work.resize(need, L::ZERO);
+        }
+        let (p, qm) = scratch.work[..need].split_at_mut(plen);
+        let q1 = &x[low..];
+        for (i, &d) in q1.iter().enumerate() {
+            // Row i: q1_i·μ_j for j from j0 = max(k − 1 − i, 0) to k − 1, from p[start].
+            let j0 = low.saturating_sub(i);
+            let start = i + j0 - low;
+            let end = i + k - low;
+            p[end] = if i == 0 {
+                kernels::mul_1(&mut p[..end], &mu[j0..], d)
+            } else if d.is_zero() {
+                L::ZERO
+            } else {
+                kernels::addmul_1(&mut p[start..end], &mu[j0..], d)
+            };
+        }
+        // + q1·μ_k·b^k: positions k to l, the carry into l + 1 (no row reached it).
+        let mu_k = self.mu_low[k];
+        p[plen - 1] = if mu_k == L::ONE {
+            let carry = kernels::add_assign_n(&mut p[1..plen - 1], q1);
+            if carry { L::ONE } else { L::ZERO }
+        } else {
+            kernels::addmul_1(&mut p[1..plen - 1], q1, mu_k)
+        };
+        let q = &p[2..];
+        // qm = (q̂·m) mod b^(k+1).
+        qm[k] = kernels::mul_1(&mut qm[..k], m, q[0]);
+        for (i, &d) in q.iter().enumerate().take(k + 1).skip(1) {
+            if !d.is_zero() {
+                kernels::addmul_1(&mut qm[i..], &m[..k + 1 - i], d);
+            }
+        }
+        // (top, out) = (x mod b^(k+1) − qm) mod b^(k+1).
+        let borrow = kernels::sub_n(out, &x[..k], &qm[..k]);
+        let mut top = x[k].wrapping_sub(qm[k]).wrapping_sub(if borrow { L::ONE } else { L::ZERO });
+        let mut corrections = 0u32;
+        while !top.is_zero() || kernels::cmp_n(out, m).is_ge() {
+            let borrow = kernels::sub_assign_n(out, m);
+            top = top.wrapping_sub(if borrow { L::ONE } else { L::ZERO });
+            corrections += 1;
+        }
+        debug_assert!(corrections <= self.max_corrections, "Barrett: {corrections} corrections");
+    }
+
     /// The quotient estimate `q̂` of `x div m` that [`Reducer::reduce_raw`] uses, for
     /// studying its error (`x div m − q̂` is 0, 1, 2 or, rarely and only through the
     /// truncated product, 3). An error when `x ≥ b^(2k)`.
@@ -112,7 +187,8 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
         let truncate = (k as u128) <= (1u128 << L::BITS) + 1;
         let low = if truncate { k - 1 } else { 0 };
         let max_corrections = if truncate && k > 1 { 3 } else { 2 };
-        Ok(Barrett { m: m.clone(), mu_low, mu_top, low, max_corrections })
+        let unzeroed = !L::PAPER_FORM && truncate && !mu_top;
+        Ok(Barrett { m: m.clone(), mu_low, mu_top, low, max_corrections, unzeroed })
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -163,6 +239,9 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
             out[..l].copy_from_slice(x);
             return;
         }
+        if self.unzeroed && l > k {
+            return self.reduce_unzeroed(out, x, scratch);
+        }
         let plen = l + 2 - self.low;
         let need = plen + 2 * (k + 1);
         if scratch.work.len() < need {
@@ -207,5 +286,88 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
 
     fn from_residue(&self, r: &[L]) -> Nat<L> {
         Nat::from_limbs(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limb::Counted;
+    use crate::reduce::Classical;
+    use crate::rng::SplitMix64;
+
+    /// `reduce_raw` through the unzeroed path (native digits) against the paper's form
+    /// (the op-counting digit, same `q̂`) and the classical reduction.
+    fn check(m: &Nat<u64>, x: &[u64]) {
+        let fast = Barrett::new(m).unwrap();
+        let paper = Barrett::<Counted<u64>>::new(&Nat::from_limbs(
+            &m.limbs().iter().map(|&d| Counted(d)).collect::<Vec<_>>(),
+        ))
+        .unwrap();
+        let classical = Classical::new(m).unwrap();
+        let k = m.len();
+        let mut scratch = Scratch::new();
+        let mut got = vec![0u64; k];
+        fast.reduce_raw(&mut got, x, &mut scratch);
+        let mut want = vec![0u64; k];
+        classical.reduce_raw(&mut want, x, &mut Scratch::new());
+        assert_eq!(got, want, "m = {m:?}, x = {x:?}");
+        let xc: Vec<_> = x.iter().map(|&d| Counted(d)).collect();
+        let mut paper_out = vec![Counted(0u64); k];
+        paper.reduce_raw(&mut paper_out, &xc, &mut Scratch::new());
+        assert_eq!(paper_out.iter().map(|d| d.0).collect::<Vec<_>>(), want);
+    }
+
+    #[test]
+    fn unzeroed_path_is_taken_for_native_digits_only() {
+        let mut rng = SplitMix64::new(71);
+        for k in 1..=9usize {
+            let m: Nat<u64> = rng.exact_bits(64 * k as u64);
+            assert!(Barrett::new(&m).unwrap().unzeroed);
+            let counted = m.limbs().iter().map(|&d| Counted(d)).collect::<Vec<_>>();
+            assert!(!Barrett::<Counted<u64>>::new(&Nat::from_limbs(&counted)).unwrap().unzeroed);
+            // m = b^(k−1): μ = b^(k+1), the paper's form.
+            let m = Nat::<u64>::power_of_two(64 * (k as u64 - 1));
+            assert!(!Barrett::new(&m).unwrap().unzeroed);
+        }
+    }
+
+    #[test]
+    fn unzeroed_path_matches_paper_form_and_classical() {
+        let mut rng = SplitMix64::new(72);
+        for k in [1usize, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 64] {
+            let bits = 64 * k as u64;
+            let b_k = Nat::<u64>::power_of_two(bits);
+            let mut moduli: Vec<Nat<u64>> = (0..4).map(|_| rng.exact_bits(bits)).collect();
+            moduli.push(&b_k - &Nat::from_limbs(&[1u64])); // b^k − 1: μ = b^k + 1
+            moduli.push(&Nat::power_of_two(bits - 1) + &Nat::from_limbs(&[1u64]));
+            // μ_k > 1: top digits below b/2, down to one bit; b^k/2 (μ = 2·b^k).
+            moduli.push(rng.exact_bits(bits - 1));
+            moduli.push(rng.exact_bits(bits - 40));
+            moduli.push(rng.exact_bits(bits - 63));
+            moduli.push(Nat::power_of_two(bits - 1));
+            for m in &moduli {
+                let all_ones = vec![u64::MAX; 2 * k];
+                let m2 = (m * m).limbs().to_vec();
+                let mut xs = vec![all_ones, m2, m.limbs().to_vec()];
+                for len in [k + 1, 2 * k - 1, 2 * k] {
+                    for _ in 0..20 {
+                        let mut x: Vec<u64> = (0..len).map(|_| rng.next_u64()).collect();
+                        // Zero digits, including some of q1's and x's top.
+                        for d in x.iter_mut() {
+                            if rng.next_u64() % 5 == 0 {
+                                *d = 0;
+                            }
+                        }
+                        xs.push(x);
+                    }
+                }
+                for x in &xs {
+                    if x.len() <= 2 * k {
+                        check(m, x);
+                    }
+                }
+            }
+        }
     }
 }
