@@ -226,10 +226,12 @@ fn modulus_one_makes_everything_zero() {
 
 #[test]
 fn auto_rule_follows_paper_000_with_measured_thresholds() {
+    use modred::modulus::montgomery_asm;
     use modred::modulus::{
         BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
         CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
-        INTERLEAVED_MULMOD_MAX_DIGITS as IM, NTT_REDUCER_THRESHOLD as NT,
+        INTERLEAVED_MULMOD_MAX_DIGITS as IM, MONTGOMERY_REDUCE_ASM_DIGITS as MR,
+        NTT_REDUCER_THRESHOLD as NT,
     };
     // Multiplications switch to the transform reducers at a threshold that depends on
     // the CPU (lower where the transforms run on AVX-512 IFMA).
@@ -242,9 +244,25 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         Nat::from_vec(v)
     };
     use Algorithm::*;
-    for k in
-        [1, 2, CP, CP + 1, FX, FX + 1, BR - 1, BR, CM, CM + 1, IM, IM + 1, NT - 1, NT, nm - 1, nm]
-    {
+    for k in [
+        1,
+        2,
+        CP,
+        CP + 1,
+        FX,
+        FX + 1,
+        BR - 1,
+        BR,
+        CM,
+        CM + 1,
+        MR,
+        IM,
+        IM + 1,
+        NT - 1,
+        NT,
+        nm - 1,
+        nm,
+    ] {
         let (odd, even) = (generic(k, true), generic(k, false));
         // One-off reductions switch at the same, CPU-dependent threshold.
         let reduce = if k >= nm {
@@ -254,7 +272,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         } else {
             Classical
         };
-        assert_eq!(choose(&odd, Operation::Reduce), reduce, "{k}");
+        // Odd moduli of MR digits: Montgomery where its fixed-size product is assembly.
+        let odd_reduce = if k == MR && montgomery_asm(k) { Montgomery } else { reduce };
+        assert_eq!(choose(&odd, Operation::Reduce), odd_reduce, "{k}");
         assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
         let (mul, pow) = if k >= nm {
             (NttMontgomery, NttMontgomery)

@@ -129,7 +129,11 @@ impl<L: Limb> Barrett<L> {
         let mu_k = self.mu_low[k];
         p[plen - 1] = if mu_k == L::ONE {
             let carry = kernels::add_assign_n(&mut p[1..plen - 1], q1);
-            if carry { L::ONE } else { L::ZERO }
+            if carry {
+                L::ONE
+            } else {
+                L::ZERO
+            }
         } else {
             kernels::addmul_1(&mut p[1..plen - 1], q1, mu_k)
         };
