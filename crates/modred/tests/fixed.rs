@@ -1,4 +1,4 @@
-//! The fixed-size paths (`reduce::fixed`): `MontgomeryFixed<N>` for N = 1…8,
+//! The fixed-size paths (`reduce::fixed`): `MontgomeryFixed<N>` and `BarrettFixed<N>` for N = 1…8,
 //! `PseudoMersenneFixed<N>` and `NistFixed<N>`, differentially against the slice reducers
 //! and num-bigint, on random and edge inputs (0, 1, m−1, all-ones moduli, the largest
 //! arguments of each bound, and 32-bit word patterns that drive every column sum of the
@@ -8,8 +8,8 @@
 
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{
-    make, Montgomery, MontgomeryFixed, Nist, NistFixed, NistPrime, PseudoMersenne,
-    PseudoMersenneFixed, Scratch,
+    make, Barrett, BarrettFixed, Montgomery, MontgomeryFixed, Nist, NistFixed, NistPrime,
+    PseudoMersenne, PseudoMersenneFixed, Scratch,
 };
 use modred::rng::SplitMix64;
 use modred::{Algorithm, Nat, Reducer};
@@ -182,6 +182,112 @@ fn make_keeps_the_slice_reducers_where_no_fixed_path_applies() {
     // Other digit types keep the slice reducers and agree.
     let m32 = Nat::<u32>::from_limbs(&[0xffff_fff1, 0x1234, 0x8000_0001]);
     assert!(make::<u32>(Algorithm::Montgomery, &m32).is_ok());
+}
+
+/// Moduli of `n` digits with the top bit set (odd and even): b^n − 1, 2^(64n−1) + 1, the
+/// top digit 2^63 with the rest all ones or random, b^n − b + 1, random.
+fn top_bit_moduli(n: usize, rng: &mut Rng) -> Vec<BigUint> {
+    let b_n = BigUint::one() << (64 * n);
+    let half = BigUint::one() << (64 * n - 1);
+    let mut ms = vec![&b_n - 1u32, &half + 1u32, &b_n - 2u32, &half + (&half - 1u32)];
+    if n > 1 {
+        ms.push(&b_n - (BigUint::one() << 64) + 1u32);
+        ms.push(&half + (rng.below(&(BigUint::one() << (64 * (n - 1))))));
+    }
+    for _ in 0..4 {
+        let mut v: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        v[n - 1] |= 1 << 63;
+        ms.push(big(&v));
+    }
+    ms
+}
+
+fn check_barrett<const N: usize>(rng: &mut Rng) {
+    for m in top_bit_moduli(N, rng) {
+        let mn = nat(&m);
+        let fixed = BarrettFixed::<N>::new(&mn).unwrap();
+        let slow = Barrett::<u64>::new(&mn).unwrap();
+        let made = make::<u64>(Algorithm::Barrett, &mn).unwrap();
+        assert_eq!((made.algorithm(), made.width()), (Algorithm::Barrett, N));
+        let mut s = Scratch::new();
+        // reduce_raw over its whole range x < b^(2N): edges, zero digits, random.
+        let bound = BigUint::one() << (128 * N);
+        let mut xs = vec![
+            BigUint::from(0u32),
+            BigUint::one(),
+            &m - 1u32,
+            m.clone(),
+            &m + 1u32,
+            (&m - 1u32) * (&m - 1u32),
+            &m * &m,
+            &bound - 1u32,
+            &bound - &m,
+        ];
+        for _ in 0..12 {
+            let mut v: Vec<u64> = (0..2 * N).map(|_| rng.next()).collect();
+            for d in v.iter_mut() {
+                if rng.next() % 4 == 0 {
+                    *d = if rng.next() % 2 == 0 { 0 } else { u64::MAX };
+                }
+            }
+            let len = 1 + (rng.next() as usize) % (2 * N);
+            xs.push(big(&v[..len]));
+        }
+        for x in xs.iter().filter(|x| **x < bound) {
+            let want = x % &m;
+            let z = limbs(x, 2 * N);
+            let mut out = vec![0u64; N];
+            made.reduce_raw(&mut out, &z, &mut s);
+            assert_eq!(big(&out), want, "reduce_raw N={N} m={m:x} x={x:x}");
+            let mut out2 = vec![0u64; N];
+            slow.reduce_raw(&mut out2, &z, &mut s);
+            assert_eq!(out, out2);
+            let mut short = vec![0u64; N];
+            made.reduce_raw(&mut short, &x.to_u64_digits(), &mut s);
+            assert_eq!(short, out, "unpadded x");
+        }
+        let mut values = vec![BigUint::from(0u32), BigUint::one(), &m - 1u32];
+        for _ in 0..8 {
+            values.push(rng.below(&m));
+        }
+        for a in &values {
+            let fa = limbs(a, N);
+            for b in values.iter().take(5) {
+                let mut out = vec![0u64; N];
+                made.mul(&mut out, &fa, &limbs(b, N), &mut s);
+                assert_eq!(big(&out), a * b % &m, "mul N={N}");
+            }
+            let mut out = vec![0u64; N];
+            made.sqr(&mut out, &fa, &mut s);
+            assert_eq!(big(&out), a * a % &m, "sqr N={N}");
+            assert_eq!(fixed.reduce_fixed(&[arr::<N>(a), [0; N]]), arr::<N>(a));
+        }
+    }
+    // A top digit below 2^63 (μ's top digit above 1) and b^N/2 (μ = 2·b^N): the slice
+    // reducer, with the same results.
+    let mut low: Vec<u64> = (0..N).map(|_| rng.next()).collect();
+    low[N - 1] = (low[N - 1] >> 1).max(1);
+    for m in [big(&low), BigUint::one() << (64 * N - 1)] {
+        assert!(BarrettFixed::<N>::new(&nat(&m)).is_err());
+        let made = make::<u64>(Algorithm::Barrett, &nat(&m)).unwrap();
+        let x = rng.below(&(&m * &m));
+        let mut out = vec![0u64; N];
+        made.reduce_raw(&mut out, &limbs(&x, 2 * N), &mut Scratch::new());
+        assert_eq!(big(&out), &x % &m);
+    }
+}
+
+#[test]
+fn barrett_fixed_against_slice_reducer_and_num_bigint() {
+    let mut rng = Rng(SplitMix64::new(0xba77));
+    check_barrett::<1>(&mut rng);
+    check_barrett::<2>(&mut rng);
+    check_barrett::<3>(&mut rng);
+    check_barrett::<4>(&mut rng);
+    check_barrett::<5>(&mut rng);
+    check_barrett::<6>(&mut rng);
+    check_barrett::<7>(&mut rng);
+    check_barrett::<8>(&mut rng);
 }
 
 /// Arguments for a reduction with input bound 2^(2·bits): edges, word patterns, random.

@@ -233,13 +233,15 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         INTERLEAVED_MULMOD_MAX_DIGITS as IM, MONTGOMERY_REDUCE_ASM_DIGITS as MR,
         NTT_REDUCER_THRESHOLD as NT,
     };
+    use modred::reduce::fixed::{barrett_fixed_applies, MAX_BARRETT_LIMBS};
     // Multiplications switch to the transform reducers at a threshold that depends on
     // the CPU (lower where the transforms run on AVX-512 IFMA).
     let nm = modred::modulus::ntt_reducer_mul_threshold().0;
-    // Generic moduli of `k` digits: top digit with a 0 bit far from any special form.
-    let generic = |k: usize, odd: bool| {
+    // Generic moduli of `k` digits: top digit with a 0 bit far from any special form, its
+    // top bit set (the fixed-size Barrett applies up to MAX_BARRETT_LIMBS digits) or not.
+    let generic = |k: usize, odd: bool, top: u64| {
         let mut v = vec![0x1234_5678_9abc_def0u64; k];
-        v[k - 1] = 0x8765_4321_0fed_cba9;
+        v[k - 1] = top;
         v[0] = (v[0] & !1) | odd as u64;
         Nat::from_vec(v)
     };
@@ -263,43 +265,50 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         nm - 1,
         nm,
     ] {
-        let (odd, even) = (generic(k, true), generic(k, false));
-        // One-off reductions switch at the same, CPU-dependent threshold.
-        let reduce = if k >= nm {
-            NttBarrett
-        } else if k >= BR {
-            Barrett
-        } else {
-            Classical
-        };
-        // Odd moduli of MR digits: Montgomery where its fixed-size product is assembly.
-        let odd_reduce = if k == MR && montgomery_asm(k) { Montgomery } else { reduce };
-        assert_eq!(choose(&odd, Operation::Reduce), odd_reduce, "{k}");
-        assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
-        let (mul, pow) = if k >= nm {
-            (NttMontgomery, NttMontgomery)
-        } else {
-            (
-                if k <= FX {
-                    Montgomery
-                } else if k <= IM {
-                    MontgomeryInterleaved
-                } else {
-                    Montgomery
-                },
-                // Fixed-size up to FX digits, separated above: Montgomery either way.
-                Montgomery,
-            )
-        };
-        assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
-        assert_eq!(choose(&odd, Operation::PowMod), pow, "{k}");
-        let (mul, pow) = if k >= nm {
-            (NttBarrett, NttBarrett)
-        } else {
-            (if k <= CM { Classical } else { Barrett }, if k <= CP { Classical } else { Barrett })
-        };
-        assert_eq!(choose(&even, Operation::MulMod), mul, "{k}");
-        assert_eq!(choose(&even, Operation::PowMod), pow, "{k}");
+        for top in [0x8765_4321_0fed_cba9u64, 0x0765_4321_0fed_cba9] {
+            let (odd, even) = (generic(k, true, top), generic(k, false, top));
+            let fixed = barrett_fixed_applies(&odd);
+            assert_eq!(fixed, k <= MAX_BARRETT_LIMBS && top >> 63 == 1);
+            // One-off reductions switch at the same, CPU-dependent threshold.
+            let reduce = if k >= nm {
+                NttBarrett
+            } else if fixed || k >= BR {
+                Barrett
+            } else {
+                Classical
+            };
+            // Odd moduli of MR digits without the fixed-size Barrett: Montgomery where its
+            // fixed-size product is assembly.
+            let odd_reduce =
+                if !fixed && k == MR && montgomery_asm(k) { Montgomery } else { reduce };
+            assert_eq!(choose(&odd, Operation::Reduce), odd_reduce, "{k}");
+            assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
+            let (mul, pow) = if k >= nm {
+                (NttMontgomery, NttMontgomery)
+            } else {
+                (
+                    if k <= FX {
+                        Montgomery
+                    } else if k <= IM {
+                        MontgomeryInterleaved
+                    } else {
+                        Montgomery
+                    },
+                    // Fixed-size up to FX digits, separated above: Montgomery either way.
+                    Montgomery,
+                )
+            };
+            assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
+            assert_eq!(choose(&odd, Operation::PowMod), pow, "{k}");
+            let (mul, pow) = if k >= nm {
+                (NttBarrett, NttBarrett)
+            } else {
+                let slice = |max: usize| if fixed || k > max { Barrett } else { Classical };
+                (slice(CM), slice(CP))
+            };
+            assert_eq!(choose(&even, Operation::MulMod), mul, "{k}");
+            assert_eq!(choose(&even, Operation::PowMod), pow, "{k}");
+        }
     }
     assert_eq!(choose(&Nat::one(), Operation::PowMod), Montgomery);
 }

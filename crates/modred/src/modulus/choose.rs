@@ -15,6 +15,7 @@ use super::Operation;
 use crate::algorithm::Algorithm;
 use crate::exp::{self, Method};
 use crate::nat::Nat;
+use crate::reduce::fixed::{barrett_fixed_applies, MAX_BARRETT_LIMBS};
 use crate::reduce::NistPrime;
 
 // The measurements behind the constants below: `modred tune` (normal run) on the shared
@@ -113,10 +114,12 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 ///
 /// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
 /// products (`reduce::Barrett`; six `modred tune --check --forms odd,even` runs, 22 Nov
-/// 2026, fast state), barrett/classical 1.03–1.04 at 8 digits, 1.11–1.12 at 16, 1.15–1.17
-/// at 32, 1.06–1.12 at 64; at 4 digits classical/barrett 1.01–1.03 (barrett/classical
-/// 1.20 once); classical/barrett 1.12 at 3 digits (`modred bench`): 3 digits.
-pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 3;
+/// 2026), barrett/classical 1.03–1.04 at 8 digits, 1.11–1.12 at 16, 1.15–1.17 at 32,
+/// 1.06–1.12 at 64. Up to 8 digits a modulus with its top bit set now takes the
+/// fixed-size Barrett ([`barrett_fixed_applies`], 0.26–0.40 of classical's time from 1
+/// to 3 digits, 0.74–0.86 at 4, 0.83–1.01 at 8); this threshold is for the slice
+/// reducers: Barrett above 8 digits.
+pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of an even modulus up to which an exponentiation uses the classical
 /// reduction rather than Barrett's.
@@ -144,10 +147,13 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 3;
 /// digits Barrett 1.13–1.18 faster when fast, classical 1.06 when slow: 16 digits.
 ///
 /// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
-/// products (six `modred tune --check --forms odd,even` runs, 22 Nov 2026, fast state),
-/// barrett/classical 1.01–1.27 at 4 digits, 1.10–1.12 at 8, 1.16–1.18 at 16, 1.18–1.22
-/// at 32, 1.09–1.14 at 64; classical/barrett 1.13 at 3 digits (`modred bench`): 3 digits.
-pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 3;
+/// products (six `modred tune --check --forms odd,even` runs, 22 Nov 2026),
+/// barrett/classical 1.10–1.12 at 8 digits, 1.16–1.18 at 16, 1.18–1.22 at 32, 1.09–1.14
+/// at 64. Up to 8 digits a modulus with its top bit set now takes the fixed-size Barrett
+/// ([`barrett_fixed_applies`]; 0.27–0.42 of classical's time from 1 to 3 digits,
+/// 0.48–0.61 at 4, 0.57–0.81 at 8); this threshold is for the slice reducers: Barrett
+/// above 8 digits.
+pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
 
 /// Digits (u64) of the modulus from which a one-off reduction (of an argument below
 /// `b^(2k)`; longer ones go to classical) uses Barrett's rather than the classical
@@ -189,10 +195,14 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 3;
 ///
 /// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
 /// products (`reduce::Barrett`: 11–14% fewer instructions at 8–16 digits under callgrind;
-/// six `modred tune --check --forms odd,even` runs, 22 Nov 2026, fast state),
-/// barrett/classical 1.02–1.05 at 4 digits, 1.12–1.35 at 8, 1.20–1.25 at 16, 1.30–1.32
-/// at 32, 1.18–1.26 at 64; classical/barrett 1.59 at 3 digits (`modred bench`): 4 digits.
-pub const BARRETT_REDUCE_MIN_DIGITS: usize = 4;
+/// six `modred tune --check --forms odd,even` runs, 22 Nov 2026), barrett/classical
+/// 1.12–1.35 at 8 digits, 1.20–1.25 at 16, 1.30–1.32 at 32, 1.18–1.26 at 64 (in the
+/// fast state; before the change the slow state had classical 1.12–1.25 faster). Up to 8
+/// digits a modulus with its top bit set now takes the fixed-size Barrett
+/// ([`barrett_fixed_applies`]: 0.50–0.55 of classical's time at 2 and 3 digits, 0.44–0.55
+/// at 4, 0.63–0.76 at 8; 0.88–0.93 at 1 digit); this threshold is for the slice reducers:
+/// Barrett above 8 digits.
+pub const BARRETT_REDUCE_MIN_DIGITS: usize = 9;
 
 /// Bits from which `pseudo-mersenne` (one-digit `c`) replaces the generic choice for
 /// multiplications and exponentiations. For one-off reductions it wins at every size
@@ -222,13 +232,15 @@ pub const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
 
 /// Digits of an odd modulus at which a one-off reduction uses the fixed-size Montgomery
 /// reduction followed by one multiplication by `R² mod m` (the conversion back), where
-/// that product runs as MULX/ADCX/ADOX assembly ([`montgomery_asm`]): 4 digits (193–256
-/// bits). Elsewhere the generic rule's classical or Barrett reduction.
+/// that product runs as MULX/ADCX/ADOX assembly ([`montgomery_asm`]) and the fixed-size
+/// Barrett does not apply (a top digit below `2^63`): 4 digits (193–255 bits).
 ///
 /// Measured (`modred tune --check --forms odd,even`, 22 Nov 2026, eight runs at the
-/// random odd 256-bit modulus): Montgomery the fastest in every run, Barrett 1.01–1.12
-/// and classical 1.07–1.11 slower; in the machine's slow state classical 1.12 slower
-/// (earlier run); on 2^256 − 2^64 − 1 classical 1.155 slower.
+/// random odd 256-bit modulus, before the fixed-size Barrett): Montgomery the fastest in
+/// every run, the slice Barrett 1.01–1.12 and classical 1.07–1.11 slower; in the
+/// machine's slow state classical 1.12 slower; on 2^256 − 2^64 − 1 classical 1.155
+/// slower. With its top bit set the fixed-size Barrett is faster still (36–46 ns against
+/// Montgomery's 60–68).
 pub const MONTGOMERY_REDUCE_ASM_DIGITS: usize = 4;
 
 /// Whether the fixed-size Montgomery product of `digits` 64-bit digits runs as
@@ -347,8 +359,10 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 
 /// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
 ///
-/// - One-off reduction: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits (its
-///   precalculation is a shift and it takes any argument), Barrett from there,
+/// - Up to [`MAX_BARRETT_LIMBS`] digits with the top bit set ([`barrett_fixed_applies`]):
+///   the fixed-size Barrett for one-off reductions and for even moduli.
+/// - One-off reduction otherwise: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits
+///   (its precalculation is a shift and it takes any argument), Barrett from there,
 ///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits; for odd moduli of
 ///   [`MONTGOMERY_REDUCE_ASM_DIGITS`] digits, where the fixed-size Montgomery product runs
 ///   as assembly, Montgomery's reduction and one multiplication by `R² mod m`.
@@ -386,6 +400,13 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
             (no, format!("{what} of {digits}, above {name} ({t})"))
         }
     };
+    if barrett_fixed_applies(m) && (op == Operation::Reduce || !m.is_odd()) {
+        let what = if op == Operation::Reduce { "one-off reduction" } else { "even modulus" };
+        return (
+            Algorithm::Barrett,
+            format!("{what} of {digits} with its top bit set, at most MAX_BARRETT_LIMBS ({MAX_BARRETT_LIMBS}): the fixed-size Barrett"),
+        );
+    }
     match op {
         Operation::Reduce if m.is_odd() && k == MONTGOMERY_REDUCE_ASM_DIGITS && montgomery_asm(k) => (
             Algorithm::Montgomery,

@@ -32,7 +32,7 @@ use crate::kernels;
 use crate::nat::Nat;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
 use crate::reduce::montgomery_ifma::MontgomeryIfma;
-use crate::reduce::{make, Classical, Hong, Reducer};
+use crate::reduce::{make, Bound, Classical, Hong, Reducer};
 use core::fmt;
 use std::sync::OnceLock;
 
@@ -109,6 +109,8 @@ pub struct Modulus {
     /// For an automatic context, the reducer for one-off reductions when it is not
     /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
     one_off: Option<Box<dyn Reducer<u64>>>,
+    /// What [`Modulus::reduce`] needs of the reducer it uses, computed once.
+    one_off_plan: OneOffPlan,
     auto: bool,
     /// The constant-time Montgomery context, made on first use (odd moduli only).
     ct: OnceLock<Result<CtContext, Error>>,
@@ -194,6 +196,23 @@ impl fmt::Debug for Residue {
     }
 }
 
+/// For the reducer of one-off reductions: its input bound, and for a reducer whose
+/// reduction gives `x·ρ⁻¹` (Montgomery's, `ρ ≢ 1`) the raw digits of `ρ² mod m`, one
+/// multiplication by which turns `x·ρ⁻¹` into `x mod m`.
+struct OneOffPlan {
+    bound: Bound<u64>,
+    fix: Option<Vec<u64>>,
+}
+
+impl OneOffPlan {
+    fn of(r: &dyn Reducer<u64>) -> Self {
+        let one = r.to_residue(&Nat::one());
+        let rho = Nat::from_limbs(&one);
+        let fix = if rho == Nat::one() || rho.is_zero() { None } else { Some(r.to_residue(&rho)) };
+        OneOffPlan { bound: r.input_bound(), fix }
+    }
+}
+
 impl fmt::Debug for Modulus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Modulus")
@@ -241,6 +260,7 @@ impl Modulus {
         let ifma = ifma_for(algorithm, m);
         Ok(Modulus {
             m: padded(&*reducer),
+            one_off_plan: OneOffPlan::of(one_off.as_deref().unwrap_or(&*reducer)),
             reducer,
             algorithm,
             one_off,
@@ -274,6 +294,7 @@ impl Modulus {
         let ifma = ifma_for(algorithm, m);
         Ok(Modulus {
             m: padded(&*reducer),
+            one_off_plan: OneOffPlan::of(&*reducer),
             reducer,
             algorithm,
             one_off: None,
@@ -312,17 +333,31 @@ impl Modulus {
     /// its input bound (Barrett: `x < b^(2k)`; Montgomery: `x < m·R`).
     ///
     /// Error: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound.
+    ///
+    /// The reduction runs in this thread's kept working space (no allocation but the
+    /// result's); a Montgomery reducer's `x·R⁻¹` is turned into `x mod m` by one
+    /// multiplication by `R² mod m`, computed with the context.
     pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
-        if !self.auto {
-            return self.reducer.reduce(x);
-        }
         let r = self.one_off.as_deref().unwrap_or(&*self.reducer);
-        if r.input_bound().admits(x) {
-            r.reduce(x)
-        } else {
+        let plan = &self.one_off_plan;
+        if !plan.bound.admits(x) {
+            if !self.auto {
+                return Err(r.out_of_range());
+            }
             // Only classical takes every x; the auto rule may pick a bounded one.
-            Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)))
+            return Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)));
         }
+        let k = r.width();
+        let mut out = vec![0u64; k];
+        with_work(k, |scratch, copy| {
+            r.reduce_raw(&mut out, x.limbs(), scratch);
+            if let Some(fix) = &plan.fix {
+                copy.clear();
+                copy.extend_from_slice(&out);
+                r.mul(&mut out, copy, fix, scratch);
+            }
+        });
+        Ok(Nat::from_vec(out))
     }
 
     /// The residue of `x mod m`, for any `x`.

@@ -42,7 +42,7 @@ mod solinas;
 
 pub use barrett::Barrett;
 pub use classical::Classical;
-pub use fixed::{MontgomeryFixed, NistFixed, PseudoMersenneFixed};
+pub use fixed::{BarrettFixed, MontgomeryFixed, NistFixed, PseudoMersenneFixed};
 pub use hong::{Hong, WindowTable};
 pub use montgomery::Montgomery;
 pub use montgomery_interleaved::MontgomeryInterleaved;

@@ -1,4 +1,4 @@
-//! Fixed-size paths: Montgomery, pseudo-Mersenne and the hard-coded NIST reductions on a
+//! Fixed-size paths: Montgomery, Barrett, pseudo-Mersenne and the hard-coded NIST reductions on a
 //! const number `N` of 64-bit digits (issue 8, item 2), behind the same [`Reducer`] trait.
 //!
 //! # Why
@@ -11,7 +11,8 @@
 //! # How it is hooked in
 //! [`crate::reduce::make`] (and so [`crate::Modulus`]) returns these reducers for
 //! `u64` digits when the width matches: [`MontgomeryFixed<N>`] for `montgomery` with
-//! `N = 1 … 8` digits, [`PseudoMersenneFixed<N>`] for `pseudo-mersenne` with a one-digit
+//! `N = 1 … 8` digits, [`BarrettFixed<N>`] for `barrett` with `N = 1 … 8` and the
+//! modulus's top bit set, [`PseudoMersenneFixed<N>`] for `pseudo-mersenne` with a one-digit
 //! `c` and `N = 1 … 9`, [`NistFixed<N>`] for `nist`. They report the same
 //! [`Algorithm`], use the same representation and bounds, and give the same results as
 //! the slice reducers (tested against them and num-bigint in `tests/fixed.rs`). Other
@@ -251,6 +252,9 @@ macro_rules! fixed_products_or_slice_twin {
         }
     };
 }
+
+mod barrett;
+pub use barrett::{barrett_fixed_applies, BarrettFixed, MAX_BARRETT_LIMBS};
 
 impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     /// Errors as [`super::Montgomery`]'s, and [`Error::NotApplicable`] when `m` does not
@@ -549,6 +553,7 @@ fn boxed<const N: usize>(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn R
         Algorithm::Montgomery if N <= MAX_MONTGOMERY_LIMBS => {
             Box::new(MontgomeryFixed::<N>::new(m).ok()?)
         }
+        Algorithm::Barrett if N <= MAX_BARRETT_LIMBS => Box::new(BarrettFixed::<N>::new(m).ok()?),
         Algorithm::PseudoMersenne => Box::new(PseudoMersenneFixed::<N>::new(m).ok()?),
         Algorithm::Nist => Box::new(NistFixed::<N>::new(m).ok()?),
         _ => return None,

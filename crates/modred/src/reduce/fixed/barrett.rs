@@ -1,0 +1,188 @@
+//! Barrett reduction on a const number `N` of 64-bit digits.
+
+use super::arith::{self, adc, get, mac, sbb, Wide};
+use super::{arr, to_array};
+use crate::algorithm::Algorithm;
+use crate::error::Error;
+use crate::nat::Nat;
+use crate::reduce::{Barrett, Bound, Reducer, Scratch};
+
+/// The widest Barrett modulus, in 64-bit digits, with a fixed-size path (512 bits).
+pub const MAX_BARRETT_LIMBS: usize = 8;
+
+/// `body` for each row `i` from 0 to `N` (`N ≤ MAX_BARRETT_LIMBS`), written out one row
+/// at a time with `i` a constant: the digit loops inside then have constant bounds and
+/// conditions, and the compiler unrolls them, which it does not do for nested loops of
+/// 72 steps.
+macro_rules! each_row {
+    ($i:ident, $body:block) => {
+        each_row!(@rows $i, $body, 0 1 2 3 4 5 6 7 8)
+    };
+    (@rows $i:ident, $body:block, $($row:literal)*) => {
+        $(
+            if $row < N + 1 {
+                let $i: usize = $row;
+                $body
+            }
+        )*
+    };
+}
+
+/// Barrett reduction (paper 000, Algorithm 2, `t = k + 1`, the truncated products of HAC
+/// 14.42) modulo an `m` of exactly `N` 64-bit digits whose top digit is at least `2^63`.
+///
+/// Computes `x mod m` for `x < b^(2N)`; the output is below `m`, in the standard
+/// representation. The same quotient estimate `q̂`, remainder `r̂`, at most three
+/// subtractions of `m` and results as [`Barrett`] (its proof applies unchanged): with
+/// `m`'s top bit set, `μ = ⌊b^(2N)/m⌋ = b^N + μ'` with `μ' < b^N`, so the row of `μ`'s
+/// top digit is an addition of `q1 = ⌊x/b^(N−1)⌋` shifted by `N` digits. Every loop runs
+/// to a const bound, unrolled by the compiler; the digits stay in registers or on the
+/// stack, nothing is allocated. [`Reducer::mul`] and [`Reducer::sqr`] are the full
+/// product (`arith::mul_wide`, `arith::sqr_wide`) followed by this reduction.
+///
+/// Other moduli of `N` digits (a top digit below `2^63`, `μ`'s top digit then above 1)
+/// keep the slice reducer.
+#[derive(Clone, Debug)]
+pub struct BarrettFixed<const N: usize> {
+    m: [u64; N],
+    /// `μ − b^N`.
+    mu: [u64; N],
+    slow: Barrett<u64>,
+}
+
+/// Whether `make(Algorithm::Barrett, m)` gives a [`BarrettFixed`]: `m` of at most
+/// [`MAX_BARRETT_LIMBS`] digits with its top bit set, other than `b^k/2` (where `μ = 2·b^k`).
+pub fn barrett_fixed_applies(m: &Nat<u64>) -> bool {
+    let k = m.len();
+    (1..=MAX_BARRETT_LIMBS).contains(&k)
+        && m.limbs()[k - 1] >> 63 == 1
+        && m != &Nat::power_of_two(64 * k as u64 - 1)
+}
+
+impl<const N: usize> BarrettFixed<N> {
+    /// `x mod m` for `x < b^(2N)` given as `2N` digits.
+    #[inline(always)]
+    pub fn reduce_fixed(&self, x: &Wide<N>) -> [u64; N] {
+        // p[s − (N − 1)] holds position s of q1·μ, for s from N − 1 to 2N + 1 (N + 3
+        // digits; the array is sized for the widest N).
+        let mut p = [0u64; MAX_BARRETT_LIMBS + 3];
+        // Row i: q1_i·μ'_j for j ≥ N − 1 − i (the truncated product), its carry at
+        // position i + N (index i + 1), which no earlier row reached.
+        each_row!(i, {
+            let d = get(x, N - 1 + i);
+            let mut c = 0u64;
+            for j in 0..N {
+                if i + j + 1 >= N {
+                    let s = i + j + 1 - N;
+                    (p[s], c) = mac(p[s], d, self.mu[j], c);
+                }
+            }
+            p[i + 1] = c;
+        });
+        // + q1·b^N: positions N to 2N (indices 1 to N + 1), the carry into 2N + 1.
+        let mut c = 0u64;
+        for i in 0..=N {
+            (p[i + 1], c) = adc(p[i + 1], get(x, N - 1 + i), c);
+        }
+        p[N + 2] = c;
+        // q̂: positions N + 1 to 2N + 1 (indices 2 to N + 2). qm = (q̂·m) mod b^(N+1).
+        let mut qm = [0u64; MAX_BARRETT_LIMBS + 1];
+        each_row!(i, {
+            let d = p[i + 2];
+            let mut c = 0u64;
+            for j in 0..N {
+                if i + j <= N {
+                    (qm[i + j], c) = mac(qm[i + j], d, self.m[j], c);
+                }
+            }
+            if i == 0 {
+                qm[N] = c;
+            }
+        });
+        // (top, r) = (x mod b^(N+1) − qm) mod b^(N+1), then at most three − m.
+        let mut r = [0u64; N];
+        let mut borrow = 0u64;
+        for i in 0..N {
+            (r[i], borrow) = sbb(get(x, i), qm[i], borrow);
+        }
+        let mut top = get(x, N).wrapping_sub(qm[N]).wrapping_sub(borrow);
+        loop {
+            let mut d = [0u64; N];
+            let mut b = 0u64;
+            for i in 0..N {
+                (d[i], b) = sbb(r[i], self.m[i], b);
+            }
+            // top·b^N + r < m exactly when the subtraction borrows out of a zero top.
+            if top == 0 && b != 0 {
+                return r;
+            }
+            top = top.wrapping_sub(b);
+            r = d;
+        }
+    }
+}
+
+impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
+    /// Errors as [`Barrett`]'s, and [`Error::NotApplicable`] when `m` does not have
+    /// exactly `N` digits or its top digit is below `2^63`.
+    fn new(m: &Nat<u64>) -> Result<Self, Error> {
+        let slow = Barrett::new(m)?;
+        if m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
+            return Err(Error::NotApplicable {
+                algorithm: Algorithm::Barrett.name(),
+                reason: format!(
+                    "this fixed-size path needs a {N}-digit modulus with its top bit set"
+                ),
+            });
+        }
+        let mu = &Nat::<u64>::power_of_two(128 * N as u64) / m;
+        let b_n = Nat::<u64>::power_of_two(64 * N as u64);
+        let mu = match mu.checked_sub(&b_n) {
+            Some(rest) if rest < b_n => to_array(&rest),
+            // m = b^N/2: μ = 2·b^N.
+            _ => {
+                return Err(Error::NotApplicable {
+                    algorithm: Algorithm::Barrett.name(),
+                    reason: "this fixed-size path needs μ below 2·b^N".to_string(),
+                })
+            }
+        };
+        Ok(BarrettFixed { m: to_array(m), mu, slow })
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Barrett
+    }
+
+    delegate_to_slice_twin!();
+
+    /// `x < b^(2k)`.
+    fn bound_formula(&self) -> &'static str {
+        "b^(2k)"
+    }
+
+    fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
+        match <&mut [u64; N]>::try_from(&mut *out) {
+            Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
+                *o = self.reduce_fixed(&arith::wide_from_slice(x));
+            }
+            _ => self.slow.reduce_raw(out, x, scratch),
+        }
+    }
+
+    #[inline]
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
+            (Ok(o), Some(a), Some(b)) => *o = self.reduce_fixed(&arith::mul_wide(a, b)),
+            _ => self.slow.mul(out, a, b, scratch),
+        }
+    }
+
+    #[inline]
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
+            (Ok(o), Some(a)) => *o = self.reduce_fixed(&arith::sqr_wide(a)),
+            _ => self.slow.sqr(out, a, scratch),
+        }
+    }
+}
