@@ -228,10 +228,10 @@ fn modulus_one_makes_everything_zero() {
 fn auto_rule_follows_paper_000_with_measured_thresholds() {
     use modred::modulus::montgomery_asm;
     use modred::modulus::{
-        BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
-        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
-        INTERLEAVED_MULMOD_MAX_DIGITS as IM, MONTGOMERY_REDUCE_ASM_DIGITS as MR,
-        NTT_REDUCER_THRESHOLD as NT,
+        BARRETT_FIXED_ODD_POWM_MAX_DIGITS as BP, BARRETT_REDUCE_MIN_DIGITS as BR,
+        CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM, CLASSICAL_EVEN_POWM_MAX_DIGITS as CP,
+        FIXED_MONTGOMERY_MAX_DIGITS as FX, INTERLEAVED_MULMOD_MAX_DIGITS as IM,
+        MONTGOMERY_REDUCE_ASM_DIGITS as MR, NTT_REDUCER_THRESHOLD as NT,
     };
     use modred::reduce::fixed::{barrett_fixed_applies, MAX_BARRETT_LIMBS};
     // Multiplications switch to the transform reducers at a threshold that depends on
@@ -294,8 +294,9 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
                     } else {
                         Montgomery
                     },
-                    // Fixed-size up to FX digits, separated above: Montgomery either way.
-                    Montgomery,
+                    // Fixed-size up to FX digits, separated above: Montgomery either way;
+                    // the fixed-size Barrett up to BP digits.
+                    if fixed && k <= BP { Barrett } else { Montgomery },
                 )
             };
             assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");

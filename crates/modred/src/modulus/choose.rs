@@ -230,6 +230,23 @@ pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
 /// feature) pseudo-mersenne is kept at every size.
 pub const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
 
+/// Digits of an odd modulus (top bit set) up to which an exponentiation uses the
+/// fixed-size Barrett ([`barrett_fixed_applies`]) rather than the fixed-size Montgomery,
+/// and rather than `pseudo-mersenne` for a modulus of that form.
+///
+/// Measured (`modred tune --check`, 22 Nov 2026, after the fixed-size Barrett), for an
+/// exponentiation montgomery/barrett: 1.06–1.35 at 1 digit (four runs), 1.20 at 2 digits;
+/// pseudo-mersenne/barrett 1.14 at 2^128 − 189 and 1.08 at 2^192 − 189; from 4 digits the
+/// Montgomery assembly wins (barrett/montgomery 1.9). Multiplications keep Montgomery
+/// (barrett/montgomery 1.06–1.21 at 1 and 2 digits).
+pub const BARRETT_FIXED_ODD_POWM_MAX_DIGITS: usize = 2;
+
+/// Whether an exponentiation modulo `m` takes the fixed-size Barrett although `m` is odd
+/// ([`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`]).
+fn barrett_fixed_powm(m: &Nat) -> bool {
+    m.len() <= BARRETT_FIXED_ODD_POWM_MAX_DIGITS && barrett_fixed_applies(m)
+}
+
 /// Digits of an odd modulus at which a one-off reduction uses the fixed-size Montgomery
 /// reduction followed by one multiplication by `R² mod m` (the conversion back), where
 /// that product runs as MULX/ADCX/ADOX assembly ([`montgomery_asm`]) and the fixed-size
@@ -360,7 +377,8 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 /// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
 ///
 /// - Up to [`MAX_BARRETT_LIMBS`] digits with the top bit set ([`barrett_fixed_applies`]):
-///   the fixed-size Barrett for one-off reductions and for even moduli.
+///   the fixed-size Barrett for one-off reductions and for even moduli, and for
+///   exponentiations modulo odd moduli of up to [`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`].
 /// - One-off reduction otherwise: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits
 ///   (its precalculation is a shift and it takes any argument), Barrett from there,
 ///   `ntt-barrett` from [`NTT_REDUCER_THRESHOLD`] digits; for odd moduli of
@@ -400,8 +418,16 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
             (no, format!("{what} of {digits}, above {name} ({t})"))
         }
     };
-    if barrett_fixed_applies(m) && (op == Operation::Reduce || !m.is_odd()) {
-        let what = if op == Operation::Reduce { "one-off reduction" } else { "even modulus" };
+    if barrett_fixed_applies(m)
+        && (op == Operation::Reduce
+            || !m.is_odd()
+            || (op == Operation::PowMod && barrett_fixed_powm(m)))
+    {
+        let what = match op {
+            Operation::Reduce => "one-off reduction",
+            _ if !m.is_odd() => "even modulus",
+            _ => "exponentiation (at most BARRETT_FIXED_ODD_POWM_MAX_DIGITS digits), odd modulus",
+        };
         return (
             Algorithm::Barrett,
             format!("{what} of {digits} with its top bit set, at most MAX_BARRETT_LIMBS ({MAX_BARRETT_LIMBS}): the fixed-size Barrett"),
@@ -515,6 +541,7 @@ pub fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
             format!("2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
         )),
         Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
+        Operation::PowMod if barrett_fixed_powm(m) => None,
         Operation::MulMod | Operation::PowMod
             if m.is_odd()
                 && m.len() == PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS
