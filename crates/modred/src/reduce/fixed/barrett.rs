@@ -41,7 +41,8 @@ macro_rules! each_row {
 /// product (`arith::mul_wide`, `arith::sqr_wide`) followed by this reduction.
 ///
 /// Other moduli of `N` digits (a top digit below `2^63`, `μ`'s top digit then above 1)
-/// keep the slice reducer.
+/// keep the slice reducer; [`BarrettFixed::new`] refuses them, and `N` above
+/// [`MAX_BARRETT_LIMBS`].
 #[derive(Clone, Debug)]
 pub struct BarrettFixed<const N: usize> {
     m: [u64; N],
@@ -127,7 +128,7 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     /// exactly `N` digits or its top digit is below `2^63`.
     fn new(m: &Nat<u64>) -> Result<Self, Error> {
         let slow = Barrett::new(m)?;
-        if m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
+        if N > MAX_BARRETT_LIMBS || m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
             return Err(Error::NotApplicable {
                 algorithm: Algorithm::Barrett.name(),
                 reason: format!(
@@ -184,5 +185,24 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
             (Ok(o), Some(a)) => *o = self.reduce_fixed(&arith::sqr_wide(a)),
             _ => self.slow.sqr(out, a, scratch),
         }
+    }
+}
+
+/// The boxed [`BarrettFixed`] for `m` when [`barrett_fixed_applies`] (only the widths up to
+/// [`MAX_BARRETT_LIMBS`] are instantiated).
+pub(super) fn boxed(m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
+    fn make<const N: usize>(m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
+        Some(Box::new(BarrettFixed::<N>::new(m).ok()?))
+    }
+    match m.len() {
+        1 => make::<1>(m),
+        2 => make::<2>(m),
+        3 => make::<3>(m),
+        4 => make::<4>(m),
+        5 => make::<5>(m),
+        6 => make::<6>(m),
+        7 => make::<7>(m),
+        8 => make::<8>(m),
+        _ => None,
     }
 }

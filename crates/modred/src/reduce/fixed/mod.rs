@@ -553,7 +553,6 @@ fn boxed<const N: usize>(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn R
         Algorithm::Montgomery if N <= MAX_MONTGOMERY_LIMBS => {
             Box::new(MontgomeryFixed::<N>::new(m).ok()?)
         }
-        Algorithm::Barrett if N <= MAX_BARRETT_LIMBS => Box::new(BarrettFixed::<N>::new(m).ok()?),
         Algorithm::PseudoMersenne => Box::new(PseudoMersenneFixed::<N>::new(m).ok()?),
         Algorithm::Nist => Box::new(NistFixed::<N>::new(m).ok()?),
         _ => return None,
@@ -564,6 +563,9 @@ fn boxed<const N: usize>(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn R
 /// width it covers, the modulus of the form), else `None` (then the slice reducer is used,
 /// which also reports any error).
 pub(crate) fn make_u64(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
+    if algorithm == Algorithm::Barrett {
+        return barrett::boxed(m);
+    }
     match m.len() {
         1 => boxed::<1>(algorithm, m),
         2 => boxed::<2>(algorithm, m),
