@@ -1,4 +1,5 @@
-//! The fixed-size paths (`reduce::fixed`): `MontgomeryFixed<N>` and `BarrettFixed<N>` for N = 1…8,
+//! The fixed-size paths (`reduce::fixed`): `MontgomeryFixed<N>` for N = 1…8, `BarrettFixed<N>`
+//! for N = 1…8 and 16,
 //! `PseudoMersenneFixed<N>` and `NistFixed<N>`, differentially against the slice reducers
 //! and num-bigint, on random and edge inputs (0, 1, m−1, all-ones moduli, the largest
 //! arguments of each bound, and 32-bit word patterns that drive every column sum of the
@@ -288,6 +289,7 @@ fn barrett_fixed_against_slice_reducer_and_num_bigint() {
     check_barrett::<6>(&mut rng);
     check_barrett::<7>(&mut rng);
     check_barrett::<8>(&mut rng);
+    check_barrett::<16>(&mut rng);
 }
 
 /// Arguments for a reduction with input bound 2^(2·bits): edges, word patterns, random.

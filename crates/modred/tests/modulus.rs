@@ -233,7 +233,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         FIXED_MONTGOMERY_MAX_DIGITS as FX, INTERLEAVED_MULMOD_MAX_DIGITS as IM,
         MONTGOMERY_REDUCE_ASM_DIGITS as MR, NTT_REDUCER_THRESHOLD as NT,
     };
-    use modred::reduce::fixed::{barrett_fixed_applies, MAX_BARRETT_LIMBS};
+    use modred::reduce::fixed::{barrett_fixed_applies, barrett_fixed_width};
     // Multiplications switch to the transform reducers at a threshold that depends on
     // the CPU (lower where the transforms run on AVX-512 IFMA).
     let nm = modred::modulus::ntt_reducer_mul_threshold().0;
@@ -268,7 +268,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
         for top in [0x8765_4321_0fed_cba9u64, 0x0765_4321_0fed_cba9] {
             let (odd, even) = (generic(k, true, top), generic(k, false, top));
             let fixed = barrett_fixed_applies(&odd);
-            assert_eq!(fixed, k <= MAX_BARRETT_LIMBS && top >> 63 == 1);
+            assert_eq!(fixed, barrett_fixed_width(k) && top >> 63 == 1);
             // One-off reductions switch at the same, CPU-dependent threshold.
             let reduce = if k >= nm {
                 NttBarrett

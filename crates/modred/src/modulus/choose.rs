@@ -15,7 +15,7 @@ use super::Operation;
 use crate::algorithm::Algorithm;
 use crate::exp::{self, Method};
 use crate::nat::Nat;
-use crate::reduce::fixed::{barrett_fixed_applies, MAX_BARRETT_LIMBS};
+use crate::reduce::fixed::barrett_fixed_applies;
 use crate::reduce::NistPrime;
 
 // The measurements behind the constants below: `modred tune` (normal run) on the shared
@@ -115,9 +115,9 @@ pub const FIXED_MONTGOMERY_MAX_DIGITS: usize = 8;
 /// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
 /// products (`reduce::Barrett`; six `modred tune --check --forms odd,even` runs, 22 Nov
 /// 2026), barrett/classical 1.03–1.04 at 8 digits, 1.11–1.12 at 16, 1.15–1.17 at 32,
-/// 1.06–1.12 at 64. Up to 8 digits a modulus with its top bit set now takes the
-/// fixed-size Barrett ([`barrett_fixed_applies`], 0.26–0.40 of classical's time from 1
-/// to 3 digits, 0.74–0.86 at 4, 0.83–1.01 at 8); this threshold is for the slice
+/// 1.06–1.12 at 64. At 1 to 8 and at 16 digits a modulus with its top bit set now
+/// takes the fixed-size Barrett ([`barrett_fixed_applies`], 0.26–0.40 of classical's
+/// time from 1 to 3 digits, 0.74–0.86 at 4, 0.83–1.01 at 8, 0.78–0.81 at 16); this threshold is for the slice
 /// reducers: Barrett above 8 digits.
 pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
 
@@ -149,9 +149,9 @@ pub const CLASSICAL_EVEN_MULMOD_MAX_DIGITS: usize = 8;
 /// Re-measured after Barrett's rows lost their zeroed buffers and `μ`'s top digit its
 /// products (six `modred tune --check --forms odd,even` runs, 22 Nov 2026),
 /// barrett/classical 1.10–1.12 at 8 digits, 1.16–1.18 at 16, 1.18–1.22 at 32, 1.09–1.14
-/// at 64. Up to 8 digits a modulus with its top bit set now takes the fixed-size Barrett
-/// ([`barrett_fixed_applies`]; 0.27–0.42 of classical's time from 1 to 3 digits,
-/// 0.48–0.61 at 4, 0.57–0.81 at 8); this threshold is for the slice reducers: Barrett
+/// at 64. At 1 to 8 and at 16 digits a modulus with its top bit set now takes the fixed-size
+/// Barrett ([`barrett_fixed_applies`]; 0.27–0.42 of classical's time from 1 to 3 digits,
+/// 0.48–0.61 at 4, 0.57–0.81 at 8, 0.86–0.87 at 16); this threshold is for the slice reducers: Barrett
 /// above 8 digits.
 pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
 
@@ -197,10 +197,10 @@ pub const CLASSICAL_EVEN_POWM_MAX_DIGITS: usize = 8;
 /// products (`reduce::Barrett`: 11–14% fewer instructions at 8–16 digits under callgrind;
 /// six `modred tune --check --forms odd,even` runs, 22 Nov 2026), barrett/classical
 /// 1.12–1.35 at 8 digits, 1.20–1.25 at 16, 1.30–1.32 at 32, 1.18–1.26 at 64 (in the
-/// fast state; before the change the slow state had classical 1.12–1.25 faster). Up to 8
-/// digits a modulus with its top bit set now takes the fixed-size Barrett
+/// fast state; before the change the slow state had classical 1.12–1.25 faster). At 1 to 8
+/// and at 16 digits a modulus with its top bit set now takes the fixed-size Barrett
 /// ([`barrett_fixed_applies`]: 0.50–0.55 of classical's time at 2 and 3 digits, 0.44–0.55
-/// at 4, 0.63–0.76 at 8; 0.88–0.93 at 1 digit); this threshold is for the slice reducers:
+/// at 4, 0.63–0.76 at 8, 0.74–0.76 at 16; 0.88–0.93 at 1 digit); this threshold is for the slice reducers:
 /// Barrett above 8 digits.
 pub const BARRETT_REDUCE_MIN_DIGITS: usize = 9;
 
@@ -376,8 +376,8 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 
 /// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
 ///
-/// - Up to [`MAX_BARRETT_LIMBS`] digits with the top bit set ([`barrett_fixed_applies`]):
-///   the fixed-size Barrett for one-off reductions and for even moduli, and for
+/// - 1 to 8 and 16 digits with the top bit set ([`barrett_fixed_applies`]): the
+///   fixed-size Barrett for one-off reductions and for even moduli, and for
 ///   exponentiations modulo odd moduli of up to [`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`].
 /// - One-off reduction otherwise: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits
 ///   (its precalculation is a shift and it takes any argument), Barrett from there,
@@ -430,7 +430,7 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
         };
         return (
             Algorithm::Barrett,
-            format!("{what} of {digits} with its top bit set, at most MAX_BARRETT_LIMBS ({MAX_BARRETT_LIMBS}): the fixed-size Barrett"),
+            format!("{what} of {digits} with its top bit set: the fixed-size Barrett (1–8 and 16 digits)"),
         );
     }
     match op {

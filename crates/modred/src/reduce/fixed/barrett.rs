@@ -7,16 +7,23 @@ use crate::error::Error;
 use crate::nat::Nat;
 use crate::reduce::{Barrett, Bound, Reducer, Scratch};
 
-/// The widest Barrett modulus, in 64-bit digits, with a fixed-size path (512 bits).
-pub const MAX_BARRETT_LIMBS: usize = 8;
+/// The widest Barrett modulus, in 64-bit digits, with a fixed-size path (1024 bits): the
+/// widths 1 to 8 and 16 ([`barrett_fixed_width`]).
+pub const MAX_BARRETT_LIMBS: usize = 16;
+
+/// Whether `k` digits is one of the fixed-size Barrett's widths: 1 to 8 and 16 (1024-bit
+/// moduli; the widths between are left to the slice reducer to keep the code small).
+pub fn barrett_fixed_width(k: usize) -> bool {
+    (1..=8).contains(&k) || k == 16
+}
 
 /// `body` for each row `i` from 0 to `N` (`N ≤ MAX_BARRETT_LIMBS`), written out one row
 /// at a time with `i` a constant: the digit loops inside then have constant bounds and
 /// conditions, and the compiler unrolls them, which it does not do for nested loops of
-/// 72 steps.
+/// 72 steps and more.
 macro_rules! each_row {
     ($i:ident, $body:block) => {
-        each_row!(@rows $i, $body, 0 1 2 3 4 5 6 7 8)
+        each_row!(@rows $i, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
     };
     (@rows $i:ident, $body:block, $($row:literal)*) => {
         $(
@@ -51,11 +58,12 @@ pub struct BarrettFixed<const N: usize> {
     slow: Barrett<u64>,
 }
 
-/// Whether `make(Algorithm::Barrett, m)` gives a [`BarrettFixed`]: `m` of at most
-/// [`MAX_BARRETT_LIMBS`] digits with its top bit set, other than `b^k/2` (where `μ = 2·b^k`).
+/// Whether `make(Algorithm::Barrett, m)` gives a [`BarrettFixed`]: `m` of one of its
+/// widths ([`barrett_fixed_width`]) with its top bit set, other than `b^k/2` (where
+/// `μ = 2·b^k`).
 pub fn barrett_fixed_applies(m: &Nat<u64>) -> bool {
     let k = m.len();
-    (1..=MAX_BARRETT_LIMBS).contains(&k)
+    barrett_fixed_width(k)
         && m.limbs()[k - 1] >> 63 == 1
         && m != &Nat::power_of_two(64 * k as u64 - 1)
 }
@@ -128,7 +136,7 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     /// exactly `N` digits or its top digit is below `2^63`.
     fn new(m: &Nat<u64>) -> Result<Self, Error> {
         let slow = Barrett::new(m)?;
-        if N > MAX_BARRETT_LIMBS || m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
+        if !barrett_fixed_width(N) || m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
             return Err(Error::NotApplicable {
                 algorithm: Algorithm::Barrett.name(),
                 reason: format!(
@@ -174,7 +182,7 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     #[inline]
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
         match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
-            (Ok(o), Some(a), Some(b)) => *o = self.reduce_fixed(&arith::mul_wide(a, b)),
+            (Ok(o), Some(a), Some(b)) => *o = self.reduce_fixed(&product(a, b)),
             _ => self.slow.mul(out, a, b, scratch),
         }
     }
@@ -182,14 +190,36 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     #[inline]
     fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
         match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
-            (Ok(o), Some(a)) => *o = self.reduce_fixed(&arith::sqr_wide(a)),
+            (Ok(o), Some(a)) => *o = self.reduce_fixed(&square(a)),
             _ => self.slow.sqr(out, a, scratch),
         }
     }
 }
 
-/// The boxed [`BarrettFixed`] for `m` when [`barrett_fixed_applies`] (only the widths up to
-/// [`MAX_BARRETT_LIMBS`] are instantiated).
+/// `a·b`: unrolled up to 8 digits, the schoolbook kernels (MULX/ADX rows) above.
+#[inline(always)]
+fn product<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    if N <= 8 {
+        return arith::mul_wide(a, b);
+    }
+    let mut z: Wide<N> = [[0u64; N]; 2];
+    crate::kernels::mul_basecase(z.as_flattened_mut(), a, b);
+    z
+}
+
+/// `a²`: unrolled up to 8 digits, the schoolbook kernels above.
+#[inline(always)]
+fn square<const N: usize>(a: &[u64; N]) -> Wide<N> {
+    if N <= 8 {
+        return arith::sqr_wide(a);
+    }
+    let mut z: Wide<N> = [[0u64; N]; 2];
+    crate::kernels::sqr_basecase(z.as_flattened_mut(), a);
+    z
+}
+
+/// The boxed [`BarrettFixed`] for `m` when [`barrett_fixed_applies`] (only its widths are
+/// instantiated).
 pub(super) fn boxed(m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
     fn make<const N: usize>(m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
         Some(Box::new(BarrettFixed::<N>::new(m).ok()?))
@@ -203,6 +233,7 @@ pub(super) fn boxed(m: &Nat<u64>) -> Option<Box<dyn Reducer<u64>>> {
         6 => make::<6>(m),
         7 => make::<7>(m),
         8 => make::<8>(m),
+        16 => make::<16>(m),
         _ => None,
     }
 }

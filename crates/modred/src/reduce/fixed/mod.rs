@@ -11,7 +11,7 @@
 //! # How it is hooked in
 //! [`crate::reduce::make`] (and so [`crate::Modulus`]) returns these reducers for
 //! `u64` digits when the width matches: [`MontgomeryFixed<N>`] for `montgomery` with
-//! `N = 1 … 8` digits, [`BarrettFixed<N>`] for `barrett` with `N = 1 … 8` and the
+//! `N = 1 … 8` digits, [`BarrettFixed<N>`] for `barrett` with `N = 1 … 8` or 16 and the
 //! modulus's top bit set, [`PseudoMersenneFixed<N>`] for `pseudo-mersenne` with a one-digit
 //! `c` and `N = 1 … 9`, [`NistFixed<N>`] for `nist`. They report the same
 //! [`Algorithm`], use the same representation and bounds, and give the same results as
@@ -254,7 +254,7 @@ macro_rules! fixed_products_or_slice_twin {
 }
 
 mod barrett;
-pub use barrett::{barrett_fixed_applies, BarrettFixed, MAX_BARRETT_LIMBS};
+pub use barrett::{barrett_fixed_applies, barrett_fixed_width, BarrettFixed, MAX_BARRETT_LIMBS};
 
 impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     /// Errors as [`super::Montgomery`]'s, and [`Error::NotApplicable`] when `m` does not
