@@ -35,7 +35,7 @@ use crate::nat::{normalized_len, Nat};
 /// first, and `μ`'s top digit `μ_k` takes one row of its own: for a modulus whose top
 /// digit is at least `b/2` (every modulus of a whole number of digits' bits) `μ_k = 1`,
 /// and that row is an addition of `q1` shifted by `k` digits, `k + 1` digit products fewer
-/// ([`Barrett::reduce_unzeroed`]).
+/// (`Barrett::reduce_unzeroed`).
 #[derive(Clone, Debug)]
 pub struct Barrett<L: Limb> {
     m: Nat<L>,
