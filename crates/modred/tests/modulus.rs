@@ -228,10 +228,11 @@ fn modulus_one_makes_everything_zero() {
 fn auto_rule_follows_paper_000_with_measured_thresholds() {
     use modred::modulus::montgomery_asm;
     use modred::modulus::{
-        BARRETT_FIXED_ODD_POWM_MAX_DIGITS as BP, BARRETT_REDUCE_MIN_DIGITS as BR,
-        CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM, CLASSICAL_EVEN_POWM_MAX_DIGITS as CP,
-        FIXED_MONTGOMERY_MAX_DIGITS as FX, INTERLEAVED_MULMOD_MAX_DIGITS as IM,
-        MONTGOMERY_REDUCE_ASM_DIGITS as MR, NTT_REDUCER_THRESHOLD as NT,
+        BARRETT_FIXED_ODD_POWM_MAX_DIGITS as BP, BARRETT_FIXED_REDUCE_MIN_DIGITS as BF,
+        BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
+        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
+        INTERLEAVED_MULMOD_MAX_DIGITS as IM, MONTGOMERY_REDUCE_ASM_DIGITS as MR,
+        NTT_REDUCER_THRESHOLD as NT,
     };
     use modred::reduce::fixed::{barrett_fixed_applies, barrett_fixed_width};
     // Multiplications switch to the transform reducers at a threshold that depends on
@@ -272,7 +273,7 @@ fn auto_rule_follows_paper_000_with_measured_thresholds() {
             // One-off reductions switch at the same, CPU-dependent threshold.
             let reduce = if k >= nm {
                 NttBarrett
-            } else if fixed || k >= BR {
+            } else if (fixed && k >= BF) || k >= BR {
                 Barrett
             } else {
                 Classical

@@ -230,6 +230,16 @@ pub const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
 /// feature) pseudo-mersenne is kept at every size.
 pub const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
 
+/// Digits of a modulus (top bit set) from which a one-off reduction uses the fixed-size
+/// Barrett ([`barrett_fixed_applies`]); below, classical, whose one-digit case is a chain
+/// of two-by-one divisions by `m` itself.
+///
+/// Measured at 1 digit (22 Nov 2026): classical/barrett 1.00 and barrett/classical 1.03
+/// (one full `modred tune --check`), classical/barrett 1.14 in another, barrett/classical
+/// 0.88–0.93 in `modred bench` — a tie, left to classical; at 2 digits barrett/classical
+/// 0.50–0.55.
+pub const BARRETT_FIXED_REDUCE_MIN_DIGITS: usize = 2;
+
 /// Digits of an odd modulus (top bit set) up to which an exponentiation uses the
 /// fixed-size Barrett ([`barrett_fixed_applies`]) rather than the fixed-size Montgomery,
 /// and rather than `pseudo-mersenne` for a modulus of that form.
@@ -377,7 +387,8 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 /// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
 ///
 /// - 1 to 8 and 16 digits with the top bit set ([`barrett_fixed_applies`]): the
-///   fixed-size Barrett for one-off reductions and for even moduli, and for
+///   fixed-size Barrett for one-off reductions (from [`BARRETT_FIXED_REDUCE_MIN_DIGITS`])
+///   and for even moduli, and for
 ///   exponentiations modulo odd moduli of up to [`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`].
 /// - One-off reduction otherwise: classical below [`BARRETT_REDUCE_MIN_DIGITS`] digits
 ///   (its precalculation is a shift and it takes any argument), Barrett from there,
@@ -419,8 +430,8 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
         }
     };
     if barrett_fixed_applies(m)
-        && (op == Operation::Reduce
-            || !m.is_odd()
+        && ((op == Operation::Reduce && k >= BARRETT_FIXED_REDUCE_MIN_DIGITS)
+            || (op != Operation::Reduce && !m.is_odd())
             || (op == Operation::PowMod && barrett_fixed_powm(m)))
     {
         let what = match op {
