@@ -105,17 +105,23 @@
 //! hand ([`modulus::profile`]); [`modulus::explain`] (and `modred algos M`) says which
 //! algorithm it picks and why. The built-in rule, with `k` the modulus's 64-bit digits:
 //!
-//! - one-off reduction: [`reduce::Classical`] (no precalculation beyond a shift and a
-//!   reciprocal, any argument) below 16 digits (1024 bits), [`reduce::Barrett`] from
-//!   there, [`reduce::NttBarrett`] from 512 digits (32 768 bits), from 128 digits (8192
-//!   bits) where the transforms run on AVX-512 IFMA;
+//! - one-off reduction: [`reduce::Barrett`] from 2 digits — its unrolled fixed-size form
+//!   ([`reduce::BarrettFixed`]) at 2–8 and 16 digits with the top bit set, the slice
+//!   form from 9 digits — and [`reduce::Classical`] (no precalculation beyond a shift and
+//!   a reciprocal, any argument) for one digit and for the moduli up to 8 digits whose top
+//!   digit is below 2^63 (odd ones of 4 digits: Montgomery's reduction and one
+//!   multiplication where its assembly runs); [`reduce::NttBarrett`] from 512 digits
+//!   (32 768 bits), from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA;
 //! - multiplications and exponentiations, odd modulus: [`reduce::Montgomery`] (its
 //!   fixed-size, unrolled form) up to 8 digits; then for multiplications the interleaved
 //!   form ([`reduce::MontgomeryInterleaved`], CIOS) up to 128 digits (8192 bits) and the
 //!   separated one above, for exponentiations the separated one (on a CPU with AVX-512
-//!   IFMA its exponentiation runs in radix 2^52 from 512 bits); [`reduce::NttMontgomery`]
+//!   IFMA its exponentiation runs in radix 2^52 from 512 bits), except exponentiations
+//!   modulo 1- and 2-digit moduli with the top bit set (the fixed-size Barrett);
+//!   [`reduce::NttMontgomery`]
 //!   from 512 digits, from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
-//! - even modulus (no Montgomery): classical up to 16 digits (1024 bits), Barrett above,
+//! - even modulus (no Montgomery): Barrett (fixed-size where it has that form, else the
+//!   slice form from 9 digits), classical for the other moduli up to 8 digits,
 //!   `ntt-barrett` from the same thresholds;
 //! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
 //!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
@@ -126,10 +132,10 @@
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number, below 1024 bits | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal: 1.1–5× faster than Barrett's below 512 bits, a tie at 512 |
-//! | one reduction, 1024 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal: 1.15–1.3× classical on an undisturbed core, but 1.1–1.2× slower on a core whose neighbour is busy (the table below) |
+//! | one reduction of one number, 128 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal; unrolled at 2–8 and 16 digits with the top bit set: 1.3–2.2× classical there; the slice form 1.2–1.3× classical on an undisturbed core, but up to 1.2× slower on a core whose neighbour is busy |
+//! | one reduction, 64 bits and less, or a top digit below 2^63 | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal |
 //! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; 1.2–7× classical and Barrett up to 4096 bits |
-//! | the same, even modulus | [`reduce::Classical`], then [`reduce::Barrett`] | Montgomery does not apply; classical up to 1024 bits, Barrett (a precomputed reciprocal instead of division) above |
+//! | the same, even modulus | [`reduce::Barrett`] | Montgomery does not apply; a precomputed reciprocal instead of division (classical for moduli up to 512 bits whose top digit is below 2^63) |
 //! | `2^N − c` with one-digit `c` (e.g. 2^255 − 19) | [`reduce::PseudoMersenne`] | two folds by `c`: 2–6× classical for a reduction, up to 1.7× Montgomery for a multiplication |
 //! | P-192, P-384, P-521, 2^448 − 2^224 − 1, 2^512 − 2^32 − 1 (and one-off reductions modulo P-224, P-256) | [`reduce::Nist`] | hard-coded additions and subtractions of the prime's digits |
 //! | moduli of 8192 bits and more on AVX-512 IFMA (32 768 elsewhere) | [`reduce::NttMontgomery`] (odd), [`reduce::NttBarrett`] | transform products: quasi-linear instead of quadratic; 1.15–5× the others at 32 768–131 072 bits |
@@ -142,53 +148,53 @@
 //! cell gives `auto`'s choice, its time over the fastest's, and the fastest where that is
 //! another algorithm; "time" is the fastest's time per operation (a reduction of a product of two
 //! residues, a multiplication, an exponentiation with an exponent as long as the modulus).
-//! Within 10 % (ratios up to 1.10) at 124 of 125 points of this run (the one beyond: a
-//! one-off reduction modulo 2^256 − 2^64 − 1, 1.155); each comparison's rounds come from
-//! three passes over all points, so a few seconds of a busy neighbour cannot decide one.
+//! Within 10 % (ratios up to 1.10) at 125 of 125 points of this run (worst 1.03); each
+//! comparison's rounds come from three passes over all points, so a few seconds of a busy
+//! neighbour cannot decide one.
 //!
 //! <!-- tune-table -->
 //! | op | bits | odd modulus: auto, auto/fastest (fastest) | time | even modulus | time |
 //! |---|---:|---|---:|---|---:|
-//! | reduce | 64 | `classical` 1.00 | 11 ns | `classical` 1.00 | 9 ns |
-//! | reduce | 128 | `classical` 1.00 | 29 ns | `classical` 1.00 | 28 ns |
-//! | reduce | 256 | `classical` 1.01 (`montgomery`) | 70 ns | `classical` 1.00 | 80 ns |
-//! | reduce | 512 | `classical` 1.01 (`barrett`) | 152 ns | `classical` 1.05 (`barrett`) | 147 ns |
-//! | reduce | 1024 | `barrett` 1.00 | 323 ns | `barrett` 1.00 | 341 ns |
-//! | reduce | 2048 | `barrett` 1.00 | 866 ns | `barrett` 1.00 | 1.04 µs |
-//! | reduce | 4096 | `barrett` 1.00 | 2.73 µs | `barrett` 1.00 | 2.84 µs |
-//! | reduce | 8192 | `ntt-barrett` 1.00 | 8.87 µs | `ntt-barrett` 1.00 | 8.39 µs |
-//! | reduce | 16384 | `ntt-barrett` 1.00 | 19.89 µs | `ntt-barrett` 1.00 | 17.83 µs |
-//! | reduce | 32768 | `ntt-barrett` 1.00 | 41.72 µs | `ntt-barrett` 1.00 | 40.87 µs |
-//! | reduce | 65536 | `ntt-barrett` 1.00 | 100.54 µs | `ntt-barrett` 1.00 | 89.43 µs |
-//! | reduce | 131072 | `ntt-barrett` 1.00 | 206.98 µs | `ntt-barrett` 1.00 | 251.08 µs |
-//! | mulmod | 64 | `montgomery` 1.00 | 9 ns | `classical` 1.00 | 22 ns |
-//! | mulmod | 128 | `montgomery` 1.00 | 16 ns | `classical` 1.00 | 53 ns |
-//! | mulmod | 256 | `montgomery` 1.00 | 32 ns | `classical` 1.00 | 99 ns |
-//! | mulmod | 512 | `montgomery` 1.01 (`montgomery-interleaved`) | 119 ns | `classical` 1.00 | 210 ns |
-//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 342 ns | `classical` 1.05 (`barrett`) | 500 ns |
-//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 1.11 µs | `barrett` 1.00 | 1.74 µs |
-//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 5.59 µs | `barrett` 1.00 | 6.06 µs |
-//! | mulmod | 8192 | `ntt-montgomery` 1.00 | 14.56 µs | `ntt-barrett` 1.00 | 15.59 µs |
-//! | mulmod | 16384 | `ntt-montgomery` 1.00 | 31.30 µs | `ntt-barrett` 1.00 | 33.01 µs |
-//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 77.17 µs | `ntt-barrett` 1.00 | 76.42 µs |
-//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 170.83 µs | `ntt-barrett` 1.00 | 170.27 µs |
-//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 417.31 µs | `ntt-barrett` 1.00 | 414.89 µs |
-//! | powm | 64 | `montgomery` 1.00 | 907 ns | `classical` 1.00 | 1.99 µs |
-//! | powm | 128 | `montgomery` 1.00 | 3.00 µs | `classical` 1.00 | 9.66 µs |
-//! | powm | 256 | `montgomery` 1.00 | 7.72 µs | `classical` 1.00 | 32.63 µs |
-//! | powm | 512 | `montgomery` 1.00 | 56.68 µs | `classical` 1.02 (`barrett`) | 126.61 µs |
-//! | powm | 1024 | `montgomery` 1.01 (`montgomery-interleaved`) | 197.98 µs | `classical` 1.09 (`barrett`) | 575.38 µs |
-//! | powm | 2048 | `montgomery` 1.00 (`montgomery-interleaved`) | 835.81 µs | `barrett` 1.00 | 3.44 ms |
-//! | powm | 4096 | `montgomery` 1.00 | 6.68 ms | `barrett` 1.00 | 24.33 ms |
-//! | powm | 8192 | `ntt-montgomery` 1.00 | 127.70 ms | `ntt-barrett` 1.00 | 127.72 ms |
+//! | reduce | 64 | `classical` 1.00 | 8 ns | `classical` 1.00 | 8 ns |
+//! | reduce | 128 | `barrett` 1.00 | 16 ns | `barrett` 1.00 | 15 ns |
+//! | reduce | 256 | `barrett` 1.00 | 42 ns | `barrett` 1.00 | 38 ns |
+//! | reduce | 512 | `barrett` 1.00 | 102 ns | `barrett` 1.00 | 92 ns |
+//! | reduce | 1024 | `barrett` 1.00 | 290 ns | `barrett` 1.00 | 299 ns |
+//! | reduce | 2048 | `barrett` 1.00 | 914 ns | `barrett` 1.00 | 870 ns |
+//! | reduce | 4096 | `barrett` 1.00 | 2.80 µs | `barrett` 1.00 | 2.69 µs |
+//! | reduce | 8192 | `ntt-barrett` 1.00 | 8.31 µs | `ntt-barrett` 1.00 | 8.19 µs |
+//! | reduce | 16384 | `ntt-barrett` 1.00 | 16.27 µs | `ntt-barrett` 1.00 | 16.10 µs |
+//! | reduce | 32768 | `ntt-barrett` 1.00 | 38.94 µs | `ntt-barrett` 1.00 | 40.88 µs |
+//! | reduce | 65536 | `ntt-barrett` 1.00 | 87.56 µs | `ntt-barrett` 1.00 | 88.69 µs |
+//! | reduce | 131072 | `ntt-barrett` 1.00 | 210.91 µs | `ntt-barrett` 1.00 | 212.97 µs |
+//! | mulmod | 64 | `montgomery` 1.00 | 7 ns | `barrett` 1.00 | 8 ns |
+//! | mulmod | 128 | `montgomery` 1.00 | 15 ns | `barrett` 1.00 | 17 ns |
+//! | mulmod | 256 | `montgomery` 1.00 | 32 ns | `barrett` 1.00 | 77 ns |
+//! | mulmod | 512 | `montgomery` 1.02 (`montgomery-interleaved`) | 110 ns | `barrett` 1.00 | 155 ns |
+//! | mulmod | 1024 | `montgomery-interleaved` 1.00 | 331 ns | `barrett` 1.00 | 442 ns |
+//! | mulmod | 2048 | `montgomery-interleaved` 1.00 | 1.19 µs | `barrett` 1.00 | 1.60 µs |
+//! | mulmod | 4096 | `montgomery-interleaved` 1.00 | 4.77 µs | `barrett` 1.00 | 5.78 µs |
+//! | mulmod | 8192 | `ntt-montgomery` 1.00 | 14.66 µs | `ntt-barrett` 1.00 | 14.74 µs |
+//! | mulmod | 16384 | `ntt-montgomery` 1.00 | 32.67 µs | `ntt-barrett` 1.00 | 31.75 µs |
+//! | mulmod | 32768 | `ntt-montgomery` 1.00 | 72.51 µs | `ntt-barrett` 1.00 | 74.50 µs |
+//! | mulmod | 65536 | `ntt-montgomery` 1.00 | 163.42 µs | `ntt-barrett` 1.00 | 166.61 µs |
+//! | mulmod | 131072 | `ntt-montgomery` 1.00 | 392.91 µs | `ntt-barrett` 1.00 | 413.57 µs |
+//! | powm | 64 | `barrett` 1.00 | 684 ns | `barrett` 1.00 | 702 ns |
+//! | powm | 128 | `barrett` 1.00 | 2.18 µs | `barrett` 1.00 | 2.38 µs |
+//! | powm | 256 | `montgomery` 1.00 | 7.42 µs | `barrett` 1.00 | 15.64 µs |
+//! | powm | 512 | `montgomery` 1.00 | 53.71 µs | `barrett` 1.00 | 76.71 µs |
+//! | powm | 1024 | `montgomery` 1.03 (`montgomery-interleaved`) | 194.26 µs | `barrett` 1.00 | 555.38 µs |
+//! | powm | 2048 | `montgomery` 1.03 (`montgomery-interleaved`) | 884.94 µs | `barrett` 1.00 | 3.13 ms |
+//! | powm | 4096 | `montgomery` 1.00 | 6.33 ms | `barrett` 1.00 | 21.67 ms |
+//! | powm | 8192 | `ntt-montgomery` 1.00 | 122.12 ms | `ntt-barrett` 1.00 | 124.27 ms |
 //!
 //! Special forms (same run; `solinas` is the generalized Mersenne form that is neither a
 //! NIST prime nor one-digit pseudo-Mersenne, for which the generic rule decides):
 //!
 //! | modulus | form | reduce | mulmod | powm |
 //! |---|---|---|---|---|
-//! | 2^128-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
-//! | 2^192-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 |
+//! | 2^128-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `barrett` 1.00 |
+//! | 2^192-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 | `pseudo-mersenne` 1.00 (`barrett`) |
 //! | 2^224-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | 2^255-19 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | 2^256-189 | pseudo-mersenne | `pseudo-mersenne` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
@@ -200,21 +206,22 @@
 //! | P-256 | nist | `nist` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
 //! | P-384 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | 2^448-2^224-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.05 (`pseudo-mersenne`) | `nist` 1.00 |
+//! | 2^512-2^32-1 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
 //! | P-521 | nist | `nist` 1.00 | `nist` 1.00 | `nist` 1.00 |
-//! | 2^256-2^64-1 | solinas | `classical` 1.16 (`montgomery`) | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^384-2^192-1 | solinas | `classical` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
-//! | 2^512-2^128-1 | solinas | `classical` 1.04 (`solinas`) | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^256-2^64-1 | solinas | `barrett` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^384-2^192-1 | solinas | `barrett` 1.00 | `montgomery` 1.00 | `montgomery` 1.00 |
+//! | 2^512-2^128-1 | solinas | `barrett` 1.00 | `montgomery` 1.00 | `montgomery` 1.01 (`montgomery-interleaved`) |
 //! <!-- /tune-table -->
 //!
 //! The shared machine of these measurements runs in two states that last minutes: in the
 //! slow one (a busy neighbour on the physical core) every scalar reducer is 1.2–1.8 times
-//! slower while the multiplier- and AVX-512-bound paths are not, and classical against
-//! Barrett from 512 to 4096 bits changes order (Barrett 1.05–1.30 faster in the fast
-//! state, classical 1.12–1.25 faster in the slow one; `docs/tune-sample/` has a full run
-//! of each). The thresholds keep the larger of the two states' losses smallest; no
-//! threshold keeps both within 10 % at 16–64 digits. A profile written by
-//! `modred tune` on the machine at hand follows that machine's order. Reproduce with
+//! slower while the multiplier- and AVX-512-bound paths are not, and Barrett's
+//! multiplication rows lose more than the classical division chain: in a slow-state run
+//! of this rule classical was 1.17–1.28 faster at 1024 bits and 1.15–1.23 at 2048 (one-off
+//! reductions, even moduli), while Barrett kept 1.13 ahead at 512 bits
+//! (`docs/tune-sample/` has both states). The rule follows the fast state, the undisturbed
+//! machine. A profile written by `modred tune` on the machine at hand follows that
+//! machine's order. Reproduce with
 //!
 //! ```text
 //! MODRED_PROFILE= modred tune --check            # the built-in rule, about 2 minutes
