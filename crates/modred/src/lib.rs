@@ -132,7 +132,7 @@
 //!
 //! | situation | reducer | why |
 //! |---|---|---|
-//! | one reduction of one number, 128 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal; unrolled at 2–8 and 16 digits with the top bit set: 1.3–2.2× classical there; the slice form 1.2–1.3× classical on an undisturbed core, but up to 1.2× slower on a core whose neighbour is busy |
+//! | one reduction of one number, 128 to 8192 bits (to 32 768 without AVX-512 IFMA) | [`reduce::Barrett`] | multiplications by a precomputed reciprocal, unrolled at 2–8 and 16 digits with the top bit set: 1.2–2.3× classical on an undisturbed core; from 1024 bits up to 1.3× slower than classical on a core whose neighbour is busy (below) |
 //! | one reduction, 64 bits and less, or a top digit below 2^63 | [`reduce::Classical`] | any argument; time falls with the argument's length (paper 000 §6); quotient digits from a precomputed reciprocal |
 //! | many multiplications, odd modulus (exponentiation, RSA, DH) | [`reduce::Montgomery`], [`reduce::MontgomeryInterleaved`] | the reduction costs about one multiplication and no division; 1.2–7× classical and Barrett up to 4096 bits |
 //! | the same, even modulus | [`reduce::Barrett`] | Montgomery does not apply; a precomputed reciprocal instead of division (classical for moduli up to 512 bits whose top digit is below 2^63) |
