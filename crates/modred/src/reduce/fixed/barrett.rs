@@ -131,6 +131,18 @@ impl<const N: usize> BarrettFixed<N> {
     }
 }
 
+impl<const N: usize> BarrettFixed<N> {
+    /// `a·b mod m` for `a, b < m`.
+    pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        self.reduce_fixed(&product(a, b))
+    }
+
+    /// `a² mod m` for `a < m`.
+    pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
+        self.reduce_fixed(&square(a))
+    }
+}
+
 impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     /// Errors as [`Barrett`]'s, and [`Error::NotApplicable`] when `m` does not have
     /// exactly `N` digits or its top digit is below `2^63`.
@@ -179,21 +191,7 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
         }
     }
 
-    #[inline]
-    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
-            (Ok(o), Some(a), Some(b)) => *o = self.reduce_fixed(&product(a, b)),
-            _ => self.slow.mul(out, a, b, scratch),
-        }
-    }
-
-    #[inline]
-    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
-        match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a)) {
-            (Ok(o), Some(a)) => *o = self.reduce_fixed(&square(a)),
-            _ => self.slow.sqr(out, a, scratch),
-        }
-    }
+    fixed_products_or_slice_twin!();
 }
 
 /// `a·b`: unrolled up to 8 digits, the schoolbook kernels (MULX/ADX rows) above.
