@@ -45,11 +45,12 @@ macro_rules! each_row {
 /// top digit is an addition of `q1 = ⌊x/b^(N−1)⌋` shifted by `N` digits. Every loop runs
 /// to a const bound, unrolled by the compiler; the digits stay in registers or on the
 /// stack, nothing is allocated. [`Reducer::mul`] and [`Reducer::sqr`] are the full
-/// product (`arith::mul_wide`, `arith::sqr_wide`) followed by this reduction.
+/// product (unrolled `arith::mul_wide`, `arith::sqr_wide` up to 8 digits, the MULX/ADX
+/// schoolbook kernels at 16) followed by this reduction.
 ///
 /// Other moduli of `N` digits (a top digit below `2^63`, `μ`'s top digit then above 1)
-/// keep the slice reducer; [`BarrettFixed::new`] refuses them, and `N` above
-/// [`MAX_BARRETT_LIMBS`].
+/// keep the slice reducer; [`BarrettFixed::new`] refuses them, and every `N` that is not
+/// one of its widths ([`barrett_fixed_width`]).
 #[derive(Clone, Debug)]
 pub struct BarrettFixed<const N: usize> {
     m: [u64; N],
