@@ -146,29 +146,23 @@ impl<const N: usize> BarrettFixed<N> {
 
 impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     /// Errors as [`Barrett`]'s, and [`Error::NotApplicable`] when `m` does not have
-    /// exactly `N` digits or its top digit is below `2^63`.
+    /// exactly `N` digits or the fixed-size path does not apply ([`barrett_fixed_applies`]).
     fn new(m: &Nat<u64>) -> Result<Self, Error> {
         let slow = Barrett::new(m)?;
-        if !barrett_fixed_width(N) || m.len() != N || m.limbs()[N - 1] >> 63 == 0 {
+        if m.len() != N || !barrett_fixed_applies(m) {
             return Err(Error::NotApplicable {
                 algorithm: Algorithm::Barrett.name(),
                 reason: format!(
-                    "this fixed-size path needs a {N}-digit modulus with its top bit set"
+                    "this fixed-size path needs a modulus of {N} digits, one of its widths, \
+                     with its top bit set, other than 2^(64·{N} − 1)"
                 ),
             });
         }
+        // b^N/2 < m < b^N, so b^N < μ < 2·b^N.
         let mu = &Nat::<u64>::power_of_two(128 * N as u64) / m;
-        let b_n = Nat::<u64>::power_of_two(64 * N as u64);
-        let mu = match mu.checked_sub(&b_n) {
-            Some(rest) if rest < b_n => to_array(&rest),
-            // m = b^N/2: μ = 2·b^N.
-            _ => {
-                return Err(Error::NotApplicable {
-                    algorithm: Algorithm::Barrett.name(),
-                    reason: "this fixed-size path needs μ below 2·b^N".to_string(),
-                })
-            }
-        };
+        let rest = mu.checked_sub(&Nat::power_of_two(64 * N as u64)).unwrap_or_default();
+        debug_assert!(rest.len() <= N);
+        let mu = to_array(&rest);
         Ok(BarrettFixed { m: to_array(m), mu, slow })
     }
 
