@@ -266,3 +266,10 @@ pub mod modulus;
 pub mod primes;
 
 pub use modulus::{Form, Modulus, Operation, Profile, Residue};
+
+/// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
+/// any of `bmi2+adx`, `avx2`, `avx512ifma`, `avx512vbmi`; empty with the `portable`
+/// feature, under Miri and on other architectures.
+pub fn cpu_features() -> Vec<&'static str> {
+    kernels::cpu::used_features()
+}

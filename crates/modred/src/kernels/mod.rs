@@ -14,6 +14,7 @@
 // check them against the portable ones in every configuration.
 #[cfg(all(any(test, not(feature = "portable")), not(miri)))]
 pub(crate) mod arch;
+pub(crate) mod cpu;
 pub(crate) mod portable;
 
 use crate::limb::{Counted, Limb};

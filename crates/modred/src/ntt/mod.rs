@@ -79,8 +79,7 @@ const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "porta
 /// engine's tests still run.
 #[cfg(target_arch = "x86_64")]
 fn cpu_has_ifma() -> bool {
-    std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512ifma")
+    crate::kernels::cpu::avx512_ifma()
 }
 
 #[allow(unused_variables)]

@@ -35,7 +35,6 @@
 //! the `unsafe fn`s; [`has_ifma`] says whether the CPU has them (checked once, cached).
 
 use core::arch::x86_64::*;
-use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Bits per digit.
 pub(crate) const DIGIT_BITS: u32 = 52;
@@ -47,54 +46,17 @@ pub(crate) const LANES: usize = 8;
 /// 4160 bits (a 4096-bit modulus needs 79 digits). Also the lane-overflow bound above.
 pub(crate) const MAX_REGS: usize = 10;
 
-const UNKNOWN: u8 = 0;
-const ABSENT: u8 = 1;
-const PRESENT: u8 = 2;
-
-static IFMA: AtomicU8 = AtomicU8::new(UNKNOWN);
-static VBMI: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// The answer of `detect`, asked once and kept in `state`.
-#[inline]
-fn cached(state: &AtomicU8, detect: fn() -> bool) -> bool {
-    match state.load(Ordering::Relaxed) {
-        PRESENT => true,
-        ABSENT => false,
-        _ => {
-            let present = detect();
-            state.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
-            present
-        }
-    }
-}
-
-/// Whether this CPU has AVX-512F and AVX-512 IFMA (CPUID through
-/// `is_x86_feature_detected!`, checked once and cached).
+/// Whether this CPU has AVX-512F and AVX-512 IFMA ([`crate::kernels::cpu::avx512_ifma`]).
 #[inline]
 pub(crate) fn has_ifma() -> bool {
-    cached(&IFMA, detect_ifma)
+    crate::kernels::cpu::avx512_ifma()
 }
 
-#[cold]
-#[inline(never)]
-fn detect_ifma() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
-}
-
-/// Whether this CPU has, besides [`has_ifma`]'s, AVX-512BW and AVX-512 VBMI (the byte
-/// masks and the byte permutation of the digit conversions [`to_radix52_vbmi`] and
-/// [`from_radix52_vbmi`]); checked once and cached.
+/// Whether this CPU has, besides [`has_ifma`]'s, AVX-512BW and AVX-512 VBMI
+/// ([`crate::kernels::cpu::avx512_vbmi`]), for [`to_radix52_vbmi`] and [`from_radix52_vbmi`].
 #[inline]
 pub(crate) fn has_vbmi() -> bool {
-    cached(&VBMI, detect_vbmi)
-}
-
-#[cold]
-#[inline(never)]
-fn detect_vbmi() -> bool {
-    has_ifma()
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
+    crate::kernels::cpu::avx512_vbmi()
 }
 
 /// The bytes `[from, from + 64)` of the little-endian `x`, those past its end zero,

@@ -25,35 +25,11 @@
 
 use crate::kernels::portable;
 use core::arch::asm;
-use core::sync::atomic::{AtomicU8, Ordering};
 
-const UNKNOWN: u8 = 0;
-const ABSENT: u8 = 1;
-const PRESENT: u8 = 2;
-
-/// Whether the CPU has BMI2 and ADX: [`UNKNOWN`] until the first kernel call asks.
-static BMI2_ADX: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// Whether this CPU has BMI2 and ADX. Detected once (CPUID through
-/// `is_x86_feature_detected!`) and cached; afterwards, on a CPU that has them, a relaxed
-/// load and one compare with a branch that goes the same way on every call. A build for
-/// a CPU that has both (`-C target-cpu=…`, `-C target-feature=+bmi2,+adx`) needs no check.
+/// Whether this CPU has BMI2 and ADX ([`crate::kernels::cpu::bmi2_adx`]).
 #[inline(always)]
 pub(crate) fn has_bmi2_adx() -> bool {
-    if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
-        return true;
-    }
-    let state = BMI2_ADX.load(Ordering::Relaxed);
-    state == PRESENT || (state == UNKNOWN && detect_bmi2_adx())
-}
-
-#[cold]
-#[inline(never)]
-fn detect_bmi2_adx() -> bool {
-    let present = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
-    // Racing first callers all store the same answer.
-    BMI2_ADX.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
-    present
+    crate::kernels::cpu::bmi2_adx()
 }
 
 /// [`crate::kernels::mul_1`] for `u64`: the ADX kernel where the CPU has it.

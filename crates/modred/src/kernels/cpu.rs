@@ -1,0 +1,132 @@
+//! The CPU's features, detected once and cached: the only place the library asks the CPU
+//! what it has. Every CPU-specific kernel and engine reads its answer from here.
+//!
+//! Each answer costs one CPUID query on first use (through `is_x86_feature_detected!`)
+//! and a relaxed atomic load afterwards. A build for a CPU that has the feature
+//! (`-C target-cpu=…`, `-C target-feature=+…`) answers at compile time.
+//!
+//! Under valgrind (3.19) ADX is hidden from CPUID, so the portable kernels run there.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+const UNKNOWN: u8 = 0;
+const ABSENT: u8 = 1;
+const PRESENT: u8 = 2;
+
+/// One cached yes/no answer.
+struct Cached(AtomicU8);
+
+impl Cached {
+    const fn new() -> Self {
+        Cached(AtomicU8::new(UNKNOWN))
+    }
+
+    #[inline(always)]
+    fn get(&self, detect: fn() -> bool) -> bool {
+        match self.0.load(Ordering::Relaxed) {
+            PRESENT => true,
+            ABSENT => false,
+            _ => self.detect(detect),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn detect(&self, detect: fn() -> bool) -> bool {
+        let present = detect();
+        // Racing first callers all store the same answer.
+        self.0.store(if present { PRESENT } else { ABSENT }, Ordering::Relaxed);
+        present
+    }
+}
+
+static BMI2_ADX: Cached = Cached::new();
+static AVX2: Cached = Cached::new();
+static AVX512_IFMA: Cached = Cached::new();
+static AVX512_VBMI: Cached = Cached::new();
+
+/// MULX (BMI2) and ADCX/ADOX (ADX): the x86-64 `u64` kernels and the 4-digit Montgomery
+/// assembly.
+#[inline(always)]
+pub(crate) fn bmi2_adx() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
+            return true;
+        }
+        BMI2_ADX
+            .get(|| std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = &BMI2_ADX;
+        false
+    }
+}
+
+/// AVX2 (256-bit integer vectors).
+#[inline]
+pub(crate) fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        AVX2.get(|| std::is_x86_feature_detected!("avx2"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = &AVX2;
+        false
+    }
+}
+
+/// AVX-512F and AVX-512 IFMA (52-bit multiply-add in 512-bit vectors): the radix-2^52
+/// Montgomery product and the IFMA transform.
+#[inline]
+pub(crate) fn avx512_ifma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        AVX512_IFMA.get(|| {
+            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = &AVX512_IFMA;
+        false
+    }
+}
+
+/// Besides [`avx512_ifma`]'s, AVX-512BW and AVX-512 VBMI (byte masks and the byte
+/// permutation of the radix-2^52 digit conversions).
+#[inline]
+pub(crate) fn avx512_vbmi() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        AVX512_VBMI.get(|| {
+            avx512_ifma()
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = &AVX512_VBMI;
+        false
+    }
+}
+
+/// The names of the features above that this CPU has and this build uses (none with the
+/// `portable` feature or under Miri), in a fixed order.
+pub(crate) fn used_features() -> Vec<&'static str> {
+    if !cfg!(x86_kernels) {
+        return Vec::new();
+    }
+    [
+        ("bmi2+adx", bmi2_adx()),
+        ("avx2", avx2()),
+        ("avx512ifma", avx512_ifma()),
+        ("avx512vbmi", avx512_vbmi()),
+    ]
+    .into_iter()
+    .filter_map(|(name, has)| has.then_some(name))
+    .collect()
+}
