@@ -30,12 +30,12 @@
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
+#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-use crate::reduce::montgomery_ifma::{self, Kernels, MontgomeryIfma};
 
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
 /// the CPU has it (and 0 where this build has no such path).

@@ -243,7 +243,6 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
-mod algorithm;
 mod error;
 mod kernels;
 pub mod limb;
@@ -251,21 +250,24 @@ pub mod nat;
 pub mod ntt;
 pub mod opcount;
 pub mod reduce;
+pub mod registry;
 pub mod rng;
 
-pub use algorithm::Algorithm;
 pub use error::Error;
 pub use limb::{Counted, Limb};
 pub use nat::Nat;
 pub use reduce::{Bound, Reducer, Scratch};
+pub use registry::Algorithm;
 pub mod batch;
 pub mod ct;
+pub mod engine;
 pub mod exp;
 pub mod field;
 pub mod modulus;
 pub mod primes;
 
-pub use modulus::{Form, Modulus, Operation, Profile, Residue};
+pub use engine::Operation;
+pub use modulus::{Form, Modulus, Plan, Profile, Residue};
 
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
 /// any of `bmi2+adx`, `avx2`, `avx512ifma`, `avx512vbmi`; empty with the `portable`

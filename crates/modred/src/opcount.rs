@@ -11,12 +11,12 @@
 //! multiplication by an already built window table (the paper's Table 1 leaves the
 //! table out too; [`count_hong_table`] counts it) and `sqrmod` the paper's squaring.
 
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::{count_ops, Counted, Limb, OpCounts};
 use crate::nat::Nat;
 use crate::reduce::{make, Hong, Reducer, Scratch};
+use crate::registry::Algorithm;
 use crate::rng::SplitMix64;
 use core::fmt;
 use core::str::FromStr;

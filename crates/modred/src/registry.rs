@@ -1,9 +1,17 @@
-//! The names of the algorithms, exactly as the command line spells them.
+//! The registry: every algorithm's facts in one table, [`ALGORITHMS`].
+//!
+//! The command line's `algos`, the selector ([`crate::modulus`]), the tuning profile, `modred
+//! tune` and `bench`, the report, the fuzz targets and the tests all read these facts
+//! here: the name `--algo` takes, the paper and algorithm number, which moduli the
+//! algorithm applies to, its residue representation, its input bound, and whether it is
+//! for study only (never chosen by `auto`). Adding a reducer is one module in
+//! [`crate::reduce`] and one entry here; `tests/registry.rs` walks the table and
+//! exercises every entry.
 
 use crate::error::Error;
+use crate::nat::Nat;
 use core::fmt;
 use core::str::FromStr;
-
 /// A modular reduction algorithm, or `Auto` to let [`crate::Modulus::new`] choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -58,6 +66,11 @@ impl Algorithm {
         Algorithm::Nist,
     ];
 
+    /// The registry entry of a concrete algorithm; `None` for `Auto`.
+    pub fn info(self) -> Option<&'static Info> {
+        ALGORITHMS.iter().find(|i| i.algorithm == self)
+    }
+
     /// The name on the command line.
     pub const fn name(self) -> &'static str {
         match self {
@@ -77,54 +90,223 @@ impl Algorithm {
         }
     }
 
-    /// Which moduli the algorithm applies to.
-    pub const fn applies_to(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "any modulus > 0 (picks one of the others)",
-            Algorithm::Classical
-            | Algorithm::Barrett
-            | Algorithm::NttBarrett
-            | Algorithm::Hong => "any modulus > 0",
-            Algorithm::Montgomery
-            | Algorithm::MontgomeryInterleaved
-            | Algorithm::NttMontgomery
-            | Algorithm::Radix2Montgomery
-            | Algorithm::Radix2MontgomeryRecoded => "odd moduli",
-            Algorithm::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
-            Algorithm::Solinas => {
-                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
-            }
-            Algorithm::Nist => {
-                "P-192, P-224, P-256, P-384, P-521, 2^448 - 2^224 - 1, 2^512 - 2^32 - 1"
-            }
-        }
+    /// Which moduli the algorithm applies to, in words.
+    pub fn applies_to(self) -> &'static str {
+        self.info().map_or("any modulus > 0 (picks one of the others)", |i| i.moduli.describe())
     }
 
     /// The paper and algorithm it implements.
-    pub const fn source(self) -> &'static str {
+    pub fn source(self) -> &'static str {
+        self.info().map_or("paper 000 §6 (the conclusion's rule)", |i| i.source)
+    }
+
+    /// Whether the algorithm applies to `m > 0` (its structure only: parity, special form);
+    /// `Auto` applies to every `m > 0`.
+    pub fn applies(self, m: &Nat) -> bool {
+        !m.is_zero() && self.info().is_none_or(|i| i.moduli.admits(m))
+    }
+}
+
+/// The moduli an algorithm applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Moduli {
+    /// Every `m > 0`.
+    Any,
+    /// Odd moduli (the Montgomery family: `m` must be invertible modulo the radix).
+    Odd,
+    /// `2^N − c` with `N = bits(m)`, `1 ≤ c`, `2·bits(c) < N` ([`crate::reduce::pseudo_mersenne_form`]).
+    PseudoMersenne,
+    /// Generalized Mersenne numbers `f(2^32)` or `f(2^64)` ([`crate::reduce::SolinasPoly::find`]).
+    Solinas,
+    /// The primes of [`crate::reduce::NistPrime`].
+    Nist,
+}
+
+impl Moduli {
+    /// Whether `m > 0` is one of these moduli.
+    pub fn admits(self, m: &Nat) -> bool {
         match self {
-            Algorithm::Auto => "paper 000 §6 (the conclusion's rule)",
-            Algorithm::Classical => "paper 000, Algorithm 1 (Knuth 4.3.1 D)",
-            Algorithm::Barrett => "paper 000, Algorithm 2 (Barrett, t = k + 1)",
-            Algorithm::Montgomery => "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
-            Algorithm::MontgomeryInterleaved => "paper 003 §2.3 (interleaved, CIOS)",
-            Algorithm::Radix2Montgomery => "paper 004 §2 (bit-serial radix-2 Montgomery)",
-            Algorithm::Radix2MontgomeryRecoded => {
-                "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)"
+            Moduli::Any => true,
+            Moduli::Odd => m.is_odd(),
+            Moduli::PseudoMersenne => crate::reduce::pseudo_mersenne_form(m).is_some(),
+            Moduli::Solinas => crate::reduce::SolinasPoly::find(m).is_some(),
+            Moduli::Nist => crate::reduce::NistPrime::of(m).is_some(),
+        }
+    }
+
+    /// In words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Moduli::Any => "any modulus > 0",
+            Moduli::Odd => "odd moduli",
+            Moduli::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
+            Moduli::Solinas => {
+                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
             }
-            Algorithm::NttBarrett => {
-                "paper 001, Algorithm 1 (Barrett, one linear + one cyclic convolution)"
-            }
-            Algorithm::NttMontgomery => {
-                "paper 001, Algorithm 2 (Montgomery, one linear + one cyclic convolution)"
-            }
-            Algorithm::Hong => "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
-            Algorithm::PseudoMersenne => "paper 003, Algorithms 3 and 4 (Crandall)",
-            Algorithm::Solinas => "paper 003, Algorithms 5 to 7 (Solinas' reduction matrix)",
-            Algorithm::Nist => "paper 003 §6.2 (hard-coded generalized Mersenne reduction)",
+            Moduli::Nist => "P-192, P-224, P-256, P-384, P-521, 2^448 - 2^224 - 1, 2^512 - 2^32 - 1",
         }
     }
 }
+
+/// How an algorithm holds a residue of `x` (the factor ρ of `x·ρ mod m`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Representation {
+    /// `x mod m` (ρ = 1).
+    Standard,
+    /// `x·b^k mod m`, `b` the digit radix and `k` the modulus's digits (Montgomery's `R`).
+    Montgomery,
+    /// `x·2^k mod n` (plain) or `x·2^(k+1) mod n` (recoded), `k = bits(n)`: paper 004's ρ.
+    Radix2,
+    /// `x·b^K mod m` with `K` the transform length's digits (paper 001's Montgomery).
+    Transform,
+}
+
+impl Representation {
+    /// In words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Representation::Standard => "x mod m",
+            Representation::Montgomery => "x·b^k mod m",
+            Representation::Radix2 => "x·2^k mod m (2^(k+1) recoded)",
+            Representation::Transform => "x·b^K mod m (K: the transform's digits)",
+        }
+    }
+}
+
+/// One algorithm's facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The paper and algorithm number it implements.
+    pub source: &'static str,
+    /// The moduli it applies to.
+    pub moduli: Moduli,
+    /// Its residues.
+    pub representation: Representation,
+    /// The arguments its reduction takes, as the paper writes the bound.
+    pub input_bound: &'static str,
+    /// For study only: exact to its paper but measured slower than the others here, so
+    /// `auto` never picks it and `modred tune` does not time it.
+    pub study_only: bool,
+}
+
+impl Info {
+    /// The name on the command line.
+    pub const fn name(&self) -> &'static str {
+        self.algorithm.name()
+    }
+}
+
+/// Every concrete algorithm (all but `Auto`), in the order of [`Algorithm::ALL`].
+pub const ALGORITHMS: &[Info] = &[
+    Info {
+        algorithm: Algorithm::Classical,
+        source: "paper 000, Algorithm 1 (Knuth 4.3.1 D)",
+        moduli: Moduli::Any,
+        representation: Representation::Standard,
+        input_bound: "any x",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::Barrett,
+        source: "paper 000, Algorithm 2 (Barrett, t = k + 1)",
+        moduli: Moduli::Any,
+        representation: Representation::Standard,
+        input_bound: "b^(2k)",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::Montgomery,
+        source: "paper 000, Algorithm 3 (Hensel's b-ary Montgomery)",
+        moduli: Moduli::Odd,
+        representation: Representation::Montgomery,
+        input_bound: "m·b^k",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::MontgomeryInterleaved,
+        source: "paper 000, Algorithm 3, interleaved with the product (CIOS; paper 003 §2.3)",
+        moduli: Moduli::Odd,
+        representation: Representation::Montgomery,
+        input_bound: "m·b^k",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::Radix2Montgomery,
+        source: "paper 004 §2 (bit-serial radix-2 Montgomery)",
+        moduli: Moduli::Odd,
+        representation: Representation::Radix2,
+        input_bound: "n·2^k",
+        study_only: true,
+    },
+    Info {
+        algorithm: Algorithm::Radix2MontgomeryRecoded,
+        source: "paper 004 §4 (radix-2 Montgomery, multiplier recoded to even)",
+        moduli: Moduli::Odd,
+        representation: Representation::Radix2,
+        input_bound: "n·2^(k+1)",
+        study_only: true,
+    },
+    Info {
+        algorithm: Algorithm::NttBarrett,
+        source: "paper 001, Algorithm 1 (Barrett, one linear + one cyclic convolution)",
+        moduli: Moduli::Any,
+        representation: Representation::Standard,
+        input_bound: "b^(2k)",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::NttMontgomery,
+        source: "paper 001, Algorithm 2 (Montgomery, one linear + one cyclic convolution)",
+        moduli: Moduli::Odd,
+        representation: Representation::Transform,
+        input_bound: "m·b^K",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::Hong,
+        source: "paper 002 (window multiplication eqs. 8-9, squaring eqs. 10-13)",
+        moduli: Moduli::Any,
+        representation: Representation::Standard,
+        input_bound: "any x",
+        study_only: true,
+    },
+    Info {
+        algorithm: Algorithm::PseudoMersenne,
+        source: "paper 003, Algorithms 3 and 4 (Crandall)",
+        moduli: Moduli::PseudoMersenne,
+        representation: Representation::Standard,
+        input_bound: "2^(2N)",
+        study_only: false,
+    },
+    Info {
+        algorithm: Algorithm::Solinas,
+        source: "paper 003, Algorithms 5 to 7 (Solinas' reduction matrix)",
+        moduli: Moduli::Solinas,
+        representation: Representation::Standard,
+        input_bound: "b^(2n) with b = 2^W",
+        study_only: true,
+    },
+    Info {
+        algorithm: Algorithm::Nist,
+        source: "paper 003 §6.2 (hard-coded generalized Mersenne reduction)",
+        moduli: Moduli::Nist,
+        representation: Representation::Standard,
+        input_bound: "2^(2N)",
+        study_only: false,
+    },
+];
+
+// One entry per concrete algorithm, in the order of `Algorithm::ALL` (checked at compile time).
+const _: () = {
+    assert!(ALGORITHMS.len() + 1 == Algorithm::ALL.len());
+    let mut i = 0;
+    while i < ALGORITHMS.len() {
+        assert!(ALGORITHMS[i].algorithm as u8 == Algorithm::ALL[i + 1] as u8);
+        i += 1;
+    }
+};
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -7,24 +7,12 @@ use modred::rng::SplitMix64;
 use modred::{Algorithm, Error, Modulus, Nat, Operation};
 use num_bigint::BigUint;
 
-/// The algorithms `Modulus::with` builds in this tree. Barrett, Montgomery and
-/// MontgomeryInterleaved join the list when their reducers are merged; every test below
-/// then covers them.
+/// Every algorithm, `auto` included.
 const IMPLEMENTED: &[Algorithm] = Algorithm::ALL;
 
-/// Whether `algorithm` applies to `m > 0`.
+/// Whether `algorithm` applies to `m > 0` (the registry's facts).
 fn applies(algorithm: Algorithm, m: &Nat) -> bool {
-    match algorithm {
-        Algorithm::Montgomery
-        | Algorithm::MontgomeryInterleaved
-        | Algorithm::NttMontgomery
-        | Algorithm::Radix2Montgomery
-        | Algorithm::Radix2MontgomeryRecoded => m.is_odd(),
-        Algorithm::PseudoMersenne => modred::reduce::pseudo_mersenne_form(m).is_some(),
-        Algorithm::Solinas => modred::reduce::SolinasPoly::find(m).is_some(),
-        Algorithm::Nist => modred::reduce::NistPrime::of(m).is_some(),
-        _ => true,
-    }
+    algorithm.applies(m)
 }
 
 /// SplitMix64, for reproducible inputs.
@@ -225,97 +213,6 @@ fn modulus_one_makes_everything_zero() {
 // The auto rule
 
 #[test]
-fn auto_rule_follows_paper_000_with_measured_thresholds() {
-    use modred::modulus::montgomery_asm;
-    use modred::modulus::{
-        BARRETT_FIXED_ODD_POWM_MAX_DIGITS as BP, BARRETT_FIXED_REDUCE_MIN_DIGITS as BF,
-        BARRETT_REDUCE_MIN_DIGITS as BR, CLASSICAL_EVEN_MULMOD_MAX_DIGITS as CM,
-        CLASSICAL_EVEN_POWM_MAX_DIGITS as CP, FIXED_MONTGOMERY_MAX_DIGITS as FX,
-        INTERLEAVED_MULMOD_MAX_DIGITS as IM, MONTGOMERY_REDUCE_ASM_DIGITS as MR,
-        NTT_REDUCER_THRESHOLD as NT,
-    };
-    use modred::reduce::fixed::{barrett_fixed_applies, barrett_fixed_width};
-    // Multiplications switch to the transform reducers at a threshold that depends on
-    // the CPU (lower where the transforms run on AVX-512 IFMA).
-    let nm = modred::modulus::ntt_reducer_mul_threshold().0;
-    // Generic moduli of `k` digits: top digit with a 0 bit far from any special form, its
-    // top bit set (the fixed-size Barrett applies up to MAX_BARRETT_LIMBS digits) or not.
-    let generic = |k: usize, odd: bool, top: u64| {
-        let mut v = vec![0x1234_5678_9abc_def0u64; k];
-        v[k - 1] = top;
-        v[0] = (v[0] & !1) | odd as u64;
-        Nat::from_vec(v)
-    };
-    use Algorithm::*;
-    for k in [
-        1,
-        2,
-        CP,
-        CP + 1,
-        FX,
-        FX + 1,
-        BR - 1,
-        BR,
-        CM,
-        CM + 1,
-        MR,
-        IM,
-        IM + 1,
-        NT - 1,
-        NT,
-        nm - 1,
-        nm,
-    ] {
-        for top in [0x8765_4321_0fed_cba9u64, 0x0765_4321_0fed_cba9] {
-            let (odd, even) = (generic(k, true, top), generic(k, false, top));
-            let fixed = barrett_fixed_applies(&odd);
-            assert_eq!(fixed, barrett_fixed_width(k) && top >> 63 == 1);
-            // One-off reductions switch at the same, CPU-dependent threshold.
-            let reduce = if k >= nm {
-                NttBarrett
-            } else if (fixed && k >= BF) || k >= BR {
-                Barrett
-            } else {
-                Classical
-            };
-            // Odd moduli of MR digits without the fixed-size Barrett: Montgomery where its
-            // fixed-size product is assembly.
-            let odd_reduce =
-                if !fixed && k == MR && montgomery_asm(k) { Montgomery } else { reduce };
-            assert_eq!(choose(&odd, Operation::Reduce), odd_reduce, "{k}");
-            assert_eq!(choose(&even, Operation::Reduce), reduce, "{k}");
-            let (mul, pow) = if k >= nm {
-                (NttMontgomery, NttMontgomery)
-            } else {
-                (
-                    if k <= FX {
-                        Montgomery
-                    } else if k <= IM {
-                        MontgomeryInterleaved
-                    } else {
-                        Montgomery
-                    },
-                    // Fixed-size up to FX digits, separated above: Montgomery either way;
-                    // the fixed-size Barrett up to BP digits.
-                    if fixed && k <= BP { Barrett } else { Montgomery },
-                )
-            };
-            assert_eq!(choose(&odd, Operation::MulMod), mul, "{k}");
-            assert_eq!(choose(&odd, Operation::PowMod), pow, "{k}");
-            let (mul, pow) = if k >= nm {
-                (NttBarrett, NttBarrett)
-            } else {
-                let slice = |max: usize| if fixed || k > max { Barrett } else { Classical };
-                (slice(CM), slice(CP))
-            };
-            assert_eq!(choose(&even, Operation::MulMod), mul, "{k}");
-            assert_eq!(choose(&even, Operation::PowMod), pow, "{k}");
-        }
-    }
-    assert_eq!(choose(&Nat::one(), Operation::PowMod), Montgomery);
-}
-
-#[test]
 fn new_uses_the_auto_rule_for_repeated_arithmetic() {
     let mut rng = Rng(SplitMix64::new(22));
     for m in moduli(&mut rng) {
@@ -434,7 +331,15 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
         assert_eq!(choose(&NistPrime::P448.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::Nist);
         // At 4 digits the fixed-size Montgomery's assembly, where it runs, is faster.
-        let at_4_digits = if modred::modulus::montgomery_asm(4) {
+        let at_4_digits = if modred::modulus::plan(
+            Algorithm::Montgomery,
+            &Nat::power_of_two(255).add(&Nat::one()),
+            Operation::MulMod,
+        )
+        .unwrap()
+        .product
+            == modred::modulus::Product::MontgomeryAsm4
+        {
             Algorithm::Montgomery
         } else {
             Algorithm::PseudoMersenne

@@ -1,87 +1,66 @@
-//! The direct multiplication path of [`super::Modulus`] (issue 8): the concrete
-//! arithmetic its `mul`, `sqr`, `mul_into`, `sqr_into`, `mul_assign` and `sqr_assign`
-//! call without going through the boxed reducer, and the per-thread working space of the
-//! reducers that need one.
+//! The arithmetic core of an [`super::Engine`]: the concrete reducer its multiplications
+//! run on, held by type where that lets [`crate::Modulus`] call it without a virtual call
+//! (the fixed-size Montgomery products, inlined into `Modulus::mul_into` and friends), and
+//! the per-thread working space of the reducers that need one.
 //!
-//! Measured at 256 bits (the `modulus_paths` example of `modred-bench` and `modred bench
-//! --api reducer|modulus|modulus-alloc`, interleaved in one run each): `Modulus::mul`,
-//! which allocated its result and a [`Scratch`] per call and reached [`MontgomeryFixed`]
-//! through `dyn Reducer`, took 1.9–2.4× the array product
-//! [`MontgomeryFixed::mul_fixed`]; `Modulus::mul_into` through this path takes the time
-//! of `Reducer::mul` on the slices (within 3%). At 1024 bits and more the fresh
-//! [`Scratch`] of every call reallocated the double-length product and the reduction's
-//! work space each time.
+//! At 256 bits a product through `dyn Reducer` with a fresh [`Scratch`] per call took
+//! 1.9–2.4× the fixed-size array product; through [`Core`] it takes the array product's
+//! time (docs/tuning.md).
 
-use crate::algorithm::Algorithm;
-use crate::nat::Nat;
-use crate::reduce::{MontgomeryFixed, Reducer, Scratch};
+use crate::reduce::{Hong, MontgomeryFixed, Reducer, Scratch};
 use core::cell::RefCell;
 
 /// Up to this many digits the reducers' working space is kept per thread between calls
-/// (a few times the width, so at most some hundred KiB a thread); wider moduli (the
-/// transform reducers' sizes) get a fresh [`Scratch`] per call, as before.
-pub(super) const KEPT_SCRATCH_MAX_DIGITS: usize = 512;
+/// (a few times the width: at most some hundred KiB a thread); wider moduli (the
+/// transform reducers' sizes) get a fresh [`Scratch`] per call.
+pub(crate) const KEPT_SCRATCH_MAX_DIGITS: usize = 512;
 
-/// The arithmetic a modulus multiplies with when it is faster to reach than its boxed
-/// reducer: the fixed-size Montgomery reducers (the same ones [`crate::reduce::make`]
-/// boxes for `montgomery`, 1 to 8 digits), the IFMA product, or none.
+/// The reducer a modulus multiplies with.
 // One per `Modulus`, never moved in a hot loop: a box would add a load to every product.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub(super) enum Direct {
+pub(crate) enum Core {
     M1(MontgomeryFixed<1>),
     M2(MontgomeryFixed<2>),
     M3(MontgomeryFixed<3>),
     M4(MontgomeryFixed<4>),
-    /// [`MontgomeryFixed<4>`] on a CPU with BMI2 and ADX (checked when made): [`Modulus`]'s
-    /// `mul_into`, `sqr_into`, `mul_assign` and `sqr_assign` call its assembly inline,
-    /// without the calls and checks of the other paths.
-    ///
-    /// [`Modulus`]: super::Modulus
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    /// [`MontgomeryFixed<4>`] on a CPU with BMI2 and ADX (checked when made): `Modulus`'s
+    /// `mul_into`, `sqr_into`, `mul_assign` and `sqr_assign` call its assembly inline.
+    #[cfg(x86_kernels)]
     M4Asm(MontgomeryFixed<4>),
     M5(MontgomeryFixed<5>),
     M6(MontgomeryFixed<6>),
     M7(MontgomeryFixed<7>),
     M8(MontgomeryFixed<8>),
-    /// [`crate::reduce::montgomery_ifma::MontgomeryIfma::mul_word`], the modulus's IFMA
-    /// context (where its product measured faster than the word-level one).
-    Ifma,
-    /// The boxed reducer.
-    Boxed,
+    /// Paper 002's reducer, whose exponentiation builds window tables per power
+    /// ([`crate::exp::hong`]), which the trait cannot express.
+    Hong(Hong<u64>),
+    /// A Montgomery reducer whose products run in radix 2^52 on AVX-512 IFMA (the
+    /// engine's IFMA context); the reducer converts residues.
+    #[cfg(x86_kernels)]
+    Ifma(Box<dyn Reducer<u64>>),
+    /// Any other reducer, behind the trait.
+    Boxed(Box<dyn Reducer<u64>>),
 }
 
-impl Direct {
-    /// The direct path for `algorithm` (the reducer's) modulo `m`; `ifma`: whether the
-    /// modulus's IFMA product pays.
-    pub(super) fn new(algorithm: Algorithm, m: &Nat, ifma: bool) -> Direct {
-        if ifma {
-            return Direct::Ifma;
+impl Core {
+    /// The core as a reducer (conversions, one-off reductions, the generic paths).
+    pub(crate) fn reducer(&self) -> &dyn Reducer<u64> {
+        match self {
+            Core::M1(f) => f,
+            Core::M2(f) => f,
+            Core::M3(f) => f,
+            Core::M4(f) => f,
+            #[cfg(x86_kernels)]
+            Core::M4Asm(f) => f,
+            Core::M5(f) => f,
+            Core::M6(f) => f,
+            Core::M7(f) => f,
+            Core::M8(f) => f,
+            Core::Hong(h) => h,
+            #[cfg(x86_kernels)]
+            Core::Ifma(r) => &**r,
+            Core::Boxed(r) => &**r,
         }
-        if algorithm != Algorithm::Montgomery {
-            return Direct::Boxed;
-        }
-        fn fixed<const N: usize>(m: &Nat) -> Option<MontgomeryFixed<N>> {
-            MontgomeryFixed::<N>::new(m).ok()
-        }
-        let d = match m.len() {
-            1 => fixed::<1>(m).map(Direct::M1),
-            2 => fixed::<2>(m).map(Direct::M2),
-            3 => fixed::<3>(m).map(Direct::M3),
-            4 => fixed::<4>(m).map(|f| {
-                #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-                if crate::kernels::arch::x86_64::has_bmi2_adx() {
-                    return Direct::M4Asm(f);
-                }
-                Direct::M4(f)
-            }),
-            5 => fixed::<5>(m).map(Direct::M5),
-            6 => fixed::<6>(m).map(Direct::M6),
-            7 => fixed::<7>(m).map(Direct::M7),
-            8 => fixed::<8>(m).map(Direct::M8),
-            _ => None,
-        };
-        d.unwrap_or(Direct::Boxed)
     }
 }
 
@@ -90,40 +69,40 @@ impl Direct {
 macro_rules! with_fixed {
     ($direct:expr, |$f:ident, $n:ident| $body:expr, $other:expr) => {
         match $direct {
-            Direct::M1($f) => {
+            Core::M1($f) => {
                 const $n: usize = 1;
                 $body
             }
-            Direct::M2($f) => {
+            Core::M2($f) => {
                 const $n: usize = 2;
                 $body
             }
-            Direct::M3($f) => {
+            Core::M3($f) => {
                 const $n: usize = 3;
                 $body
             }
-            Direct::M4($f) => {
+            Core::M4($f) => {
                 const $n: usize = 4;
                 $body
             }
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-            Direct::M4Asm($f) => {
+            #[cfg(x86_kernels)]
+            Core::M4Asm($f) => {
                 const $n: usize = 4;
                 $body
             }
-            Direct::M5($f) => {
+            Core::M5($f) => {
                 const $n: usize = 5;
                 $body
             }
-            Direct::M6($f) => {
+            Core::M6($f) => {
                 const $n: usize = 6;
                 $body
             }
-            Direct::M7($f) => {
+            Core::M7($f) => {
                 const $n: usize = 7;
                 $body
             }
-            Direct::M8($f) => {
+            Core::M8($f) => {
                 const $n: usize = 8;
                 $body
             }
@@ -131,37 +110,17 @@ macro_rules! with_fixed {
         }
     };
 }
-pub(super) use with_fixed;
+pub(crate) use with_fixed;
 
 /// `N` digits of `x` as an array (the caller checked the width).
 #[inline(always)]
-pub(super) fn arr<const N: usize>(x: &[u64]) -> &[u64; N] {
+pub(crate) fn arr<const N: usize>(x: &[u64]) -> &[u64; N] {
     x.try_into().expect("a residue of the modulus's width")
-}
-
-/// The four digits of a residue of a 4-digit modulus: one width check (the panic of
-/// [`super::Modulus`]'s `check` when it fails).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-#[inline(always)]
-pub(super) fn four(r: &super::Residue) -> &[u64; 4] {
-    match r.limbs().try_into() {
-        Ok(x) => x,
-        Err(_) => wrong_width(),
-    }
-}
-
-/// The panic of a residue of another width (a programming error, as in
-/// [`super::Modulus`]'s `check`).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-#[cold]
-#[inline(never)]
-pub(super) fn wrong_width() -> ! {
-    panic!("the residue belongs to a modulus of another width")
 }
 
 /// `N` digits of `x` as a mutable array (the caller checked the width).
 #[inline(always)]
-pub(super) fn arr_mut<const N: usize>(x: &mut [u64]) -> &mut [u64; N] {
+pub(crate) fn arr_mut<const N: usize>(x: &mut [u64]) -> &mut [u64; N] {
     x.try_into().expect("a residue of the modulus's width")
 }
 
@@ -179,7 +138,7 @@ thread_local! {
 /// Runs `f` with this thread's kept working space for a modulus of `width` digits (a
 /// fresh one for wide moduli, or should the thread's be in use or gone).
 #[inline]
-pub(super) fn with_work<R>(
+pub(crate) fn with_work<R>(
     width: usize,
     f: impl FnOnce(&mut Scratch<u64>, &mut Vec<u64>) -> R,
 ) -> R {

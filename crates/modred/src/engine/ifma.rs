@@ -11,12 +11,12 @@
 //! [`crate::Modulus`] uses it for the exponentiations of its Montgomery reducers when the
 //! CPU has IFMA.
 
-use super::Scratch;
 use crate::exp::{self, Method, MulSqr};
 use crate::kernels;
 use crate::kernels::arch::ifma::{self, DIGIT_BITS, DIGIT_MASK, LANES, MAX_REGS};
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::reduce::Scratch;
 
 /// The smallest modulus (bits) this path takes. At 1024 bits and above it measured 2–7
 /// times faster than the word-level (ADX) Montgomery exponentiation (`cargo bench -p
@@ -367,7 +367,7 @@ impl MontgomeryIfma {
         let mut wide = [0u64; WIDE];
         self.product_wide(&mut wide[..k + 1], a, b);
         let (low, top) = wide[..k + 1].split_at(k);
-        super::montgomery::conditional_subtract(out, low, top[0] != 0, &self.m64);
+        crate::reduce::montgomery::conditional_subtract(out, low, top[0] != 0, &self.m64);
     }
 
     /// `a = a·b·2^(−64k) mod m` (`b = None`: `a²·2^(−64k) mod m`) in place, as

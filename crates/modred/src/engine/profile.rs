@@ -44,11 +44,11 @@
 //! malformed.
 
 use super::Operation;
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::exp::{Method, MAX_WINDOW};
 use crate::nat::Nat;
 use crate::reduce::{pseudo_mersenne_form, NistPrime, SolinasPoly};
+use crate::registry::Algorithm;
 use core::fmt;
 use core::str::FromStr;
 use std::path::{Path, PathBuf};
@@ -129,22 +129,16 @@ impl Form {
     /// algorithm that applies to all of them, and the special-form ones that apply to some
     /// NIST primes.
     pub fn admits(self, a: Algorithm) -> bool {
-        match a {
-            Algorithm::Auto => false,
-            Algorithm::Classical | Algorithm::Barrett | Algorithm::NttBarrett | Algorithm::Hong => {
-                true
-            }
-            Algorithm::Montgomery
-            | Algorithm::MontgomeryInterleaved
-            | Algorithm::NttMontgomery
-            | Algorithm::Radix2Montgomery
-            | Algorithm::Radix2MontgomeryRecoded => self != Form::Even,
-            // Some NIST primes are pseudo-Mersenne (P-521, 2^512 − 2^32 − 1) or Solinas
-            // numbers too: the rule checks the modulus itself before it uses an entry.
-            Algorithm::PseudoMersenne => matches!(self, Form::PseudoMersenne | Form::Nist),
-            Algorithm::Solinas => matches!(self, Form::Solinas | Form::Nist),
-            Algorithm::Nist => self == Form::Nist,
-        }
+        use crate::registry::Moduli;
+        // Some NIST primes are pseudo-Mersenne (P-521, 2^512 − 2^32 − 1) or Solinas numbers
+        // too: the rule checks the modulus itself before it uses an entry.
+        a.info().is_some_and(|i| match i.moduli {
+            Moduli::Any => true,
+            Moduli::Odd => self != Form::Even,
+            Moduli::PseudoMersenne => matches!(self, Form::PseudoMersenne | Form::Nist),
+            Moduli::Solinas => matches!(self, Form::Solinas | Form::Nist),
+            Moduli::Nist => self == Form::Nist,
+        })
     }
 }
 
@@ -161,35 +155,6 @@ impl FromStr for Form {
             Error::InvalidArgument(format!(
                 "unknown modulus form '{s}' (known: nist, pseudo-mersenne, solinas, odd, even)"
             ))
-        })
-    }
-}
-
-impl Operation {
-    /// Every operation.
-    pub const ALL: [Operation; 3] = [Operation::Reduce, Operation::MulMod, Operation::PowMod];
-
-    /// The name in profiles and on the command line (`reduce`, `mulmod`, `powm`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Operation::Reduce => "reduce",
-            Operation::MulMod => "mulmod",
-            Operation::PowMod => "powm",
-        }
-    }
-}
-
-impl fmt::Display for Operation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Operation {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Operation, Error> {
-        Operation::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
-            Error::InvalidArgument(format!("unknown operation '{s}' (known: reduce, mulmod, powm)"))
         })
     }
 }

@@ -24,35 +24,23 @@
 //! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
 //! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
-use crate::algorithm::Algorithm;
 use crate::ct::MontgomeryCt;
+use crate::engine::core::{arr, arr_mut, with_fixed};
+use crate::engine::{self, with_work, Core, Engine};
 use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-use crate::reduce::montgomery_ifma::MontgomeryIfma;
-use crate::reduce::{make, Bound, Classical, Hong, Reducer};
+use crate::reduce::{Classical, Reducer};
+use crate::registry::Algorithm;
 use core::fmt;
 use std::sync::OnceLock;
 
-mod choose;
-mod direct;
-pub mod profile;
-
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-use direct::four;
-use direct::{arr, arr_mut, with_fixed, with_work, Direct};
-
-pub use choose::{
-    choose, choose_method, choose_method_with, explain, explain_with, montgomery_asm,
-    ntt_reducer_mul_threshold, special_form, Choice, BARRETT_FIXED_ODD_POWM_MAX_DIGITS,
-    BARRETT_FIXED_REDUCE_MIN_DIGITS, BARRETT_REDUCE_MIN_DIGITS, CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
-    CLASSICAL_EVEN_POWM_MAX_DIGITS, FIXED_MONTGOMERY_MAX_DIGITS, INTERLEAVED_MULMOD_MAX_DIGITS,
-    MONTGOMERY_REDUCE_ASM_DIGITS, NTT_REDUCER_IFMA_THRESHOLD, NTT_REDUCER_THRESHOLD,
-    PSEUDO_MERSENNE_MIN_BITS, PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS, PSEUDO_MERSENNE_POWM_MAX_BITS,
+pub use crate::engine::profile::{self, Form, Profile};
+pub use crate::engine::rule::{
+    choose, choose_method, choose_method_with, explain, explain_with, Choice,
 };
-pub use profile::{Form, Profile};
+pub use crate::engine::{plan, Operation, Plan, Power, Product};
 
 /// Constant-time Montgomery arithmetic for one modulus, with the factors that convert
 /// between its representation and the modulus's reducer's.
@@ -64,17 +52,6 @@ struct CtContext {
     out_of: Vec<u64>,
 }
 
-/// The operation an algorithm is chosen for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Operation {
-    /// One reduction `x mod m`: no precalculation can be spread over other operations.
-    Reduce,
-    /// Modular multiplications `x·y mod m`.
-    MulMod,
-    /// Modular exponentiation `x^e mod m`: a long chain of multiplications.
-    PowMod,
-}
-
 /// `out = a` when `choice` is 1, unchanged when 0, without a branch on `choice`.
 fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
     // black_box on the mask itself, or LLVM turns the select back into a branch.
@@ -84,67 +61,35 @@ fn ct_select(out: &mut [u64], a: &[u64], choice: u64) {
     }
 }
 
-/// The concrete [`Hong`] reducer when `algorithm` is [`Algorithm::Hong`].
-fn hong_for(algorithm: Algorithm, m: &Nat) -> Result<Option<Hong<u64>>, Error> {
-    Ok(if algorithm == Algorithm::Hong { Some(Hong::new(m)?) } else { None })
-}
-
-/// The modulus of `r` padded to its residue width.
-fn padded(r: &dyn Reducer<u64>) -> Vec<u64> {
-    let mut m = r.modulus().limbs().to_vec();
-    m.resize(r.width(), 0);
-    m
-}
-
 /// Arithmetic modulo one modulus `m > 0`, through one reducer.
 ///
 /// Made with [`Modulus::new`] (the reducer chosen for repeated arithmetic by [`choose`])
 /// or [`Modulus::with`] (forced). `m = 1` is allowed: every residue is then 0.
 pub struct Modulus {
-    reducer: Box<dyn Reducer<u64>>,
-    /// `m`, padded to the residue width.
-    m: Vec<u64>,
-    /// The algorithm of `reducer`.
-    algorithm: Algorithm,
-    /// For an automatic context, the reducer for one-off reductions when it is not
-    /// `reducer` (see [`Modulus::reduce`]); `None` for a forced one.
-    one_off: Option<Box<dyn Reducer<u64>>>,
-    /// What [`Modulus::reduce`] needs of the reducer it uses, computed once.
-    one_off_plan: OneOffPlan,
-    auto: bool,
+    /// The code the arithmetic runs on, chosen by the selector ([`crate::engine`]).
+    engine: Engine,
     /// The constant-time Montgomery context, made on first use (odd moduli only).
     ct: OnceLock<Result<CtContext, Error>>,
-    /// For [`Algorithm::Hong`], the concrete reducer: its exponentiation builds a window
-    /// table per precomputed power ([`exp::hong`]), which the trait cannot express.
-    hong: Option<Hong<u64>>,
-    /// For the two Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of
-    /// 512–4158 bits, the radix-2^52 context their exponentiations run on.
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-    ifma: Option<MontgomeryIfma>,
-    /// What `mul`, `sqr` and their `_into`/`_assign` forms call ([`direct`]).
-    direct: Direct,
 }
 
-/// The direct multiplication path for `reducer`'s algorithm modulo `m`, given the IFMA
-/// context.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-fn direct_for(algorithm: Algorithm, m: &Nat, ifma: Option<&MontgomeryIfma>) -> Direct {
-    Direct::new(algorithm, m, ifma.is_some_and(|c| c.mul_pays()))
-}
-
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
-fn direct_for(algorithm: Algorithm, m: &Nat) -> Direct {
-    Direct::new(algorithm, m, false)
-}
-
-/// The radix-2^52 AVX-512 IFMA context for `algorithm` modulo `m`, where there is one:
-/// only for the word-level Montgomery reducers (the same method with another digit size).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-fn ifma_for(algorithm: Algorithm, m: &Nat) -> Option<MontgomeryIfma> {
-    match algorithm {
-        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => MontgomeryIfma::new(m),
-        _ => None,
+/// The four digits of a residue of a 4-digit modulus: one width check (the panic of
+/// [`Modulus`]'s `check` when it fails).
+#[cfg(x86_kernels)]
+#[inline(always)]
+fn four(r: &Residue) -> &[u64; 4] {
+    match r.limbs().try_into() {
+        Ok(x) => x,
+        Err(_) => wrong_width(),
     }
+}
+
+/// The panic of a residue of another width (a programming error, as in [`Modulus`]'s
+/// `check`).
+#[cfg(x86_kernels)]
+#[cold]
+#[inline(never)]
+fn wrong_width() -> ! {
+    panic!("the residue belongs to a modulus of another width")
 }
 
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
@@ -163,7 +108,7 @@ impl Residue {
     /// The digits as four, for a residue of a 4-digit modulus: one width check, the panic
     /// of [`Modulus`]'s `check` when it fails (an `out` of another width is resized first,
     /// as by [`Modulus::mul_into`]: that residue is only written).
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     #[inline(always)]
     fn four_mut(&mut self) -> &mut [u64; 4] {
         if self.limbs.len() != 4 {
@@ -174,12 +119,12 @@ impl Residue {
 
     /// The digits as four, for a residue of a 4-digit modulus that is also an operand (of
     /// `mul_assign`, `sqr_assign`): the panic of [`Modulus`]'s `check` for another width.
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     #[inline(always)]
     fn four_checked(&mut self) -> &mut [u64; 4] {
         match (&mut self.limbs[..]).try_into() {
             Ok(x) => x,
-            Err(_) => direct::wrong_width(),
+            Err(_) => wrong_width(),
         }
     }
 
@@ -196,28 +141,10 @@ impl fmt::Debug for Residue {
     }
 }
 
-/// For the reducer of one-off reductions: its input bound, and for a reducer whose
-/// reduction gives `x·ρ⁻¹` (Montgomery's, `ρ ≢ 1`) the raw digits of `ρ² mod m`, one
-/// multiplication by which turns `x·ρ⁻¹` into `x mod m`.
-struct OneOffPlan {
-    bound: Bound<u64>,
-    fix: Option<Vec<u64>>,
-}
-
-impl OneOffPlan {
-    fn of(r: &dyn Reducer<u64>) -> Self {
-        let one = r.to_residue(&Nat::one());
-        let rho = Nat::from_limbs(&one);
-        let fix = if rho == Nat::one() || rho.is_zero() { None } else { Some(r.to_residue(&rho)) };
-        OneOffPlan { bound: r.input_bound(), fix }
-    }
-}
-
 impl fmt::Debug for Modulus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Modulus")
-            .field("algorithm", &self.algorithm)
-            .field("auto", &self.auto)
+            .field("plan", &self.engine.plan)
             .field("modulus", self.modulus())
             .finish()
     }
@@ -242,38 +169,7 @@ impl Modulus {
     ///
     /// Error: [`Error::ZeroModulus`] for `m = 0`.
     pub fn for_operation(m: &Nat, op: Operation) -> Result<Self, Error> {
-        if m.is_zero() {
-            return Err(Error::ZeroModulus);
-        }
-        let (algorithm, reducer) = match make(choose(m, op), m) {
-            Ok(r) => (r.algorithm(), r),
-            Err(_) => (Algorithm::Classical, make(Algorithm::Classical, m)?),
-        };
-        let one_off_algorithm = choose(m, Operation::Reduce);
-        let one_off = if one_off_algorithm == algorithm {
-            None
-        } else {
-            Some(make(one_off_algorithm, m).or_else(|_| make(Algorithm::Classical, m))?)
-        };
-        let hong = hong_for(algorithm, m)?;
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        let ifma = ifma_for(algorithm, m);
-        Ok(Modulus {
-            m: padded(&*reducer),
-            one_off_plan: OneOffPlan::of(one_off.as_deref().unwrap_or(&*reducer)),
-            reducer,
-            algorithm,
-            one_off,
-            auto: true,
-            ct: OnceLock::new(),
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-            direct: direct_for(algorithm, m, ifma.as_ref()),
-            #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
-            direct: direct_for(algorithm, m),
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-            ifma,
-            hong,
-        })
+        Ok(Modulus { engine: engine::build(Algorithm::Auto, m, op)?, ct: OnceLock::new() })
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
@@ -285,44 +181,28 @@ impl Modulus {
         if algorithm == Algorithm::Auto {
             return Self::new(m);
         }
-        if m.is_zero() {
-            return Err(Error::ZeroModulus);
-        }
-        let reducer = make(algorithm, m)?;
-        let hong = hong_for(algorithm, m)?;
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        let ifma = ifma_for(algorithm, m);
-        Ok(Modulus {
-            m: padded(&*reducer),
-            one_off_plan: OneOffPlan::of(&*reducer),
-            reducer,
-            algorithm,
-            one_off: None,
-            auto: false,
-            ct: OnceLock::new(),
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-            direct: direct_for(algorithm, m, ifma.as_ref()),
-            #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
-            direct: direct_for(algorithm, m),
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-            ifma,
-            hong,
-        })
+        Ok(Modulus { engine: engine::build(algorithm, m, Operation::PowMod)?, ct: OnceLock::new() })
+    }
+
+    /// What runs: the algorithm, the code of its products, exponentiations and one-off
+    /// reductions, and why (what `modred algos M` prints).
+    pub fn plan(&self) -> &Plan {
+        &self.engine.plan
     }
 
     /// The algorithm of the reducer doing the arithmetic (never `Auto`).
     pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        self.engine.plan.algorithm
     }
 
     /// Whether the algorithm was chosen automatically ([`Modulus::new`]).
     pub fn is_auto(&self) -> bool {
-        self.auto
+        self.engine.plan.auto
     }
 
     /// The modulus `m`.
     pub fn modulus(&self) -> &Nat {
-        self.reducer.modulus()
+        self.reducer().modulus()
     }
 
     /// `x mod m`, as a one-off reduction.
@@ -338,10 +218,10 @@ impl Modulus {
     /// result's); a Montgomery reducer's `x·R⁻¹` is turned into `x mod m` by one
     /// multiplication by `R² mod m`, computed with the context.
     pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
-        let r = self.one_off.as_deref().unwrap_or(&*self.reducer);
-        let plan = &self.one_off_plan;
+        let r = self.engine.one_off_reducer();
+        let plan = &self.engine.one_off;
         if !plan.bound.admits(x) {
-            if !self.auto {
+            if !self.is_auto() {
                 return Err(r.out_of_range());
             }
             // Only classical takes every x; the auto rule may pick a bounded one.
@@ -362,17 +242,17 @@ impl Modulus {
 
     /// The residue of `x mod m`, for any `x`.
     pub fn residue(&self, x: &Nat) -> Residue {
-        Residue { limbs: self.reducer.to_residue(x) }
+        Residue { limbs: self.reducer().to_residue(x) }
     }
 
     /// The value (below `m`) that `r` stands for.
     pub fn to_nat(&self, r: &Residue) -> Nat {
-        self.reducer.from_residue(self.check(r))
+        self.reducer().from_residue(self.check(r))
     }
 
     /// The residue of 0.
     pub fn zero(&self) -> Residue {
-        Residue { limbs: vec![0; self.reducer.width()] }
+        Residue { limbs: vec![0; self.reducer().width()] }
     }
 
     /// The residue of 1 (of 0 when `m = 1`).
@@ -382,7 +262,7 @@ impl Modulus {
 
     /// `a + b mod m`. Constant time (fixed-length digit loops, the correction by a mask).
     pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
-        let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let (a, b, m) = (self.check(a), self.check(b), &self.engine.m[..]);
         let mut sum = vec![0; a.len()];
         let mut out = vec![0; a.len()];
         // a, b < m, so a + b < 2m: subtract m when the sum carried or did not borrow.
@@ -395,7 +275,7 @@ impl Modulus {
 
     /// `a − b mod m`. Constant time.
     pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
-        let (a, b, m) = (self.check(a), self.check(b), &self.m[..]);
+        let (a, b, m) = (self.check(a), self.check(b), &self.engine.m[..]);
         let mut out = vec![0; a.len()];
         // −m < a − b < m: add m back when it went below zero (m masked to 0 otherwise).
         let borrow = kernels::sub_n(&mut out, a, b) as u64;
@@ -455,10 +335,10 @@ impl Modulus {
     /// ```
     #[inline]
     pub fn mul_into(&self, out: &mut Residue, a: &Residue, b: &Residue) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Direct::M4Asm(f) = &self.direct {
+        #[cfg(x86_kernels)]
+        if let Core::M4Asm(f) = &self.engine.core {
             let (a, b) = (four(a), four(b));
-            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.mul_asm_into(out.four_mut(), a, b) };
             return;
         }
@@ -480,10 +360,10 @@ impl Modulus {
     /// `out = a² mod m`, allocating nothing, as [`Modulus::mul_into`].
     #[inline]
     pub fn sqr_into(&self, out: &mut Residue, a: &Residue) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Direct::M4Asm(f) = &self.direct {
+        #[cfg(x86_kernels)]
+        if let Core::M4Asm(f) = &self.engine.core {
             let a = four(a);
-            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.sqr_asm_into(out.four_mut(), a) };
             return;
         }
@@ -493,12 +373,12 @@ impl Modulus {
     /// `a = a·b mod m` in place, allocating nothing, as [`Modulus::mul_into`].
     #[inline]
     pub fn mul_assign(&self, a: &mut Residue, b: &Residue) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Direct::M4Asm(f) = &self.direct {
+        #[cfg(x86_kernels)]
+        if let Core::M4Asm(f) = &self.engine.core {
             let b = four(b);
             let a = a.four_checked();
             let x = *a;
-            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.mul_asm_into(a, &x, b) };
             return;
         }
@@ -513,7 +393,7 @@ impl Modulus {
         self.check(a);
         let a = &mut a.limbs[..];
         with_fixed!(
-            &self.direct,
+            &self.engine.core,
             |f, N| {
                 let a = arr_mut::<N>(a);
                 let x = *a;
@@ -529,11 +409,11 @@ impl Modulus {
     /// `a = a² mod m` in place, allocating nothing, as [`Modulus::mul_into`].
     #[inline]
     pub fn sqr_assign(&self, a: &mut Residue) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Direct::M4Asm(f) = &self.direct {
+        #[cfg(x86_kernels)]
+        if let Core::M4Asm(f) = &self.engine.core {
             let a = a.four_checked();
             let x = *a;
-            // SAFETY: `Direct::M4Asm` is made only on a CPU with BMI2 and ADX.
+            // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.sqr_asm_into(a, &x) };
             return;
         }
@@ -547,7 +427,7 @@ impl Modulus {
     #[inline(always)]
     fn mul_digits(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         with_fixed!(
-            &self.direct,
+            &self.engine.core,
             |f, N| f.mul_fixed_into(arr_mut::<N>(out), arr::<N>(a), arr::<N>(b)),
             self.mul_other(out, a, Some(b))
         )
@@ -557,7 +437,7 @@ impl Modulus {
     #[inline(always)]
     fn sqr_digits(&self, out: &mut [u64], a: &[u64]) {
         with_fixed!(
-            &self.direct,
+            &self.engine.core,
             |f, N| f.sqr_fixed_into(arr_mut::<N>(out), arr::<N>(a)),
             self.mul_other(out, a, None)
         )
@@ -566,14 +446,14 @@ impl Modulus {
     /// `out = a·b mod m` (`b = None`: `a²`) by the IFMA product or the boxed reducer.
     #[inline(never)]
     fn mul_other(&self, out: &mut [u64], a: &[u64], b: Option<&[u64]>) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let (Direct::Ifma, Some(ifma)) = (&self.direct, &self.ifma) {
+        #[cfg(x86_kernels)]
+        if let (Core::Ifma(_), Some(ifma)) = (&self.engine.core, &self.engine.ifma) {
             ifma.mul_word(out, a, b.unwrap_or(a));
             return;
         }
         with_work(a.len(), |scratch, _| match b {
-            Some(b) => self.reducer.mul(out, a, b, scratch),
-            None => self.reducer.sqr(out, a, scratch),
+            Some(b) => self.reducer().mul(out, a, b, scratch),
+            None => self.reducer().sqr(out, a, scratch),
         })
     }
 
@@ -581,8 +461,8 @@ impl Modulus {
     /// reducer.
     #[inline(never)]
     fn assign_other(&self, a: &mut [u64], b: Option<&[u64]>) {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let (Direct::Ifma, Some(ifma)) = (&self.direct, &self.ifma) {
+        #[cfg(x86_kernels)]
+        if let (Core::Ifma(_), Some(ifma)) = (&self.engine.core, &self.engine.ifma) {
             ifma.mul_word_assign(a, b);
             return;
         }
@@ -590,8 +470,8 @@ impl Modulus {
             copy.clear();
             copy.extend_from_slice(a);
             match b {
-                Some(b) => self.reducer.mul(a, copy, b, scratch),
-                None => self.reducer.sqr(a, copy, scratch),
+                Some(b) => self.reducer().mul(a, copy, b, scratch),
+                None => self.reducer().sqr(a, copy, scratch),
             }
         })
     }
@@ -624,16 +504,16 @@ impl Modulus {
         e: &Nat,
         method: Method,
     ) -> Result<Residue, Error> {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
-        if let Some(ifma) = &self.ifma {
+        #[cfg(x86_kernels)]
+        if let Some(ifma) = &self.engine.ifma {
             exp::check_method(method)?;
-            let x = self.reducer.from_residue(self.check(base));
+            let x = self.reducer().from_residue(self.check(base));
             let y = ifma.pow_vartime(&x, e, method);
-            return Ok(Residue { limbs: self.reducer.to_residue(&y) });
+            return Ok(Residue { limbs: self.reducer().to_residue(&y) });
         }
-        let limbs = match &self.hong {
-            Some(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
-            None => exp::pow_vartime(&*self.reducer, self.check(base), e, method)?,
+        let limbs = match &self.engine.core {
+            Core::Hong(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
+            _ => exp::pow_vartime(self.reducer(), self.check(base), e, method)?,
         };
         Ok(Residue { limbs })
     }
@@ -654,9 +534,9 @@ impl Modulus {
         let ct = self.ct.get_or_init(|| {
             let mont = MontgomeryCt::new(self.modulus())?;
             let k = mont.width();
-            if k != self.reducer.width() {
+            if k != self.reducer().width() {
                 return Err(Error::NotApplicable {
-                    algorithm: self.algorithm.name(),
+                    algorithm: self.algorithm().name(),
                     reason: "its residues are wider than the modulus; use a context made \
                              with Modulus::new for constant-time arithmetic"
                         .to_string(),
@@ -670,8 +550,8 @@ impl Modulus {
             let m = self.modulus();
             let r2 = Nat::power_of_two(128 * k as u64).checked_rem(m).unwrap_or_default();
             let pad = |n: Nat| n.to_padded(k).unwrap_or_else(|| vec![0; k]);
-            let into = pad(self.reducer.from_residue(&pad(r2)));
-            let out_of = self.reducer.to_residue(&Nat::one());
+            let into = pad(self.reducer().from_residue(&pad(r2)));
+            let out_of = self.reducer().to_residue(&Nat::one());
             Ok(CtContext { mont, into, out_of })
         });
         ct.as_ref().map_err(Clone::clone)
@@ -685,7 +565,7 @@ impl Modulus {
     /// Whether residues are already in [`MontgomeryCt`]'s representation (`x·R mod m`,
     /// `R = 2^(64k)`), as those of the two word-level Montgomery reducers are.
     fn residues_are_montgomery(&self) -> bool {
-        matches!(self.algorithm, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
+        matches!(self.algorithm(), Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
     }
 
     /// A residue of this modulus in Montgomery's representation, in constant time.
@@ -758,11 +638,16 @@ impl Modulus {
         Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
+    /// The reducer of the products (conversions, the generic paths).
+    fn reducer(&self) -> &dyn Reducer<u64> {
+        self.engine.core.reducer()
+    }
+
     /// The digits of `r`, after checking that it has this modulus's width.
     fn check<'a>(&self, r: &'a Residue) -> &'a [u64] {
         assert_eq!(
             r.limbs.len(),
-            self.m.len(),
+            self.engine.m.len(),
             "the residue belongs to a modulus of another width"
         );
         &r.limbs

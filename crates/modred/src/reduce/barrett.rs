@@ -2,12 +2,12 @@
 //! the truncated products of HAC 14.42 / Note 14.44).
 
 use super::{Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::add::add_assign_slices;
 use crate::nat::{normalized_len, Nat};
+use crate::registry::Algorithm;
 
 /// Barrett reduction (paper 000, Algorithm 2, `t = k + 1`).
 ///
@@ -206,10 +206,6 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
     /// `x < b^(2k)`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.bound())
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "b^(2k)"
     }
 
     /// `out = x mod m` for `x < b^(2k)` (paper 000, Algorithm 2).

@@ -1,11 +1,11 @@
 //! Classical reduction: paper 000, Algorithm 1 (Knuth's Algorithm D without the quotient).
 
 use super::{zeroed, Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::div::{reciprocal_3by2, rem_normalized, rem_normalized_pi1};
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// Classical reduction (paper 000, Algorithm 1).
 ///

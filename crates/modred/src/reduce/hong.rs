@@ -41,11 +41,11 @@
 //! exponentiation: `2^(w_e−1)·k²` digits for a sliding window of width `w_e`).
 
 use super::{zeroed, Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// The shift `w = log₂ s` of eq. 13 that [`Hong::new`] uses: the paper's `s = 2^8`
 /// (for `u8` digits `2^4`, since the shift must be narrower than a digit).

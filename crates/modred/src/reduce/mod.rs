@@ -30,8 +30,6 @@ mod classical;
 pub mod fixed;
 pub mod hong;
 pub(crate) mod montgomery;
-#[cfg(all(target_arch = "x86_64", any(test, not(feature = "portable")), not(miri)))]
-pub(crate) mod montgomery_ifma;
 mod montgomery_interleaved;
 pub(crate) mod nist;
 mod ntt_barrett;
@@ -53,23 +51,20 @@ pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
 pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
 pub use solinas::{Solinas, SolinasPoly};
 
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
-/// The reducer `algorithm` names, with its precalculation for `m`, behind the trait.
+/// The reducer `algorithm` names, with its precalculation for `m`, behind the trait: the
+/// slice form, for any digit type and width. (The unrolled fixed-size forms for `u64` digits
+/// are the selector's to pick: [`crate::engine::reducer`].)
 ///
 /// Errors: [`Error::ZeroModulus`] for `m = 0`, [`Error::NotApplicable`] when the algorithm
 /// does not apply to `m` (Montgomery with an even modulus), and
 /// [`Error::InvalidArgument`] for [`Algorithm::Auto`], which only
 /// [`crate::modulus`] can resolve (it depends on the modulus and the operation).
 pub fn make<L: Limb>(algorithm: Algorithm, m: &Nat<L>) -> Result<Box<dyn Reducer<L>>, Error> {
-    // The fixed-size paths (u64 digits, small widths) where they apply: same algorithm,
-    // representation and results, unrolled.
-    if let Some(r) = fixed::make(algorithm, m) {
-        return Ok(r);
-    }
     Ok(match algorithm {
         Algorithm::Auto => {
             return Err(Error::InvalidArgument(
@@ -250,8 +245,8 @@ pub trait Reducer<L: Limb>: Send + Sync {
         Error::OutOfRange { algorithm: self.algorithm().name(), bound }
     }
 
-    /// The bound as the paper writes it, for messages (e.g. `"b^(2k)"`).
+    /// The bound as the paper writes it, for messages (e.g. `"b^(2k)"`): the registry's.
     fn bound_formula(&self) -> &'static str {
-        "the input bound"
+        self.algorithm().info().map_or("the input bound", |i| i.input_bound)
     }
 }

@@ -6,11 +6,11 @@
 //! and [`redc_in_place`], the reduction itself.
 
 use super::{zeroed, Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// Digits from which [`MontgomeryParams::mul_separated`] forms its product with Karatsuba
 /// ([`crate::nat::mul`]) rather than the schoolbook kernel. Above the general
@@ -185,10 +185,6 @@ impl<L: Limb> Reducer<L> for Montgomery<L> {
     /// `x < m·b^k`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.params.bound())
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "m·b^k"
     }
 
     /// `out = x·R⁻¹ mod m` for `x < m·b^k`: paper 000, Algorithm 3 (Hensel's b-ary

@@ -4,11 +4,11 @@
 
 use super::montgomery::{conditional_subtract, MontgomeryParams};
 use super::{zeroed, Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// Interleaved Montgomery multiplication (CIOS; paper 003 §2.3).
 ///
@@ -53,10 +53,6 @@ impl<L: Limb> Reducer<L> for MontgomeryInterleaved<L> {
     /// `x < m·b^k`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.params.bound())
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "m·b^k"
     }
 
     /// `out = x·R⁻¹ mod m` for `x < m·b^k` (the separated reduction).

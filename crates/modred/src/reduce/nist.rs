@@ -45,10 +45,10 @@
 
 use super::fixed::{self, arith, arith::Wide};
 use super::{Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// The primes with a hard-coded reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -492,10 +492,6 @@ impl<L: Limb> Reducer<L> for Nist<L> {
     /// `z < 2^(2N)`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(Nat::power_of_two(2 * self.prime.bits() as u64))
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "2^(2N)"
     }
 
     fn reduce_raw(&self, out: &mut [L], x: &[L], _scratch: &mut Scratch<L>) {

@@ -2,13 +2,13 @@
 //! (Phatak and Goff's "separation principle"), on the exact transforms of [`crate::ntt`].
 
 use super::{Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::add::sub_assign_slices;
 use crate::nat::{cmp_slices, normalized_len, Nat};
 use crate::ntt::{self, fold_mod_bk1, sub_mod_bk1, transform_len_at_least, Transform};
+use crate::registry::Algorithm;
 
 /// How the second product `q̂·m` is formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,10 +153,6 @@ impl<L: Limb> Reducer<L> for NttBarrett<L> {
     /// `x < b^(2k)`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(Nat::power_of_two(2 * self.m.len() as u64 * L::BITS as u64))
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "b^(2k)"
     }
 
     /// `out = x mod m` for `x < b^(2k)` (paper 001, Algorithm 1, corrected).

@@ -2,13 +2,13 @@
 //! Algorithm 2, on the exact transforms of [`crate::ntt`].
 
 use super::{Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::add::{add_assign_slices, sub_assign_slices};
 use crate::nat::{cmp_slices, normalized_len, Nat};
 use crate::ntt::{self, is_all_ones, transform_len_at_least, Transform};
+use crate::registry::Algorithm;
 
 pub use super::ntt_barrett::SecondProduct;
 
@@ -127,10 +127,6 @@ impl<L: Limb> Reducer<L> for NttMontgomery<L> {
     /// `T < m·B^K`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.m.shl(self.cyclic_len() as u64 * L::BITS as u64))
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "m·b^K"
     }
 
     /// `out = T·R^(−1) mod m` for `T < m·R`, `R = B^K` (paper 001, Algorithm 2,

@@ -31,11 +31,11 @@
 //! so a modular multiplication costs about the product alone (paper 003 §5).
 
 use super::{zeroed, Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// `p = 2^N − c` if `p` has the pseudo-Mersenne form (see the module docs): `(N, c)`.
 pub fn pseudo_mersenne_form<L: Limb>(m: &Nat<L>) -> Option<(u64, Nat<L>)> {
@@ -177,10 +177,6 @@ impl<L: Limb> Reducer<L> for PseudoMersenne<L> {
         } else {
             Bound::Unbounded
         }
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "2^(2N)"
     }
 
     fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {

@@ -33,11 +33,11 @@
 //! with 64-bit digits.
 
 use super::{Bound, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// The largest degree `n` accepted (the matrices have `n²` entries).
 pub const MAX_DEGREE: usize = 512;
@@ -526,10 +526,6 @@ impl<L: Limb> Reducer<L> for Solinas<L> {
         Bound::Below(Nat::power_of_two(
             2 * self.poly.degree() as u64 * self.poly.word_bits() as u64,
         ))
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "b^(2n) with b = 2^W"
     }
 
     fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {

@@ -2,10 +2,10 @@
 
 use super::arith::{self, adc, get, mac, sbb, Wide};
 use super::{arr, to_array};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::nat::Nat;
 use crate::reduce::{Barrett, Bound, Reducer, Scratch};
+use crate::registry::Algorithm;
 
 /// The widest Barrett modulus, in 64-bit digits, with a fixed-size path (1024 bits): the
 /// widths 1 to 8 and 16 ([`barrett_fixed_width`]).
@@ -173,9 +173,6 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     delegate_to_slice_twin!();
 
     /// `x < b^(2k)`.
-    fn bound_formula(&self) -> &'static str {
-        "b^(2k)"
-    }
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {

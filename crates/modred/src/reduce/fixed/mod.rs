@@ -9,7 +9,7 @@
 //! unrolled by the compiler, no allocation and no call inside `mul`, `sqr` or `pow`.
 //!
 //! # How it is hooked in
-//! [`crate::reduce::make`] (and so [`crate::Modulus`]) returns these reducers for
+//! The selector ([`crate::engine::reducer`], and so [`crate::Modulus`]) picks these reducers for
 //! `u64` digits when the width matches: [`MontgomeryFixed<N>`] for `montgomery` with
 //! `N = 1 … 8` digits, [`BarrettFixed<N>`] for `barrett` with `N = 1 … 8` or 16 and the
 //! modulus's top bit set, [`PseudoMersenneFixed<N>`] for `pseudo-mersenne` with a one-digit
@@ -41,11 +41,10 @@
 pub(crate) mod arith;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 use arith::Wide;
-use core::any::Any;
 
 /// The widest Montgomery modulus, in 64-bit digits, with a fixed-size path (512 bits).
 pub const MAX_MONTGOMERY_LIMBS: usize = 8;
@@ -281,9 +280,6 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
     delegate_to_slice_twin!();
 
     /// `x < m·b^k`.
-    fn bound_formula(&self) -> &'static str {
-        "m·b^k"
-    }
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
@@ -466,9 +462,6 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
     delegate_to_slice_twin!();
 
     /// `x < 2^(2N)`.
-    fn bound_formula(&self) -> &'static str {
-        "2^(2N)"
-    }
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
@@ -531,9 +524,6 @@ impl<const N: usize> Reducer<u64> for NistFixed<N> {
     delegate_to_slice_twin!();
 
     /// `z < 2^(2N)`.
-    fn bound_formula(&self) -> &'static str {
-        "2^(2N)"
-    }
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
@@ -578,16 +568,4 @@ pub(crate) fn make_u64(algorithm: Algorithm, m: &Nat<u64>) -> Option<Box<dyn Red
         9 => boxed::<9>(algorithm, m),
         _ => None,
     }
-}
-
-/// [`make_u64`] for any digit type: `Some` only when `L` is `u64` (decided by the type,
-/// through [`Any`]: the boxed reducer is `Box<dyn Reducer<L>>` exactly when `L = u64`).
-pub(crate) fn make<L: crate::limb::Limb>(
-    algorithm: Algorithm,
-    m: &Nat<L>,
-) -> Option<Box<dyn Reducer<L>>> {
-    let m64 = (m as &dyn Any).downcast_ref::<Nat<u64>>()?;
-    let r = make_u64(algorithm, m64)?;
-    let any: Box<dyn Any> = Box::new(r);
-    any.downcast::<Box<dyn Reducer<L>>>().ok().map(|b| *b)
 }

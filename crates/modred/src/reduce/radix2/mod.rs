@@ -26,10 +26,10 @@ pub use plain::Radix2Montgomery;
 pub use recoded::Radix2MontgomeryRecoded;
 
 use super::Scratch;
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::registry::Algorithm;
 
 /// What both radix-2 reducers keep: the odd modulus `n`, its bit length `k` and the
 /// number of halvings `steps` in the representation factor `ρ = 2^steps`.

@@ -1,11 +1,11 @@
 //! The conventional radix-2 Montgomery multiplication, paper 004 §2.
 
 use super::{add_masked, bit, bool_mask, odd_mask, shr1, subtract_if_at_least, Radix2Params};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{zeroed, Bound, Reducer, Scratch};
+use crate::registry::Algorithm;
 
 /// Radix-2 Montgomery multiplication (paper 004 §2, after McIvor et al.): for a `k`-bit odd
 /// modulus `n` and residues `A, B < n`,
@@ -77,10 +77,6 @@ impl<L: Limb> Reducer<L> for Radix2Montgomery<L> {
     /// `x < n·2^k`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.params.bound())
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "n·2^k"
     }
 
     /// `out = x·2^(−k) mod n` for `x < n·2^k`, bit-serially, output below `n`.

@@ -2,11 +2,11 @@
 //! number, paper 004 §4.
 
 use super::{add_masked, bit, bool_mask, odd_mask, shr1, subtract_if_at_least, Radix2Params};
-use crate::algorithm::Algorithm;
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{zeroed, Bound, Reducer, Scratch};
+use crate::registry::Algorithm;
 
 /// The modified radix-2 Montgomery multiplication of paper 004 §4. `B` is recoded as
 /// `x1 ⊖ x2` (Table I): `x1 = B, x2 = 0` for even `B`, `x1 = B − 1, x2 = −1` for odd `B`,
@@ -123,10 +123,6 @@ impl<L: Limb> Reducer<L> for Radix2MontgomeryRecoded<L> {
     /// `x < n·2^(k+1)`.
     fn input_bound(&self) -> Bound<L> {
         Bound::Below(self.params.bound())
-    }
-
-    fn bound_formula(&self) -> &'static str {
-        "n·2^(k+1)"
     }
 
     /// `out = x·2^(−(k+1)) mod n` for `x < n·2^(k+1)`, bit-serially, output below `n`.

@@ -1,0 +1,293 @@
+//! The selector: the one place that maps (algorithm or `auto` for an operation, the
+//! modulus's width and form, the CPU's features, the tuning profile) to the code that runs
+//! — a [`Plan`] and the [`Engine`] built from it. A construction that fails is an error,
+//! never a silent fallback to another algorithm.
+
+use super::core::Core;
+use super::profile;
+use super::rule;
+use super::Operation;
+use crate::error::Error;
+use crate::nat::Nat;
+use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
+use crate::registry::Algorithm;
+use core::fmt;
+
+#[cfg(x86_kernels)]
+use super::ifma::MontgomeryIfma;
+
+/// The code that computes a modulus's products.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Product {
+    /// The algorithm's reducer on digit slices of any length, on the digit kernels —
+    /// MULX/ADX assembly (`adx`) or portable.
+    Slice {
+        /// Whether the digit kernels are the MULX/ADCX/ADOX ones (x86-64 with BMI2 and ADX).
+        adx: bool,
+    },
+    /// The algorithm's unrolled fixed-size code for this many 64-bit digits.
+    Fixed {
+        /// The modulus's digits.
+        digits: usize,
+    },
+    /// Montgomery's 4-digit product and square in MULX/ADCX/ADOX assembly.
+    MontgomeryAsm4,
+    /// Montgomery's product in radix 2^52, eight digits to a vector, on AVX-512 IFMA.
+    Ifma52,
+    /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`) or the
+    /// portable three-prime engine.
+    Transform {
+        /// Whether the transforms run on AVX-512 IFMA.
+        ifma: bool,
+    },
+}
+
+impl fmt::Display for Product {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Product::Slice { adx: true } => f.write_str("slice code on the MULX/ADX digit kernels"),
+            Product::Slice { adx: false } => {
+                f.write_str("slice code on the portable digit kernels")
+            }
+            Product::Fixed { digits } => write!(f, "unrolled fixed-size code for {digits} digits"),
+            Product::MontgomeryAsm4 => f.write_str("4-digit MULX/ADCX/ADOX assembly"),
+            Product::Ifma52 => f.write_str("AVX-512 IFMA radix-2^52 product"),
+            Product::Transform { ifma: true } => f.write_str("transforms on AVX-512 IFMA"),
+            Product::Transform { ifma: false } => {
+                f.write_str("transforms on the portable three-prime engine")
+            }
+        }
+    }
+}
+
+/// The code that computes a modulus's exponentiations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Power {
+    /// The exponentiation method ([`crate::exp`]) over the modulus's products.
+    Window,
+    /// The same method in radix 2^52 on AVX-512 IFMA (converted once in, once out).
+    Ifma52,
+    /// Paper 002's small-window exponentiation with a window table per power.
+    HongTables,
+}
+
+impl fmt::Display for Power {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Power::Window => "window method over these products",
+            Power::Ifma52 => "window method in radix 2^52 on AVX-512 IFMA",
+            Power::HongTables => "paper 002's window tables",
+        })
+    }
+}
+
+/// What runs for one modulus, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The algorithm of the products (never `Auto`).
+    pub algorithm: Algorithm,
+    /// Whether `auto` chose it.
+    pub auto: bool,
+    /// The code of the products.
+    pub product: Product,
+    /// The code of the exponentiations.
+    pub power: Power,
+    /// The algorithm and code of one-off reductions ([`crate::Modulus::reduce`]).
+    pub reduce: (Algorithm, Product),
+    /// Why this algorithm: the rule's reason, or that it was forced.
+    pub reason: String,
+}
+
+impl Plan {
+    /// The code in one line, e.g. `montgomery: AVX-512 IFMA radix-2^52 product`.
+    pub fn code(&self) -> String {
+        format!("{}: {}", self.algorithm, self.product)
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; exponentiation: {}", self.code(), self.power)?;
+        if self.reduce != (self.algorithm, self.product) {
+            write!(f, "; one-off reductions: {}: {}", self.reduce.0, self.reduce.1)?;
+        }
+        Ok(())
+    }
+}
+
+/// The plan of `algorithm` (`Auto`: the rule's choice for `op`) modulo `m`: what
+/// [`crate::Modulus::with`] (or [`crate::Modulus::for_operation`] for `Auto`) builds and
+/// runs. Builds the engine to know (its precalculation included).
+///
+/// Errors: as [`crate::Modulus::with`].
+pub fn plan(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Plan, Error> {
+    build(algorithm, m, op).map(|e| e.plan)
+}
+
+/// The reducer of `algorithm` (not `Auto`) modulo `m` behind the trait, as the selector
+/// builds it — its unrolled fixed-size form for this width where it has one (what
+/// [`crate::Modulus::with`] runs for one-off reductions) — and the code of its products.
+///
+/// Errors: [`Error::ZeroModulus`], [`Error::NotApplicable`], and [`Error::InvalidArgument`]
+/// for `Auto`.
+pub fn reducer(algorithm: Algorithm, m: &Nat) -> Result<(Box<dyn Reducer<u64>>, Product), Error> {
+    reducer_for(algorithm, m)
+}
+
+/// For the one-off reductions of a modulus: the input bound of their reducer, and for a
+/// reducer whose reduction gives `x·ρ⁻¹` (Montgomery's, `ρ ≢ 1`) the raw digits of
+/// `ρ² mod m`, one multiplication by which turns `x·ρ⁻¹` into `x mod m`.
+pub(crate) struct OneOff {
+    /// The reducer, when it is not the core's.
+    pub(crate) own: Option<Box<dyn Reducer<u64>>>,
+    pub(crate) bound: reduce::Bound<u64>,
+    pub(crate) fix: Option<Vec<u64>>,
+}
+
+impl OneOff {
+    fn of(own: Option<Box<dyn Reducer<u64>>>, core: &Core) -> Self {
+        let r = own.as_deref().unwrap_or(core.reducer());
+        let one = r.to_residue(&Nat::one());
+        let rho = Nat::from_limbs(&one);
+        let fix = if rho == Nat::one() || rho.is_zero() { None } else { Some(r.to_residue(&rho)) };
+        let bound = r.input_bound();
+        OneOff { own, bound, fix }
+    }
+}
+
+/// The code one modulus's arithmetic runs on: the plan and what it names.
+pub(crate) struct Engine {
+    pub(crate) plan: Plan,
+    pub(crate) core: Core,
+    /// For the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of 512–4158
+    /// bits: the radix-2^52 context their exponentiations (and products) run on.
+    #[cfg(x86_kernels)]
+    pub(crate) ifma: Option<MontgomeryIfma>,
+    pub(crate) one_off: OneOff,
+    /// `m`, padded to the residue width.
+    pub(crate) m: Vec<u64>,
+}
+
+impl Engine {
+    /// The reducer of one-off reductions.
+    pub(crate) fn one_off_reducer(&self) -> &dyn Reducer<u64> {
+        self.one_off.own.as_deref().unwrap_or(self.core.reducer())
+    }
+}
+
+/// Builds the engine for `algorithm` (`Auto`: the rule's choice for `op`, and the rule's
+/// choice for [`Operation::Reduce`] for one-off reductions) modulo `m`.
+pub(crate) fn build(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Engine, Error> {
+    if m.is_zero() {
+        return Err(Error::ZeroModulus);
+    }
+    let auto = algorithm == Algorithm::Auto;
+    let (algorithm, reason) = if auto {
+        let profile = profile::active();
+        let c = rule::explain_with(m, op, profile.as_deref());
+        (c.algorithm, c.reason)
+    } else {
+        (algorithm, "forced".to_string())
+    };
+    #[cfg(x86_kernels)]
+    let ifma = match algorithm {
+        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => MontgomeryIfma::new(m),
+        _ => None,
+    };
+    #[cfg(x86_kernels)]
+    let ifma_product = ifma.as_ref().is_some_and(|c| c.mul_pays());
+    #[cfg(not(x86_kernels))]
+    let ifma_product = false;
+    let (core, product) = core_for(algorithm, m, ifma_product)?;
+    let power = match &core {
+        Core::Hong(_) => Power::HongTables,
+        #[cfg(x86_kernels)]
+        _ if ifma.is_some() => Power::Ifma52,
+        _ => Power::Window,
+    };
+    let one_off_algorithm = if auto { rule::choose(m, Operation::Reduce) } else { algorithm };
+    let (own, reduce) = if one_off_algorithm == algorithm {
+        (None, (algorithm, product))
+    } else {
+        let (r, p) = reducer_for(one_off_algorithm, m)?;
+        (Some(r), (one_off_algorithm, p))
+    };
+    let one_off = OneOff::of(own, &core);
+    let mut padded = m.limbs().to_vec();
+    padded.resize(core.reducer().width(), 0);
+    Ok(Engine {
+        plan: Plan { algorithm, auto, product, power, reduce, reason },
+        core,
+        #[cfg(x86_kernels)]
+        ifma,
+        one_off,
+        m: padded,
+    })
+}
+
+/// The core for `algorithm` modulo `m` and the code of its products; `ifma`: whether the
+/// modulus's IFMA product pays.
+fn core_for(algorithm: Algorithm, m: &Nat, ifma: bool) -> Result<(Core, Product), Error> {
+    if ifma {
+        #[cfg(x86_kernels)]
+        return Ok((Core::Ifma(reducer_for(algorithm, m)?.0), Product::Ifma52));
+    }
+    if algorithm == Algorithm::Hong {
+        return Ok((Core::Hong(Hong::new(m)?), slice_product()));
+    }
+    if algorithm == Algorithm::Montgomery && m.is_odd() {
+        fn fixed<const N: usize>(m: &Nat) -> Result<MontgomeryFixed<N>, Error> {
+            MontgomeryFixed::<N>::new(m)
+        }
+        let core = match m.len() {
+            1 => Some(Core::M1(fixed(m)?)),
+            2 => Some(Core::M2(fixed(m)?)),
+            3 => Some(Core::M3(fixed(m)?)),
+            #[cfg(x86_kernels)]
+            4 if rule::montgomery_asm(4) => Some(Core::M4Asm(fixed(m)?)),
+            4 => Some(Core::M4(fixed(m)?)),
+            5 => Some(Core::M5(fixed(m)?)),
+            6 => Some(Core::M6(fixed(m)?)),
+            7 => Some(Core::M7(fixed(m)?)),
+            8 => Some(Core::M8(fixed(m)?)),
+            _ => None,
+        };
+        if let Some(core) = core {
+            return Ok((core, fixed_product(algorithm, m.len())));
+        }
+    }
+    let (r, product) = reducer_for(algorithm, m)?;
+    Ok((Core::Boxed(r), product))
+}
+
+/// The reducer of `algorithm` modulo `m` behind the trait — its unrolled fixed-size form
+/// where it has one for this width — and the code of its products.
+fn reducer_for(algorithm: Algorithm, m: &Nat) -> Result<(Box<dyn Reducer<u64>>, Product), Error> {
+    if let Some(r) = reduce::fixed::make_u64(algorithm, m) {
+        return Ok((r, fixed_product(algorithm, m.len())));
+    }
+    let r = reduce::make(algorithm, m)?;
+    let product = match algorithm {
+        Algorithm::NttBarrett | Algorithm::NttMontgomery => {
+            Product::Transform { ifma: crate::ntt::uses_ifma::<u64>() }
+        }
+        _ => slice_product(),
+    };
+    Ok((r, product))
+}
+
+/// The fixed-size code of `algorithm` at `digits` digits.
+fn fixed_product(algorithm: Algorithm, digits: usize) -> Product {
+    if algorithm == Algorithm::Montgomery && rule::montgomery_asm(digits) {
+        Product::MontgomeryAsm4
+    } else {
+        Product::Fixed { digits }
+    }
+}
+
+/// The slice code on this build's digit kernels.
+fn slice_product() -> Product {
+    Product::Slice { adx: cfg!(x86_kernels) && crate::kernels::cpu::bmi2_adx() }
+}
