@@ -1,8 +1,8 @@
-//! Arbitrary bytes as (modulus, x, y, exponent, method): every algorithm in
-//! `Algorithm::ALL` that applies is cross-checked against num-bigint (an independent
+//! Arbitrary bytes as (modulus, x, y, exponent, method): every algorithm of the registry
+//! (`modred::registry::ALGORITHMS`) that applies is cross-checked against num-bigint (an independent
 //! oracle) on reduce, to/from residue, mul, sqr and exponentiation, with 64-bit and
 //! 8-bit digits; the constant-time API and `Modulus` on top. A new algorithm is covered
-//! by being in `Algorithm::ALL`.
+//! by its registry entry.
 //!
 //! Sizes are capped per algorithm class ([`caps`]) so that the target runs hundreds to
 //! thousands of inputs a second: a bit-serial product costs a pass over the operand per
@@ -115,7 +115,7 @@ fn check_all<L: Limb>(m: &[u8], x: &[u8], y: &[u8], e: &[u8], method: Method) {
         (BigUint::from_bytes_le(m), BigUint::from_bytes_le(x), BigUint::from_bytes_le(y));
     assert_eq!(big(&mn), bm, "byte conversion");
     let mut powers = Powers::new(&bx, &bm, e);
-    for &alg in Algorithm::ALL.iter().filter(|&&a| a != Algorithm::Auto) {
+    for alg in modred::registry::ALGORITHMS.iter().map(|i| i.algorithm) {
         let (m_max, e_max) = caps(alg, L::BITS);
         if m.len() > m_max {
             continue;

@@ -8,10 +8,13 @@
 //! measured milliseconds apart, in the same state of the machine. The operations:
 //!
 //! - `reduce`: `x mod m` of a product `x < m²` of two residues (16 arguments in turn), the
-//!   result in the standard representation: the paper's reduction (`reduce_raw`), and for
-//!   the reducers whose reduction gives `x·ρ⁻¹` (Montgomery's) one multiplication by `ρ²`
-//!   more. Precalculation excluded.
-//! - `mulmod`: one modular multiplication of two residues (`Reducer::mul`).
+//!   result in the standard representation, by `Modulus::reduce` of a context forced to each
+//!   algorithm (for Montgomery's, whose reduction gives `x·ρ⁻¹`, one multiplication by `ρ²`
+//!   more). Precalculation excluded.
+//! - `mulmod`: one modular multiplication of two residues (`Modulus::mul_into`).
+//!
+//! Every candidate is a `Modulus` forced to one algorithm: what is timed is exactly the code
+//! `Modulus` runs for it (its engine, `modred algos M`).
 //! - `powm`: a full exponentiation with an exponent as long as the modulus, by the method
 //!   the auto rule picks for that length. Candidates: the algorithms within
 //!   [`POWM_SCREEN`] times the fastest multiplication at the point.
@@ -33,8 +36,8 @@ use crate::report::timing::{self, Candidate, Plan, Timing};
 use modred::exp::{self, Method};
 use modred::modulus::profile::{method_name, Form, Profile};
 use modred::modulus::{explain_with, Choice};
-use modred::reduce::{make, NistPrime};
-use modred::{Algorithm, Modulus, Nat, Operation, Reducer, Scratch};
+use modred::reduce::NistPrime;
+use modred::{Algorithm, Modulus, Nat, Operation};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -232,22 +235,13 @@ pub fn points(depth: Depth) -> Vec<Point> {
     v
 }
 
-/// The algorithms that apply to `m`, ready-made, except the slow ones above
-/// [`SLOW_ALGORITHMS_MAX_BITS`].
-fn reducers(m: &Nat) -> Vec<Box<dyn Reducer<u64>>> {
-    Algorithm::ALL
+/// A context of every algorithm that applies to `m` (what `Modulus::with` runs), except
+/// those for study only (the registry's) above [`SLOW_ALGORITHMS_MAX_BITS`].
+fn contexts(m: &Nat) -> Vec<Modulus> {
+    modred::registry::ALGORITHMS
         .iter()
-        .filter(|&&a| a != Algorithm::Auto)
-        .filter(|&&a| {
-            m.bits() <= SLOW_ALGORITHMS_MAX_BITS
-                || !matches!(
-                    a,
-                    Algorithm::Hong
-                        | Algorithm::Radix2Montgomery
-                        | Algorithm::Radix2MontgomeryRecoded
-                )
-        })
-        .filter_map(|&a| make(a, m).ok())
+        .filter(|i| m.bits() <= SLOW_ALGORITHMS_MAX_BITS || !i.study_only)
+        .filter_map(|i| Modulus::with(i.algorithm, m).ok())
         .collect()
 }
 
@@ -344,7 +338,7 @@ pub fn run(
                 p.label,
                 p.m.bits()
             ));
-            let rs = reducers(&p.m);
+            let rs = contexts(&p.m);
             // The same operands in every pass.
             let mut rng = SplitMix64::new(0x6d6f_6472 ^ p.m.bits());
             pp.reduce.add(measure_reduce(p, &rs, &mut rng, &short)?)?;
@@ -436,117 +430,73 @@ fn values(m: &Nat, rng: &mut SplitMix64, n: usize) -> Vec<(Nat, Nat)> {
 
 fn measure_reduce(
     p: &Point,
-    rs: &[Box<dyn Reducer<u64>>],
+    ctxs: &[Modulus],
     rng: &mut SplitMix64,
     plan: &Plan,
 ) -> Result<(Vec<Algorithm>, Vec<Timing>), String> {
     let vals = values(&p.m, rng, 16);
     let xs: Vec<Nat> = vals.iter().map(|(a, b)| a.mul(b)).collect();
     let want: Vec<Nat> = xs.iter().map(|x| x.checked_rem(&p.m).unwrap_or_default()).collect();
-    let mut algos = Vec::new();
-    let mut prepared = Vec::new();
-    for r in rs {
-        if !xs.iter().all(|x| r.input_bound().admits(x)) {
+    let mut used = Vec::new();
+    for md in ctxs {
+        // A forced algorithm refuses arguments beyond its bound: not a candidate here.
+        let Ok(got) = xs.iter().map(|x| md.reduce(x)).collect::<Result<Vec<Nat>, _>>() else {
             continue;
-        }
-        let k = r.width();
-        // The factor turning x·ρ⁻¹ into x: the raw digits ρ² mod m, or none when ρ = 1.
-        let one = r.to_residue(&Nat::one());
-        let fix = if Nat::from_vec(one.clone()) == Nat::one() || p.m == Nat::one() {
-            None
-        } else {
-            Some(r.to_residue(&Nat::from_vec(one)))
         };
-        let inputs: Vec<Vec<u64>> = xs.iter().map(|x| x.limbs().to_vec()).collect();
-        let mut scratch = Scratch::new();
-        for (x, w) in inputs.iter().zip(&want) {
-            let out = reduce_once(&**r, x, fix.as_deref(), k, &mut scratch);
-            if Nat::from_vec(out) != *w {
-                return Err(format!("{} gave a wrong reduction modulo {}", r.algorithm(), p.label));
-            }
+        if got != want {
+            return Err(format!("{} gave a wrong reduction modulo {}", md.algorithm(), p.label));
         }
-        algos.push(r.algorithm());
-        prepared.push((inputs, fix, k));
+        used.push(md);
     }
     let mut cands: Vec<Candidate<'_>> = Vec::new();
-    for ((inputs, fix, k), r) in
-        prepared.iter().zip(rs.iter().filter(|r| algos.contains(&r.algorithm())))
-    {
-        let mut scratch = Scratch::new();
-        let mut out = vec![0u64; *k];
-        let mut tmp = vec![0u64; *k];
+    for md in &used {
         let mut i = 0usize;
+        let xs = &xs;
         cands.push(Candidate::new(move || {
-            let x = &inputs[i % inputs.len()];
+            let x = &xs[i % xs.len()];
             i = i.wrapping_add(1);
-            r.reduce_raw(&mut out, black_box(x), &mut scratch);
-            if let Some(f) = fix {
-                tmp.copy_from_slice(&out);
-                r.mul(&mut out, &tmp, f, &mut scratch);
-            }
-            black_box(&out);
+            black_box(md.reduce(black_box(x)).ok());
         }));
     }
     let times = timing::compare(plan, &mut cands);
     drop(cands);
-    Ok((algos, times))
-}
-
-fn reduce_once(
-    r: &dyn Reducer<u64>,
-    x: &[u64],
-    fix: Option<&[u64]>,
-    k: usize,
-    s: &mut Scratch<u64>,
-) -> Vec<u64> {
-    let mut out = vec![0u64; k];
-    r.reduce_raw(&mut out, x, s);
-    if let Some(f) = fix {
-        let t = out.clone();
-        r.mul(&mut out, &t, f, s);
-    }
-    out
+    Ok((used.iter().map(|md| md.algorithm()).collect(), times))
 }
 
 fn measure_mulmod(
     p: &Point,
-    rs: &[Box<dyn Reducer<u64>>],
+    ctxs: &[Modulus],
     rng: &mut SplitMix64,
     plan: &Plan,
 ) -> Result<(Vec<Algorithm>, Vec<Timing>), String> {
     let vals = values(&p.m, rng, 16);
-    let mut algos = Vec::new();
     let mut prepared = Vec::new();
-    for r in rs {
-        let pairs: Vec<(Vec<u64>, Vec<u64>)> =
-            vals.iter().map(|(a, b)| (r.to_residue(a), r.to_residue(b))).collect();
-        let mut scratch = Scratch::new();
-        let mut out = vec![0u64; r.width()];
+    for md in ctxs {
+        let pairs: Vec<_> = vals.iter().map(|(a, b)| (md.residue(a), md.residue(b))).collect();
+        let mut out = md.zero();
         for ((a, b), (x, y)) in vals.iter().zip(&pairs) {
-            r.mul(&mut out, x, y, &mut scratch);
+            md.mul_into(&mut out, x, y);
             let want = a.mul(b).checked_rem(&p.m).unwrap_or_default();
-            if r.from_residue(&out) != want {
-                return Err(format!("{} gave a wrong product modulo {}", r.algorithm(), p.label));
+            if md.to_nat(&out) != want {
+                return Err(format!("{} gave a wrong product modulo {}", md.algorithm(), p.label));
             }
         }
-        algos.push(r.algorithm());
         prepared.push(pairs);
     }
     let mut cands: Vec<Candidate<'_>> = Vec::new();
-    for (pairs, r) in prepared.iter().zip(rs) {
-        let mut scratch = Scratch::new();
-        let mut out = vec![0u64; r.width()];
+    for (pairs, md) in prepared.iter().zip(ctxs) {
+        let mut out = md.zero();
         let mut i = 0usize;
         cands.push(Candidate::new(move || {
             let (a, b) = &pairs[i % pairs.len()];
             i = i.wrapping_add(1);
-            r.mul(&mut out, black_box(a), black_box(b), &mut scratch);
+            md.mul_into(&mut out, black_box(a), black_box(b));
             black_box(&out);
         }));
     }
     let times = timing::compare(plan, &mut cands);
     drop(cands);
-    Ok((algos, times))
+    Ok((ctxs.iter().map(|md| md.algorithm()).collect(), times))
 }
 
 fn measure_powm(

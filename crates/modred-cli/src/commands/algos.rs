@@ -1,7 +1,6 @@
 //! `modred algos`: the algorithms, the moduli they apply to, and their sources.
 
 use super::print_line;
-use crate::algorithms::not_implemented;
 use crate::args::{CommandSpec, Parsed};
 use crate::engine::{Algorithm, Number};
 use crate::fail::Fail;
@@ -14,13 +13,14 @@ pub const SPEC: CommandSpec = CommandSpec {
     options: &[],
     positionals: &["[M]"],
     details: "Without M: a table of every algorithm this build implements (name, the moduli it\n\
-              applies to, its source), then the ones the design names that are not implemented\n\
-              yet. The names are what --algo takes.\n\n\
+              applies to, its source), and which are for study only. The names are what --algo\n\
+              takes.\n\n\
               With a modulus M (decimal or 0x hex): the form detected, each algorithm with\n\
-              whether it applies to M (and why not), and the algorithm auto picks for reduce,\n\
-              mulmod and powm (and the exponentiation method for an exponent as long as M), each\n\
-              with its reason: the form, a size against a named threshold, or the profile entry\n\
-              ('modred tune') that decided.\n\n\
+              whether it applies to M (and why not) with the code it runs, and the algorithm\n\
+              auto picks for reduce, mulmod and powm (and the exponentiation method for an\n\
+              exponent as long as M), each with its reason (the form, a size against a named\n\
+              threshold, or the profile entry ('modred tune') that decided) and the code that\n\
+              runs: slice code, unrolled fixed-size code, assembly, AVX-512 IFMA, transforms.\n\n\
               example: modred algos 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff\n",
 };
 
@@ -42,7 +42,7 @@ pub const MAX_ANALYSIS_DIGITS: usize = 1 << 12;
 
 /// What `algos M` prints: the form, which algorithms apply, what auto picks and why.
 pub fn analysis(m: &Number) -> Result<String, Fail> {
-    use modred::modulus::{choose_method, explain, profile, Form};
+    use modred::modulus::{choose_method, plan, profile, Form};
     use modred::Operation;
     if m.is_zero() {
         return Err(Fail::from(modred::Error::ZeroModulus));
@@ -74,16 +74,33 @@ pub fn analysis(m: &Number) -> Result<String, Fail> {
             "profile: none (auto follows its built-in rule; 'modred tune' writes one)\n".to_string()
         }
     });
-    s.push_str("\nauto picks:\n");
+    s.push_str(&format!(
+        "cpu: {}\n",
+        match modred::cpu_features() {
+            f if f.is_empty() => "no CPU-specific code used (portable kernels)".to_string(),
+            f => format!("uses {}", f.join(", ")),
+        }
+    ));
+    s.push_str("\nauto picks (and the code that runs):\n");
     let width = "method".len();
-    let choices: Vec<_> = Operation::ALL.iter().map(|&op| (op, explain(m, op))).collect();
-    let aw = choices.iter().map(|(_, c)| c.algorithm.name().len()).max().unwrap_or(0);
-    for (op, c) in &choices {
+    let plans = Operation::ALL
+        .iter()
+        .map(|&op| plan(Algorithm::Auto, m, op).map(|p| (op, p)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Fail::from)?;
+    let aw = plans.iter().map(|(_, p)| p.algorithm.name().len()).max().unwrap_or(0);
+    let pad = " ".repeat(width + aw + 6);
+    for (op, p) in &plans {
+        let code = match op {
+            Operation::Reduce => format!("{}: {}", p.reduce.0, p.reduce.1),
+            Operation::MulMod => p.code(),
+            Operation::PowMod => format!("{}; exponentiation: {}", p.code(), p.power),
+        };
         s.push_str(&format!(
-            "  {:width$}  {:aw$}  ({})\n",
+            "  {:width$}  {:aw$}  ({})\n{pad}runs: {code}\n",
             op.name(),
-            c.algorithm.name(),
-            c.reason
+            p.algorithm.name(),
+            p.reason
         ));
     }
     let (method, why) = choose_method(m.bits());
@@ -94,28 +111,28 @@ pub fn analysis(m: &Number) -> Result<String, Fail> {
         m.bits(),
         why
     ));
-    s.push_str("\nalgorithms:\n");
+    s.push_str("\nalgorithms (forced with --algo):\n");
     let name_width = Algorithm::ALL.iter().map(|a| a.name().len()).max().unwrap_or(0);
-    for &a in Algorithm::ALL.iter().filter(|&&a| a != Algorithm::Auto) {
-        let verdict = match modred::reduce::make::<u64>(a, m) {
-            Ok(_) => "applies".to_string(),
+    for info in modred::registry::ALGORITHMS {
+        let verdict = match plan(info.algorithm, m, Operation::PowMod) {
+            Ok(p) => format!("applies; runs {}", p),
             Err(modred::Error::NotApplicable { reason, .. }) => format!("does not apply: {reason}"),
             Err(e) => format!("does not apply: {e}"),
         };
-        s.push_str(&format!("  {:name_width$}  {verdict}\n", a.name()));
+        s.push_str(&format!("  {:name_width$}  {verdict}\n", info.name()));
     }
     Ok(s)
 }
 
-/// The table's text.
+/// The table's text: the registry's entries.
 pub fn table() -> String {
     let header = ["NAME", "APPLIES TO", "SOURCE"];
-    let built: Vec<[&str; 3]> =
-        Algorithm::ALL.iter().map(|a| [a.name(), a.applies_to(), a.source()]).collect();
-    let planned: Vec<[&str; 3]> =
-        not_implemented().map(|p| [p.name, p.applies_to, p.source]).collect();
+    let rows: Vec<[&str; 3]> = std::iter::once(Algorithm::Auto)
+        .chain(modred::registry::ALGORITHMS.iter().map(|i| i.algorithm))
+        .map(|a| [a.name(), a.applies_to(), a.source()])
+        .collect();
     let mut width = [0usize; 2];
-    for row in std::iter::once(&header).chain(&built).chain(&planned) {
+    for row in std::iter::once(&header).chain(&rows) {
         for (w, cell) in width.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
@@ -124,14 +141,13 @@ pub fn table() -> String {
         format!("{:w0$}  {:w1$}  {}\n", row[0], row[1], row[2], w0 = width[0], w1 = width[1])
     };
     let mut s = line(&header);
-    for row in &built {
+    for row in &rows {
         s.push_str(&line(row));
     }
-    if !planned.is_empty() {
-        s.push_str("\nnot implemented yet:\n");
-        for row in &planned {
-            s.push_str(&line(row));
-        }
-    }
+    s.push_str("\nstudy only (never picked by auto): ");
+    let study: Vec<_> =
+        modred::registry::ALGORITHMS.iter().filter(|i| i.study_only).map(|i| i.name()).collect();
+    s.push_str(&study.join(", "));
+    s.push('\n');
     s
 }

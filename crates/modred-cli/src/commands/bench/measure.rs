@@ -7,7 +7,7 @@ use crate::engine::Number;
 use crate::report::rng::SplitMix64;
 use crate::report::timing::{compare, Candidate, Plan, Timing};
 use modred::modulus::{choose, Operation};
-use modred::reduce::{make, NistPrime, Reducer, Scratch, SolinasPoly};
+use modred::reduce::{NistPrime, Scratch, SolinasPoly};
 use modred::{Algorithm, Modulus};
 use std::hint::black_box;
 use std::time::Duration;
@@ -287,7 +287,8 @@ pub fn ours(
             black_box(modulus.pow_vartime(black_box(&base), &e));
         }));
     }
-    let r: Box<dyn Reducer<u64>> = make(resolve(algorithm, m, op), m).map_err(|e| e.to_string())?;
+    let (r, _) =
+        modred::engine::reducer(resolve(algorithm, m, op), m).map_err(|e| e.to_string())?;
     let k = r.width();
     let mut scratch = Scratch::new();
     let mut out = vec![0u64; k];

@@ -9,7 +9,7 @@ use super::rng::SplitMix64;
 use super::table::{Cell, Table};
 use super::timing::{compare, Candidate};
 use super::{Context, Section};
-use modred::reduce::{make, NistPrime, Reducer, Scratch, SolinasPoly};
+use modred::reduce::{NistPrime, Reducer, Scratch, SolinasPoly};
 use modred::{Algorithm, Nat};
 use std::hint::black_box;
 
@@ -126,7 +126,8 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         let all: Vec<Nat> = pm.iter().cloned().chain(gm.clone()).collect();
         let mut timed = Vec::new();
         let mut add = |alg: usize, prime: usize, a: Algorithm| -> Result<(), String> {
-            let reducer = make(a, &all[prime]).map_err(|e| format!("{what}: {e}"))?;
+            let (reducer, _) =
+                modred::engine::reducer(a, &all[prime]).map_err(|e| format!("{what}: {e}"))?;
             timed.push(Timed { alg, prime, reducer });
             Ok(())
         };

@@ -279,7 +279,6 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
 
     delegate_to_slice_twin!();
 
-    /// `x < m·b^k`.
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
@@ -461,7 +460,6 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
 
     delegate_to_slice_twin!();
 
-    /// `x < 2^(2N)`.
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
@@ -523,7 +521,6 @@ impl<const N: usize> Reducer<u64> for NistFixed<N> {
 
     delegate_to_slice_twin!();
 
-    /// `z < 2^(2N)`.
 
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
