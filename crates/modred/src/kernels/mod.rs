@@ -204,6 +204,31 @@ pub(crate) fn sqr_basecase<L: Limb>(r: &mut [L], a: &[L]) {
     L::sqr_basecase(r, a)
 }
 
+/// Number of significant digits of a slice (its length without high zeros).
+pub(crate) fn normalized_len<L: Limb>(a: &[L]) -> usize {
+    let mut n = a.len();
+    while n > 0 && a[n - 1].is_zero() {
+        n -= 1;
+    }
+    n
+}
+
+/// `a += b` for `a.len() >= b.len()`; returns the carry out of `a`.
+pub(crate) fn add_assign_slices<L: Limb>(a: &mut [L], b: &[L]) -> bool {
+    let n = b.len();
+    debug_assert!(a.len() >= n);
+    let c = add_assign_n(&mut a[..n], b);
+    add_1(&mut a[n..], if c { L::ONE } else { L::ZERO })
+}
+
+/// `a −= b` for `a.len() >= b.len()`; returns the borrow out of `a`.
+pub(crate) fn sub_assign_slices<L: Limb>(a: &mut [L], b: &[L]) -> bool {
+    let n = b.len();
+    debug_assert!(a.len() >= n);
+    let br = sub_assign_n(&mut a[..n], b);
+    sub_1(&mut a[n..], if br { L::ONE } else { L::ZERO })
+}
+
 /// Propagates `carry` (any digit) into `a`; returns the carry out of the top, which is
 /// 0 or 1 when `a` is non-empty. An empty `a` returns only whether `carry` is non-zero.
 #[inline]

@@ -13,21 +13,7 @@ pub(crate) fn add_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {
     kernels::add_1(&mut r[n..], if c { L::ONE } else { L::ZERO })
 }
 
-/// `a += b` for `a.len() >= b.len()`; returns the carry out of `a`.
-pub(crate) fn add_assign_slices<L: Limb>(a: &mut [L], b: &[L]) -> bool {
-    let n = b.len();
-    debug_assert!(a.len() >= n);
-    let c = kernels::add_assign_n(&mut a[..n], b);
-    kernels::add_1(&mut a[n..], if c { L::ONE } else { L::ZERO })
-}
-
-/// `a −= b` for `a.len() >= b.len()`; returns the borrow out of `a`.
-pub(crate) fn sub_assign_slices<L: Limb>(a: &mut [L], b: &[L]) -> bool {
-    let n = b.len();
-    debug_assert!(a.len() >= n);
-    let br = kernels::sub_assign_n(&mut a[..n], b);
-    kernels::sub_1(&mut a[n..], if br { L::ONE } else { L::ZERO })
-}
+pub(crate) use crate::kernels::{add_assign_slices, sub_assign_slices};
 
 impl<L: Limb> Nat<L> {
     /// `self + other`.

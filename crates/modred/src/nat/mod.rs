@@ -201,14 +201,7 @@ impl<L: Limb> Nat<L> {
     }
 }
 
-/// Number of significant digits of a slice (its length without high zeros).
-pub(crate) fn normalized_len<L: Limb>(a: &[L]) -> usize {
-    let mut n = a.len();
-    while n > 0 && a[n - 1].is_zero() {
-        n -= 1;
-    }
-    n
-}
+pub(crate) use crate::kernels::normalized_len;
 
 /// Compares two digit slices of any lengths as numbers.
 pub(crate) fn cmp_slices<L: Limb>(a: &[L], b: &[L]) -> Ordering {

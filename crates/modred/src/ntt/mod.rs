@@ -156,7 +156,7 @@ impl Transform {
                 "{n} is not a transform length (2^j or 3·2^j)"
             )));
         }
-        let digits = crate::nat::normalized_len(a);
+        let digits = crate::kernels::normalized_len(a);
         if digits > n {
             return Err(Error::InvalidArgument(format!(
                 "an operand of {digits} digits does not fit a transform of length {n}"
@@ -454,7 +454,7 @@ pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
 /// [`mul`], on the IFMA engine only where `allow_ifma`.
 pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
-    let (la, lb) = (crate::nat::normalized_len(a), crate::nat::normalized_len(b));
+    let (la, lb) = (crate::kernels::normalized_len(a), crate::kernels::normalized_len(b));
     if la == 0 || lb == 0 {
         r.fill(L::ZERO);
         return;
@@ -508,7 +508,7 @@ pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
 
 /// [`sqr_with_buf`], on the IFMA engine only where `allow_ifma`.
 pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_ifma: bool) {
-    let la = crate::nat::normalized_len(a);
+    let la = crate::kernels::normalized_len(a);
     if la == 0 {
         r.fill(L::ZERO);
         return;
@@ -557,7 +557,7 @@ pub fn mul_prepared<L: Limb>(
     b: &Transform,
     buf: &mut Vec<u64>,
 ) -> Result<(), Error> {
-    let la = crate::nat::normalized_len(a);
+    let la = crate::kernels::normalized_len(a);
     if la == 0 || b.digits == 0 {
         r.fill(L::ZERO);
         return Ok(());
@@ -608,7 +608,7 @@ pub fn cyclic_mul_prepared<L: Limb>(
     b: &Transform,
     buf: &mut Vec<u64>,
 ) -> Result<(), Error> {
-    let la = crate::nat::normalized_len(a);
+    let la = crate::kernels::normalized_len(a);
     if r.len() != b.n || la > b.n {
         return Err(Error::InvalidArgument(format!(
             "a cyclic product of length {} needs an output of that length and operands no longer",
@@ -658,7 +658,7 @@ pub(crate) fn fold_mod_bk1<L: Limb>(out: &mut [L], x: &[L]) {
     out.fill(L::ZERO);
     let mut carry = 0u64;
     for chunk in x.chunks(k) {
-        carry += crate::nat::add::add_assign_slices(&mut out[..], chunk) as u64;
+        carry += crate::kernels::add_assign_slices(&mut out[..], chunk) as u64;
     }
     wrap_carry(out, carry);
 }

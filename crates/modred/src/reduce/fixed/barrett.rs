@@ -172,7 +172,6 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
 
     delegate_to_slice_twin!();
 
-
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
             Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
