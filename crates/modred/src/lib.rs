@@ -3,16 +3,18 @@
 //! Multi-precision modular arithmetic — reduction, multiplication and exponentiation —
 //! with every algorithm of the papers it follows behind one interface.
 //!
-//! The layers, each depending only on those before it:
+//! The layers, each depending only on those before it (`docs/architecture.md` draws them):
 //! 1. [`limb`]: the digit type, generic from `u8` to `u64`, and an op-counting digit;
-//! 2. `kernels`: slice kernels (private);
-//! 3. [`nat`]: natural numbers;
-//! 4. [`ntt`]: exact transform multiplication (linear and cyclic convolutions);
+//! 2. `kernels`: slice kernels (private), the CPU-specific ones beside their portable twins,
+//!    and the CPU's features detected once ([`cpu_features`]);
+//! 3. [`ntt`]: exact transform multiplication (linear and cyclic convolutions);
+//! 4. [`nat`]: natural numbers (their large products through [`ntt`]);
 //! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 6. [`exp`]: exponentiation over any reducer;
-//! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
-//!    prime fields of [`field`];
-//! 8. [`primes`]: Miller–Rabin and the special-prime searches.
+//! 7. [`registry`]: every algorithm's facts; [`engine`]: the selector, the only place that
+//!    decides which code runs for a modulus ([`engine::Plan`]), and the auto rule;
+//! 8. [`modulus`]: the user-facing [`Modulus`], holding one engine; the constant-time
+//!    arithmetic of [`ct`]; the fixed-size prime fields of [`field`].
 //!
 //! # Quick start
 //!
@@ -119,14 +121,14 @@
 //!   IFMA its exponentiation runs in radix 2^52 from 512 bits), except exponentiations
 //!   modulo 1- and 2-digit moduli with the top bit set (the fixed-size Barrett);
 //!   [`reduce::NttMontgomery`]
-//!   from 512 digits, from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA ([`modulus::ntt_reducer_mul_threshold`]);
+//!   from 512 digits, from 128 digits (8192 bits) where the transforms run on AVX-512 IFMA;
 //! - even modulus (no Montgomery): Barrett (fixed-size where it has that form, else the
 //!   slice form from 9 digits), classical for the other moduli up to 8 digits,
 //!   `ntt-barrett` from the same thresholds;
 //! - special primes (paper 003): [`reduce::PseudoMersenne`] for `2^N − c` with a one-digit
 //!   `c` (exponentiations only up to 512 bits), [`reduce::Nist`] for P-192, P-384,
 //!   P-521, 2^448 − 2^224 − 1 and 2^512 − 2^32 − 1, and for one-off reductions modulo
-//!   P-224 and P-256 ([`modulus::special_form`]).
+//!   P-224 and P-256 ([`engine::rule`]).
 //!
 //! In short, and when to force another algorithm with [`Modulus::with`]:
 //!

@@ -1,7 +1,7 @@
 //! Layer 7: the engine — the concrete code that does one modulus's arithmetic.
 //!
-//! A [`crate::Modulus`] holds one [`Engine`] and nothing else (but its lazily built
-//! constant-time context). The engine is made by the selector ([`select`]), the only place
+//! A [`crate::Modulus`] holds one engine and nothing else (but its lazily built
+//! constant-time context). The engine is made by the selector (`select`), the only place
 //! that maps an algorithm request (forced, or `auto` for an [`Operation`]), the modulus's
 //! width and form, the CPU's features ([`crate::cpu_features`]) and the active tuning
 //! profile to the code that runs, and says why. What it picks is a [`Plan`]: the algorithm,

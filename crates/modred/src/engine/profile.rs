@@ -1,5 +1,5 @@
 //! Tuning profiles: which algorithm and which exponentiation method won on one machine,
-//! measured by `modred tune`, for the auto rule ([`super::choose`]) to follow.
+//! measured by `modred tune`, for the auto rule ([`super::rule::choose`]) to follow.
 //!
 //! # The file format, version 1
 //!
@@ -39,7 +39,7 @@
 //! The library never reads a file on its own: [`Profile::load`] reads one,
 //! [`Profile::load_default`] reads the one at [`default_path`] (`$MODRED_PROFILE`, else
 //! `$XDG_CONFIG_HOME/modred/profile.txt`, else `$HOME/.config/modred/profile.txt`), and
-//! [`Profile::activate`] makes [`super::choose`] follow it. The `modred` command line
+//! [`Profile::activate`] makes [`super::rule::choose`] follow it. The `modred` command line
 //! does this at start-up, and warns (then uses the built-in rule) when the file is
 //! malformed.
 
@@ -435,7 +435,7 @@ impl Profile {
         Profile::load(&path).map(Some)
     }
 
-    /// Makes this the profile [`super::choose`] follows (for every thread), replacing any
+    /// Makes this the profile [`super::rule::choose`] follows (for every thread), replacing any
     /// other.
     pub fn activate(self) {
         *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(self));
