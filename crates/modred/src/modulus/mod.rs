@@ -1,7 +1,8 @@
 //! Layer 7: the user-facing modulus context, on `u64` digits.
 //!
-//! A [`Modulus`] holds one reducer for `m`, chosen by [`choose`] (the auto rule) or forced
-//! with [`Modulus::with`], and does all arithmetic modulo `m` through it. Values live as
+//! A [`Modulus`] holds one engine for `m` ([`crate::engine`]): the reducer chosen by
+//! [`choose`] (the auto rule) or forced with [`Modulus::with`], and the code its products
+//! and exponentiations run on ([`Modulus::plan`]); all arithmetic modulo `m` goes through it. Values live as
 //! [`Residue`]s in the reducer's representation between operations, so a chain of
 //! multiplications pays for conversions (Montgomery's `x ↦ x·R mod m`) only at its ends:
 //!
@@ -152,9 +153,10 @@ impl fmt::Debug for Modulus {
 
 impl Modulus {
     /// The context for repeated arithmetic modulo `m`, with the reducer [`choose`] picks for
-    /// [`Operation::PowMod`] (exponentiations and long chains of multiplications). Never
-    /// fails for `m > 0`: should that reducer not be available, the classical one (which
-    /// applies to every `m > 0`) is used.
+    /// [`Operation::PowMod`] (exponentiations and long chains of multiplications), on the
+    /// code the selector picks for it ([`Modulus::plan`]). The rule picks only algorithms
+    /// that apply to `m`; should one still fail to build, that is an error, never a silent
+    /// switch to another algorithm.
     ///
     /// Error: [`Error::ZeroModulus`] for `m = 0`.
     pub fn new(m: &Nat) -> Result<Self, Error> {
