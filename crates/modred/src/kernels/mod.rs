@@ -9,10 +9,6 @@
 //!
 //! Kernels stay `pub(crate)`: nothing outside the crate can come to depend on them.
 
-// The architecture-specific kernels: used unless the `portable` feature (or Miri, which
-// cannot run inline assembly) says otherwise, and always compiled for the tests, which
-// check them against the portable ones in every configuration.
-#[cfg(all(any(test, not(feature = "portable")), not(miri)))]
 pub(crate) mod arch;
 pub(crate) mod cpu;
 pub(crate) mod portable;
@@ -113,12 +109,12 @@ pub trait LimbKernels: Sized {
 impl LimbKernels for u8 {}
 impl LimbKernels for u16 {}
 impl LimbKernels for u32 {}
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+#[cfg(not(x86_kernels))]
 impl LimbKernels for u64 {}
 
 /// x86-64: MULX/ADCX/ADOX kernels, chosen at run time (see [`arch::x86_64`]); the
 /// portable ones on CPUs without BMI2 and ADX and for every kernel not listed here.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 impl LimbKernels for u64 {
     #[inline(always)]
     fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {

@@ -116,7 +116,7 @@ div_by_widening!(div_u64_widening, u64, u128);
 /// a fraction of the time (it dominates the classical reduction's quotient estimates).
 #[inline(always)]
 fn div_u64(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     if hi < d {
         let (q, r): (u64, u64);
         // SAFETY: `div` traps only when the quotient overflows 64 bits or `d` is zero;

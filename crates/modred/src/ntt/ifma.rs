@@ -36,8 +36,8 @@
 //! pointwise product does not care.
 //!
 //! Everything here needs AVX-512F and AVX-512 IFMA: the entry points are `unsafe fn`s
-//! whose callers check the CPU first (`use_ifma` in the parent module, through std's
-//! feature detection, which the `portable` build keeps).
+//! whose callers check the CPU first (`use_ifma` in the parent module, through
+//! [`crate::kernels::cpu::avx512_ifma`]).
 
 use crate::limb::Limb;
 use core::arch::x86_64::*;

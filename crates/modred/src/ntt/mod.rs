@@ -43,7 +43,7 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 mod ifma;
 mod prime;
 mod transform;
@@ -64,34 +64,26 @@ pub fn transform_len_at_least(min: usize) -> usize {
     transform::transform_len_at_least(min)
 }
 
-/// Whether the AVX-512 IFMA engine may be chosen at all: on x86-64, not with the
-/// `portable` feature, not under Miri. Whether it is then depends on the CPU
+/// Whether the AVX-512 IFMA engine may be chosen at all: where the x86-64 kernels are
+/// used (`x86_kernels`: x86-64, not the `portable` feature, not Miri). Whether it is then depends on the CPU
 /// ([`use_ifma`]).
-const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "portable"), not(miri)));
+const IFMA_ALLOWED: bool = cfg!(x86_kernels);
 
 /// Whether a product of `L` digits runs on the IFMA engine at `pieces` 32-bit pieces:
 /// `allow` (the caller's choice, [`IFMA_ALLOWED`] outside the tests), `u64` digits (not
 /// the op-counting `Counted<u64>`, whose products keep the scalar engine and its
 /// thresholds, so that operation counts do not change with the CPU), a length of that
-/// engine and a CPU with AVX-512F and IFMA.
-/// AVX-512F and IFMA on this CPU (std caches the CPUID answer). Not the kernels layer's
-/// detection: that one is not compiled with the `portable` feature, under which the
-/// engine's tests still run.
-#[cfg(target_arch = "x86_64")]
-fn cpu_has_ifma() -> bool {
-    crate::kernels::cpu::avx512_ifma()
-}
-
+/// engine and a CPU with AVX-512F and IFMA ([`crate::kernels::cpu::avx512_ifma`]).
 #[allow(unused_variables)]
 fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         allow
             && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
             && ifma::is_len(pieces)
-            && cpu_has_ifma()
+            && crate::kernels::cpu::avx512_ifma()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(x86_kernels_compiled))]
     {
         false
     }
@@ -118,7 +110,7 @@ enum Engine {
     Scalar(Arc<Plan>),
     /// Two primes below 2^50, two coefficients per 64-bit digit, AVX-512 IFMA
     /// ([`ifma`]): length `2n` pieces for `n` digits.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     Ifma(Arc<ifma::Plan>),
 }
 
@@ -162,7 +154,7 @@ impl Transform {
                 "an operand of {digits} digits does not fit a transform of length {n}"
             )));
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         if use_ifma::<L>(2 * n, allow_ifma) {
             let plan = ifma::Plan::get(2 * n);
             let mut data = vec![0u64; 4 * n];
@@ -381,7 +373,7 @@ fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
 /// is the single product `a_0·b_0` of the lowest pieces (`fix`), coefficient `n` is the
 /// wrapped value minus `fix` (exact: the wrapped sum is below `2^65`, far below
 /// `p1·p2`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64>, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && (count <= n || (count == n + 1 && fix.is_some())));
     let wrapped = ifma::coefficient(x, n, 0);
@@ -416,7 +408,7 @@ fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64
 
 /// The cyclic product's `n/2` digits (`r.len()`) from the IFMA engine's `n` coefficients,
 /// the carry out of the top wrapped to the bottom (`B^(n/2) ≡ 1`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn carry_cyclic_ifma<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && 2 * r.len() == n);
     let mut acc = 0u128;
@@ -459,7 +451,7 @@ pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool)
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         let count = pieces(&a[..la]) + pieces(&b[..lb]) - 1;
         let n = transform_len_at_least(count);
@@ -513,7 +505,7 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         let count = 2 * pieces(&a[..la]) - 1;
         let n = transform_len_at_least(count);
@@ -541,7 +533,7 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_
 }
 
 /// The error of a transform made for 64-bit digits used with other digits.
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn digit_mismatch() -> Error {
     Error::InvalidArgument("a transform of 64-bit digits used with other digits".to_string())
 }
@@ -573,7 +565,7 @@ pub fn mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_linear(plan, buf, la + b.digits - 1, r);
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         Engine::Ifma(plan) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());
@@ -622,7 +614,7 @@ pub fn cyclic_mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_cyclic(plan, buf, r);
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         Engine::Ifma(plan) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());

@@ -124,7 +124,7 @@ impl Prime {
 /// `a − b mod p` for `a, b < p` (also `a < p`, `b < 2^64` with `a − b > −p`).
 #[inline(always)]
 fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    #[cfg(x86_kernels)]
     {
         let mut d = a;
         // SAFETY: register-only arithmetic: no memory access, no stack use; every
@@ -144,7 +144,7 @@ fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
         }
         d
     }
-    #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+    #[cfg(not(x86_kernels))]
     {
         let (d, borrow) = a.overflowing_sub(b);
         d.wrapping_add(p & 0u64.wrapping_sub(borrow as u64))
@@ -154,7 +154,7 @@ fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
 /// `a + b mod p` for `a, b < p < 2^63`.
 #[inline(always)]
 fn add_mod(a: u64, b: u64, p: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    #[cfg(x86_kernels)]
     {
         let mut s = a + b;
         // SAFETY: as in `sub_mod`: registers only, all written ones declared.
@@ -171,7 +171,7 @@ fn add_mod(a: u64, b: u64, p: u64) -> u64 {
         }
         s
     }
-    #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+    #[cfg(not(x86_kernels))]
     {
         let (d, borrow) = (a + b).overflowing_sub(p);
         d.wrapping_add(p & 0u64.wrapping_sub(borrow as u64))

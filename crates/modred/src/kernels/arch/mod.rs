@@ -12,11 +12,13 @@
 //! - [`ifma`]: AVX-512 IFMA almost Montgomery multiplication in radix 2^52 (eight digits
 //!   to a register), for the exponentiations of [`crate::reduce::montgomery_ifma`].
 
-#[cfg(target_arch = "x86_64")]
+#![cfg_attr(not(x86_kernels), allow(dead_code))]
+
+#[cfg(x86_kernels_compiled)]
 pub(crate) mod x86_64;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 pub(crate) mod ifma;
 
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(all(test, x86_kernels_compiled))]
 mod tests;

@@ -188,11 +188,3 @@ fn basecase_products_match_portable() {
         }
     }
 }
-
-/// The cached answer is the CPU's, and stays the same.
-#[test]
-fn feature_detection_is_cached() {
-    let direct = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
-    assert_eq!(has_bmi2_adx(), direct);
-    assert_eq!(has_bmi2_adx(), direct);
-}

@@ -33,7 +33,7 @@ pub(crate) fn flat<const N: usize>(z: &Wide<N>) -> &[u64] {
 }
 
 /// Defines `fn name<consts>(args) -> R { body }` that runs `body` compiled with BMI2 and
-/// ADX enabled when the CPU has them (the check of `kernels::arch::x86_64`, made once and
+/// ADX enabled when the CPU has them (the check of `kernels::cpu`, made once and
 /// cached), else compiled as it is. The body must be inlined code over the
 /// `#[inline(always)]` functions of this module for the second compilation to matter (a
 /// closure would not do: it is compiled once, without the features). The `portable`
@@ -43,11 +43,11 @@ macro_rules! with_bmi2 {
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name<$(const $g: $gt),*>($($a: $t),*) -> $r {
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            #[cfg(x86_kernels)]
             {
                 #[target_feature(enable = "bmi2,adx")]
                 unsafe fn fast<$(const $g: $gt),*>($($a: $t),*) -> $r $body
-                if crate::kernels::arch::x86_64::has_bmi2_adx() {
+                if crate::kernels::cpu::bmi2_adx() {
                     // SAFETY: the CPU has BMI2 and ADX (checked just above), the only
                     // requirement of a function compiled with those target features.
                     return unsafe { fast::<$($g),*>($($a),*) };
@@ -337,7 +337,7 @@ impl<const N: usize> MontConsts<N> {
 ///
 /// # Safety
 /// The CPU must have BMI2 (MULX).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 #[inline]
 pub(crate) unsafe fn mont_mul_4_adx(
     out: &mut [u64; 4],
@@ -533,7 +533,7 @@ pub(crate) unsafe fn mont_mul_4_adx(
 ///
 /// # Safety
 /// The CPU must have BMI2 (MULX) and ADX (ADCX, ADOX).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 #[inline]
 pub(crate) unsafe fn mont_sqr_4_adx(out: &mut [u64; 4], a: &[u64; 4], k: &MontConsts<4>) {
     let (o0, o1, o2, o3): (u64, u64, u64, u64);
@@ -725,10 +725,10 @@ with_bmi2! {
 
 /// `k` as the 4-digit constants, when `N = 4` and the CPU runs the 4-digit assembly
 /// ([`mont_mul_4_adx`], [`mont_sqr_4_adx`]: BMI2 and ADX), else `None`.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 #[inline(always)]
 fn asm4<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<4>> {
-    if N == 4 && crate::kernels::arch::x86_64::has_bmi2_adx() {
+    if N == 4 && crate::kernels::cpu::bmi2_adx() {
         // SAFETY: N = 4, so `MontConsts<N>` is `MontConsts<4>`: the same type.
         return Some(unsafe { &*(k as *const MontConsts<N>).cast::<MontConsts<4>>() });
     }
@@ -736,7 +736,7 @@ fn asm4<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<4>> {
 }
 
 /// `x` as a 4-digit array (`N = 4`: an identity, folded away).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 #[inline(always)]
 fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
     x[..].try_into().expect("N = 4")
@@ -753,7 +753,7 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
     b: &[u64; N],
     k: &MontConsts<N>,
 ) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     if let Some(k4) = asm4(k) {
         let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
         // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
@@ -772,7 +772,7 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
     a: &[u64; N],
     k: &MontConsts<N>,
 ) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     if let Some(k4) = asm4(k) {
         let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
         // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
@@ -797,7 +797,7 @@ with_bmi2! {
     }
 }
 
-#[cfg(all(test, target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(all(test, x86_kernels))]
 mod tests {
     use super::*;
     use crate::rng::SplitMix64;
@@ -862,7 +862,7 @@ mod tests {
     /// value (the callers pass a copy).
     #[test]
     fn mont_4_asm_matches_the_portable_twin() {
-        if !crate::kernels::arch::x86_64::has_bmi2_adx() {
+        if !crate::kernels::cpu::bmi2_adx() {
             eprintln!("no BMI2/ADX on this CPU: the assembly is not run");
             return;
         }
@@ -899,7 +899,7 @@ mod tests {
     /// equal (every result fed back in, so a wrong digit anywhere shows).
     #[test]
     fn mont_4_asm_chains_match_the_portable_twin() {
-        if !crate::kernels::arch::x86_64::has_bmi2_adx() {
+        if !crate::kernels::cpu::bmi2_adx() {
             return;
         }
         let mut rng = SplitMix64::new(0x5eed);
