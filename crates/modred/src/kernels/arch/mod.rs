@@ -19,6 +19,3 @@ pub(crate) mod x86_64;
 
 #[cfg(x86_kernels_compiled)]
 pub(crate) mod ifma;
-
-#[cfg(all(test, x86_kernels_compiled))]
-mod tests;

@@ -8,7 +8,7 @@
 //! On a CPU without BMI2 and ADX the assembly kernels cannot run: those tests print a
 //! note and pass, and only the safe entry points (then the portable kernels) are checked.
 
-use super::x86_64::{self as x, has_bmi2_adx};
+use super::{self as x, has_bmi2_adx};
 use crate::kernels::portable;
 use crate::kernels::tests::Rng;
 
