@@ -4,9 +4,14 @@
 //!   `sqr_basecase` built on them, MULX with two carry chains (ADCX, ADOX). The safe
 //!   entry points below ([`mul_1`] etc., what `LimbKernels for u64` calls) run them where
 //!   [`has_bmi2_adx`] says yes and their portable twins otherwise.
+//! - [`mont4`]: 4-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
+//!   assembly, for `reduce::fixed::MontgomeryFixed<4>` (through `reduce::fixed::arith`,
+//!   which makes the CPU check).
 //!
-//! Tests: `tests.rs` checks every kernel here against its twin in `kernels::portable`.
+//! Tests: `tests.rs` checks the row kernels against their twins in `kernels::portable`;
+//! `mont4` is checked against `arith::mont_mul` in `reduce/fixed/arith.rs`.
 
+pub(crate) mod mont4;
 mod rows;
 #[cfg(test)]
 mod tests;
