@@ -7,12 +7,17 @@
 //! - [`mont4`]: 4-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::MontgomeryFixed<4>` (through `reduce::fixed::arith`,
 //!   which makes the CPU check).
+//! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
+//!   where needed: the two-by-one `div` of the `u64` digit and the CMOV corrections of the
+//!   scalar transform's modular arithmetic.
 //!
-//! Tests: `tests.rs` checks the row kernels against their twins in `kernels::portable`;
-//! `mont4` is checked against `arith::mont_mul` in `reduce/fixed/arith.rs`.
+//! Tests: `tests.rs` checks the row kernels against their twins in `kernels::portable`
+//! and `scalar` against `u128` arithmetic; `mont4` is checked against `arith::mont_mul`
+//! in `reduce/fixed/arith.rs`.
 
 pub(crate) mod mont4;
 mod rows;
+pub(crate) mod scalar;
 #[cfg(test)]
 mod tests;
 
