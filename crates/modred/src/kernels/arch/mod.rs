@@ -18,4 +18,9 @@
 pub(crate) mod x86_64;
 
 #[cfg(x86_kernels_compiled)]
-pub(crate) mod ifma;
+pub(crate) mod avx512_ifma;
+
+/// The former path of [`avx512_ifma::radix52`], still used by `reduce::montgomery_ifma`.
+#[cfg(x86_kernels_compiled)]
+#[cfg_attr(not(x86_kernels), allow(unused_imports))]
+pub(crate) use avx512_ifma::radix52 as ifma;
