@@ -13,8 +13,9 @@
 //!
 //! # Engines
 //! Two engines compute the same products; which one is chosen per transform at run time:
-//! - the **IFMA engine** (`ntt/ifma.rs`, x86-64 with AVX-512 IFMA, 64-bit digits, not with the
-//!   `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
+//! - the **IFMA engine** (`ntt/ifma.rs`, its vector passes in
+//!   `kernels/arch/avx512_ifma/ntt.rs`; x86-64 with AVX-512 IFMA, 64-bit digits, not with
+//!   the `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
 //!   eight residues per instruction — about three times the speed of the scalar engine
 //!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
 //! - the **scalar engine** (everything else, and lengths below the IFMA engine's
