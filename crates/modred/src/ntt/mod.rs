@@ -99,6 +99,7 @@ pub fn uses_ifma<L: Limb>() -> bool {
 
 /// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
 /// string `a`.
+#[cfg(x86_kernels_compiled)]
 fn pieces<L: Limb>(a: &[L]) -> usize {
     let top = a[a.len() - 1].to_u64();
     2 * a.len() - usize::from(top >> 32 == 0)
@@ -126,6 +127,7 @@ pub struct Transform {
     /// Digits of the operand (without high zeros), for the length checks.
     digits: usize,
     /// The operand's lowest 32-bit piece (IFMA engine: see [`carry_linear_ifma`]).
+    #[cfg_attr(not(x86_kernels_compiled), allow(dead_code))]
     low: u64,
 }
 
@@ -139,6 +141,7 @@ impl Transform {
     }
 
     /// [`Transform::new`], on the IFMA engine only where `allow_ifma`.
+    #[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
     pub(crate) fn new_with<L: Limb>(
         a: &[L],
         n: usize,
@@ -445,6 +448,7 @@ pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
 }
 
 /// [`mul`], on the IFMA engine only where `allow_ifma`.
+#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
 pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
     let (la, lb) = (crate::nat::normalized_len(a), crate::nat::normalized_len(b));
@@ -500,6 +504,7 @@ pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
 }
 
 /// [`sqr_with_buf`], on the IFMA engine only where `allow_ifma`.
+#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
 pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_ifma: bool) {
     let la = crate::nat::normalized_len(a);
     if la == 0 {
