@@ -1,20 +1,29 @@
-//! One cfg alias for "the x86-64 kernels are used": instead of repeating
-//! `all(target_arch = "x86_64", not(feature = "portable"), not(miri))` in every module.
+//! Two cfg aliases for the x86-64 kernels (`src/kernels/arch/`), instead of repeating
+//! `all(target_arch = "x86_64", not(feature = "portable"), not(miri))` in every module:
 //!
-//! - `x86_kernels`: an x86-64 target, not the `portable` feature, not Miri (which cannot
-//!   run inline assembly or the vector intrinsics). The CPU-specific code is compiled and
-//!   chosen at run time by `kernels::cpu`.
+//! - `x86_kernels_compiled`: an x86-64 target, not Miri (which cannot run inline assembly
+//!   or the vector intrinsics). The x86-64 kernels are compiled, also with the `portable`
+//!   feature: the unit tests compare them with their portable twins in every build, and
+//!   the IFMA transform engine of `ntt` stays testable there (with `portable` the library
+//!   itself never calls them).
+//! - `x86_kernels`: `x86_kernels_compiled` and not the `portable` feature. The library
+//!   uses the x86-64 kernels: each is chosen at run time by what `kernels::cpu` detects.
 //!
-//! Unit tests compile the x86-64 kernels also under `portable` (`all(test, target_arch =
-//! "x86_64", not(miri))`), to keep comparing them with their portable twins.
+//! So `x86_kernels` gates the dispatch (a call into a kernel, a field holding an x86-64
+//! context), `x86_kernels_compiled` the kernels themselves and the tests against their
+//! twins, `not(x86_kernels)` the portable-only code.
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(x86_kernels)");
+    println!("cargo::rustc-check-cfg=cfg(x86_kernels_compiled)");
     println!("cargo::rerun-if-changed=build.rs");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let portable = std::env::var_os("CARGO_FEATURE_PORTABLE").is_some();
     let miri = std::env::var_os("CARGO_CFG_MIRI").is_some();
-    if arch == "x86_64" && !portable && !miri {
-        println!("cargo::rustc-cfg=x86_kernels");
+    if arch == "x86_64" && !miri {
+        println!("cargo::rustc-cfg=x86_kernels_compiled");
+        if !portable {
+            println!("cargo::rustc-cfg=x86_kernels");
+        }
     }
 }

@@ -30,7 +30,7 @@
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;
 use crate::kernels;
@@ -39,17 +39,17 @@ use crate::nat::Nat;
 
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
 /// the CPU has it (and 0 where this build has no such path).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 pub const IFMA_MIN_BITS: u64 = montgomery_ifma::CT_MIN_BITS;
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
 /// the CPU has it (and 0 where this build has no such path).
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+#[cfg(not(x86_kernels))]
 pub const IFMA_MIN_BITS: u64 = 0;
 /// The largest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 pub const IFMA_MAX_BITS: u64 = montgomery_ifma::MAX_BITS;
 /// The largest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA.
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+#[cfg(not(x86_kernels))]
 pub const IFMA_MAX_BITS: u64 = 0;
 
 /// Window width of [`MontgomeryCt::pow`]: `2^WINDOW` table entries, read in full for each
@@ -102,19 +102,19 @@ pub struct MontgomeryCt<L: Limb> {
     one: Vec<L>,
     /// For `u64` digits, a modulus of [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] bits and a CPU
     /// with AVX-512 IFMA: the radix-2^52 context [`MontgomeryCt::pow`] runs on.
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     ifma: Option<MontgomeryIfma>,
 }
 
 /// The digits of `x` as `u64`s.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 fn to_u64s<L: Limb>(x: &[L]) -> Vec<u64> {
     x.iter().map(|d| d.to_u64()).collect()
 }
 
 /// The radix-2^52 context for `m` when `L` is `u64` (not the counting digit, whose
 /// operations must be counted) and `m` is in range; the CPU check is `new`'s.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 fn ifma_for<L: Limb>(m: &Nat<L>, any_cpu: bool) -> Option<MontgomeryIfma> {
     if core::any::TypeId::of::<L>() != core::any::TypeId::of::<u64>() {
         return None;
@@ -156,7 +156,7 @@ impl<L: Limb> MontgomeryCt<L> {
             m0inv,
             r2,
             one,
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+            #[cfg(x86_kernels)]
             ifma: ifma_for(m, false),
         })
     }
@@ -165,9 +165,9 @@ impl<L: Limb> MontgomeryCt<L> {
     /// on this CPU: `u64` digits, a modulus of [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] bits,
     /// and a CPU with AVX-512F and IFMA.
     pub fn pow_uses_ifma(&self) -> bool {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        #[cfg(x86_kernels)]
         return self.ifma.is_some();
-        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+        #[cfg(not(x86_kernels))]
         false
     }
 
@@ -277,7 +277,7 @@ impl<L: Limb> MontgomeryCt<L> {
             base.len() == k && out.len() == k,
             "constant-time exponentiation: residue lengths must equal the modulus width"
         );
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        #[cfg(x86_kernels)]
         if let Some(ifma) = &self.ifma {
             // L is u64 here (`ifma_for`): the conversions only copy.
             let mut o = vec![0u64; k];
@@ -347,7 +347,7 @@ impl<L: Limb> MontgomeryCt<L> {
     /// is outside [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] or the build has no such path.
     #[doc(hidden)]
     pub fn pow_radix52_portable(&self, out: &mut [L], base: &[L], e: &[L]) -> bool {
-        #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+        #[cfg(x86_kernels)]
         {
             let Some(ifma) = ifma_for(&Nat::from_limbs(&self.m), true) else { return false };
             assert!(base.len() == self.width() && out.len() == self.width());
@@ -358,7 +358,7 @@ impl<L: Limb> MontgomeryCt<L> {
             }
             true
         }
-        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+        #[cfg(not(x86_kernels))]
         {
             let _ = (out, base, e);
             false

@@ -1,7 +1,7 @@
 //! Montgomery exponentiation in radix 2^52 on AVX-512 IFMA (x86-64), for odd moduli of
 //! [`MIN_BITS`] to [`MAX_BITS`] bits: the word-level Montgomery method (paper 000,
 //! Algorithm 3, interleaved as CIOS) with 52-bit digits eight to a register, the almost
-//! Montgomery multiplication of [`crate::kernels::arch::ifma`] (as OpenSSL's RSAZ code).
+//! Montgomery multiplication of [`crate::kernels::arch::avx512_ifma::radix52`] (as OpenSSL's RSAZ code).
 //!
 //! Numbers are converted into radix 2^52 and into the representation `x·R' mod m`,
 //! `R' = 2^(52n)`, once per exponentiation, and back once at its end; in between every
@@ -13,7 +13,9 @@
 
 use crate::exp::{self, Method, MulSqr};
 use crate::kernels;
-use crate::kernels::arch::ifma::{self, DIGIT_BITS, DIGIT_MASK, LANES, MAX_REGS};
+use crate::kernels::arch::avx512_ifma::radix52::{
+    self as ifma, DIGIT_BITS, DIGIT_MASK, LANES, MAX_REGS,
+};
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::Scratch;
@@ -35,7 +37,7 @@ pub(crate) const MIN_BITS: u64 = 512;
 /// of each build: a small margin), 0.86× at 576, 0.74× at 640, 0.66× at 768, 0.55× at
 /// 1024. (Before the one-pass product, with scalar conversions and a scalar last step,
 /// it lost below 1024 bits: 1.45× at 512, 1.3× at 768, 0.86× at 1024.)
-#[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` uses it
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` uses it
 pub(crate) const MUL_MIN_BITS: u64 = 512;
 
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
@@ -93,7 +95,7 @@ pub(crate) enum Kernels {
 /// digit-level constant-time exponentiation (`ISSUE8_BITS=512 cargo bench -p
 /// modred-bench --bench issue8`: `powm-ct` against `powm-ct-word`, one run, interleaved;
 /// `docs/benchmarks.md`).
-#[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
 pub(crate) const CT_MIN_BITS: u64 = 512;
 
 /// The window of the constant-time exponentiation for an exponent read as `ebits` bits
@@ -116,7 +118,7 @@ const WIDE: usize = (LANES * MAX_REGS * 52).div_ceil(64) + 1;
 impl MontgomeryIfma {
     /// The context for `m`, or `None` when the CPU lacks AVX-512 IFMA, `m` is even, or its
     /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`].
-    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
         if !ifma::has_ifma() {
             return None;
@@ -163,13 +165,13 @@ impl MontgomeryIfma {
 
     /// As [`MontgomeryIfma::new`] whatever the CPU: for [`Kernels::Portable`] (the
     /// valgrind check of the constant-time exponentiation, which cannot run AVX-512).
-    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn new_any_cpu(m: &Nat<u64>) -> Option<Self> {
         Self::new_unchecked_cpu(m)
     }
 
     /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
-    #[cfg_attr(feature = "portable", allow(dead_code))] // only `ct` / `Modulus` use it
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn mul_pays(&self) -> bool {
         self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
@@ -372,7 +374,7 @@ impl MontgomeryIfma {
 
     /// `a = a·b·2^(−64k) mod m` (`b = None`: `a²·2^(−64k) mod m`) in place, as
     /// [`MontgomeryIfma::mul_word`].
-    #[cfg_attr(feature = "portable", allow(dead_code))] // only `Modulus` calls it
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn mul_word_assign(&self, a: &mut [u64], b: Option<&[u64]>) {
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.is_none_or(|b| b.len() == k));

@@ -21,7 +21,7 @@
 //!   residues are not the reducers' `u64` digits), for products and exponentiations.
 
 pub(crate) mod core;
-#[cfg(any(x86_kernels, all(test, target_arch = "x86_64", not(miri))))]
+#[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
 pub mod profile;
 pub mod rule;

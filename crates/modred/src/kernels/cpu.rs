@@ -130,3 +130,27 @@ pub(crate) fn used_features() -> Vec<&'static str> {
     .filter_map(|(name, has)| has.then_some(name))
     .collect()
 }
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    /// Each cached answer is the CPU's as std detects it, asked directly (the one place
+    /// besides the detection itself that does), and stays the same when asked again.
+    #[test]
+    fn cached_answers_are_the_cpus() {
+        use std::is_x86_feature_detected as has;
+        let ifma = has!("avx512f") && has!("avx512ifma");
+        let expected = [
+            ("bmi2+adx", has!("bmi2") && has!("adx")),
+            ("avx2", has!("avx2")),
+            ("avx512ifma", ifma),
+            ("avx512vbmi", ifma && has!("avx512bw") && has!("avx512vbmi")),
+        ];
+        for _ in 0..2 {
+            let got =
+                [super::bmi2_adx(), super::avx2(), super::avx512_ifma(), super::avx512_vbmi()];
+            for ((name, want), got) in expected.iter().zip(got) {
+                assert_eq!(got, *want, "{name}");
+            }
+        }
+    }
+}

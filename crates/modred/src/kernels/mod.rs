@@ -1,18 +1,57 @@
-//! Layer 2: slice kernels on limbs.
+//! Layer 2: slice kernels on limbs, and every piece of CPU-specific code of the library.
 //!
 //! Names follow GMP's `mpn` shapes: `add_n` adds two n-digit slices, `addmul_1` adds a
 //! slice times one digit, `mul_basecase` is the schoolbook product. Each kernel has one
 //! portable version in [`portable`]; a limb type may override any of them through
-//! [`LimbKernels`] (architecture-specific versions live in `arch/<target>/`, are chosen
-//! once at run time and are tested against their portable twins). Algorithms call the
-//! free functions below and never know which version runs.
+//! [`LimbKernels`] (architecture-specific versions live in [`arch`], are chosen at run
+//! time and are tested against their portable twins). Algorithms call the free functions
+//! below and never know which version runs.
 //!
 //! Kernels stay `pub(crate)`: nothing outside the crate can come to depend on them.
+//!
+//! # CPU-specific code
+//! All code that needs particular instructions (`asm!`, `#[target_feature]`, vector
+//! intrinsics) is under [`arch`], one folder per instruction-set family:
+//!
+//! - `arch/x86_64/`: BMI2 and ADX (MULX, ADCX, ADOX): the `u64` row kernels and
+//!   schoolbook products behind `LimbKernels for u64`, the 4-digit Montgomery product
+//!   and square of `reduce::fixed`; and the baseline x86-64 instructions the compiler
+//!   does not emit where needed (`div`, CMOV);
+//! - `arch/avx512_ifma/`: AVX-512 IFMA, radix 2^52: the almost Montgomery product of
+//!   `engine::ifma` and the vector passes of the transform engine of
+//!   `ntt/ifma.rs` (whose primes, plans and twiddle tables stay in `ntt/`);
+//! - `arch/avx2/` (x86-64 AVX2) and `arch/aarch64/` (NEON, SVE) are where those
+//!   families' kernels go; there are none yet.
+//!
+//! [`cpu`] is the only place that asks the CPU what it has: each feature set detected
+//! once and cached (`bmi2_adx`, `avx2`, `avx512_ifma`, `avx512_vbmi`).
+//!
+//! Two cfg aliases from `build.rs` replace the repeated predicate:
+//! - `x86_kernels_compiled` (an x86-64 target, not Miri): the x86-64 kernels are
+//!   compiled, with the `portable` feature too, so that their tests compare them with the
+//!   portable twins in every build; used on `arch`'s modules and those tests;
+//! - `x86_kernels` (the same, without the `portable` feature): the library uses them;
+//!   used on every call into them and every field holding an x86-64 context, and as
+//!   `not(x86_kernels)` on the portable-only alternatives.
+//!
+//! Outside this module the CPU-specific parts are choices, not kernels: under
+//! `x86_kernels` and asking [`cpu`], `ct` (the IFMA exponentiation), `ntt` (the IFMA
+//! engine), `modulus` and `engine::ifma` (the radix-2^52 contexts), and
+//! `reduce::fixed::arith::with_bmi2!`, which compiles portable code a second time with
+//! BMI2 and ADX enabled.
+//!
+//! # Adding a CPU backend
+//! 1. A folder `arch/<family>/` with the kernels, declared in `arch/mod.rs` under the
+//!    family's own pair of aliases, added to `build.rs` beside the x86-64 ones.
+//! 2. The detection in [`cpu`]: one cached answer per feature set the kernels need, and
+//!    its name in `used_features`.
+//! 3. The dispatch: a safe entry point that asks [`cpu`] and falls back to the portable
+//!    twin (as `arch::x86_64::mul_1`), called from [`LimbKernels`] for the limb type or
+//!    from the engine that uses it, under the "used" alias.
+//! 4. The twin test: each kernel against its portable twin on the same inputs (edge
+//!    digits, every tail length), under the "compiled" alias so that it also runs with
+//!    `portable`, skipping (with a note) on a CPU without the feature.
 
-// The architecture-specific kernels: used unless the `portable` feature (or Miri, which
-// cannot run inline assembly) says otherwise, and always compiled for the tests, which
-// check them against the portable ones in every configuration.
-#[cfg(all(any(test, not(feature = "portable")), not(miri)))]
 pub(crate) mod arch;
 pub(crate) mod cpu;
 pub(crate) mod portable;
@@ -113,12 +152,12 @@ pub trait LimbKernels: Sized {
 impl LimbKernels for u8 {}
 impl LimbKernels for u16 {}
 impl LimbKernels for u32 {}
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"), not(miri))))]
+#[cfg(not(x86_kernels))]
 impl LimbKernels for u64 {}
 
 /// x86-64: MULX/ADCX/ADOX kernels, chosen at run time (see [`arch::x86_64`]); the
 /// portable ones on CPUs without BMI2 and ADX and for every kernel not listed here.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 impl LimbKernels for u64 {
     #[inline(always)]
     fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {

@@ -109,29 +109,15 @@ div_by_widening!(div_u16, u16, u32);
 div_by_widening!(div_u32, u32, u64);
 div_by_widening!(div_u64_widening, u64, u128);
 
-/// `(hi·2^64 + lo) divmod d` for `hi < d`.
-///
-/// Rust lowers a `u128 / u64` division to a library call that handles 128-bit divisors;
-/// x86-64's `div` instruction does exactly the two-by-one division the algorithms need, in
-/// a fraction of the time (it dominates the classical reduction's quotient estimates).
+/// `(hi·2^64 + lo) divmod d` for `hi < d`: on x86-64 (`x86_kernels`) one `div`
+/// instruction ([`crate::kernels::arch::x86_64::scalar::div_2by1`]), far faster than the
+/// library call Rust makes for a `u128 / u64` division, which is the portable twin.
 #[inline(always)]
 fn div_u64(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+    #[cfg(x86_kernels)]
     if hi < d {
-        let (q, r): (u64, u64);
-        // SAFETY: `div` traps only when the quotient overflows 64 bits or `d` is zero;
-        // `hi < d` rules out both (so `d > 0` and `(hi·2^64 + lo)/d < 2^64`). It touches
-        // only the named registers and the flags.
-        unsafe {
-            core::arch::asm!(
-                "div {d}",
-                d = in(reg) d,
-                inout("rax") lo => q,
-                inout("rdx") hi => r,
-                options(pure, nomem, nostack),
-            );
-        }
-        return (q, r);
+        // SAFETY: `hi < d`, the kernel's precondition.
+        return unsafe { crate::kernels::arch::x86_64::scalar::div_2by1(hi, lo, d) };
     }
     // A caller outside the precondition gets the widening division's answer (truncated
     // quotient), or its panic for a zero divisor, never a trap.

@@ -321,7 +321,7 @@ impl Modulus {
     /// The fast path for repeated multiplications: for the fixed-size Montgomery reducers
     /// (odd moduli of 1 to 8 digits) it calls the unrolled product on the digits directly,
     /// for the Montgomery reducers on a CPU with AVX-512 IFMA from 512 bits (where it
-    /// measured faster, `reduce::montgomery_ifma::MUL_MIN_BITS`) the radix-2^52 product in
+    /// measured faster, `engine::ifma::MUL_MIN_BITS`) the radix-2^52 product in
     /// vector registers, and otherwise the
     /// reducer with working space kept per thread (up to 512 digits). Same results as
     /// [`Modulus::mul`]; timing as [`Modulus::mul`] (variable for classical and Barrett,
@@ -495,7 +495,7 @@ impl Modulus {
     ///
     /// With the Montgomery reducers (`montgomery`, `montgomery-interleaved`), a modulus of
     /// 512 to 4158 bits and a CPU with AVX-512 IFMA, the same method runs in radix 2^52,
-    /// eight digits to a vector register (`reduce::montgomery_ifma`; the base is converted
+    /// eight digits to a vector register (`engine::ifma`; the base is converted
     /// once, the result back once). Same result; at 2048 bits 3.4–7 times faster in
     /// `cargo bench -p modred-bench --bench issue8` on a shared 2-core machine.
     ///

@@ -13,8 +13,9 @@
 //!
 //! # Engines
 //! Two engines compute the same products; which one is chosen per transform at run time:
-//! - the **IFMA engine** (`ntt/ifma.rs`, x86-64 with AVX-512 IFMA, 64-bit digits, not with the
-//!   `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
+//! - the **IFMA engine** (`ntt/ifma.rs`, its vector passes in
+//!   `kernels/arch/avx512_ifma/ntt.rs`; x86-64 with AVX-512 IFMA, 64-bit digits, not with
+//!   the `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
 //!   eight residues per instruction — about three times the speed of the scalar engine
 //!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
 //! - the **scalar engine** (everything else, and lengths below the IFMA engine's
@@ -43,7 +44,7 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 mod ifma;
 mod prime;
 mod transform;
@@ -64,34 +65,26 @@ pub fn transform_len_at_least(min: usize) -> usize {
     transform::transform_len_at_least(min)
 }
 
-/// Whether the AVX-512 IFMA engine may be chosen at all: on x86-64, not with the
-/// `portable` feature, not under Miri. Whether it is then depends on the CPU
+/// Whether the AVX-512 IFMA engine may be chosen at all: where the x86-64 kernels are
+/// used (`x86_kernels`: x86-64, not the `portable` feature, not Miri). Whether it is then depends on the CPU
 /// ([`use_ifma`]).
-const IFMA_ALLOWED: bool = cfg!(all(target_arch = "x86_64", not(feature = "portable"), not(miri)));
+const IFMA_ALLOWED: bool = cfg!(x86_kernels);
 
 /// Whether a product of `L` digits runs on the IFMA engine at `pieces` 32-bit pieces:
 /// `allow` (the caller's choice, [`IFMA_ALLOWED`] outside the tests), `u64` digits (not
 /// the op-counting `Counted<u64>`, whose products keep the scalar engine and its
 /// thresholds, so that operation counts do not change with the CPU), a length of that
-/// engine and a CPU with AVX-512F and IFMA.
-/// AVX-512F and IFMA on this CPU (std caches the CPUID answer). Not the kernels layer's
-/// detection: that one is not compiled with the `portable` feature, under which the
-/// engine's tests still run.
-#[cfg(target_arch = "x86_64")]
-fn cpu_has_ifma() -> bool {
-    crate::kernels::cpu::avx512_ifma()
-}
-
+/// engine and a CPU with AVX-512F and IFMA ([`crate::kernels::cpu::avx512_ifma`]).
 #[allow(unused_variables)]
 fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         allow
             && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
             && ifma::is_len(pieces)
-            && cpu_has_ifma()
+            && crate::kernels::cpu::avx512_ifma()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(x86_kernels_compiled))]
     {
         false
     }
@@ -106,6 +99,7 @@ pub fn uses_ifma<L: Limb>() -> bool {
 
 /// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
 /// string `a`.
+#[cfg(x86_kernels_compiled)]
 fn pieces<L: Limb>(a: &[L]) -> usize {
     let top = a[a.len() - 1].to_u64();
     2 * a.len() - usize::from(top >> 32 == 0)
@@ -118,7 +112,7 @@ enum Engine {
     Scalar(Arc<Plan>),
     /// Two primes below 2^50, two coefficients per 64-bit digit, AVX-512 IFMA
     /// ([`ifma`]): length `2n` pieces for `n` digits.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     Ifma(Arc<ifma::Plan>),
 }
 
@@ -133,6 +127,7 @@ pub struct Transform {
     /// Digits of the operand (without high zeros), for the length checks.
     digits: usize,
     /// The operand's lowest 32-bit piece (IFMA engine: see [`carry_linear_ifma`]).
+    #[cfg_attr(not(x86_kernels_compiled), allow(dead_code))]
     low: u64,
 }
 
@@ -146,6 +141,7 @@ impl Transform {
     }
 
     /// [`Transform::new`], on the IFMA engine only where `allow_ifma`.
+    #[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
     pub(crate) fn new_with<L: Limb>(
         a: &[L],
         n: usize,
@@ -162,7 +158,7 @@ impl Transform {
                 "an operand of {digits} digits does not fit a transform of length {n}"
             )));
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         if use_ifma::<L>(2 * n, allow_ifma) {
             let plan = ifma::Plan::get(2 * n);
             let mut data = vec![0u64; 4 * n];
@@ -381,7 +377,7 @@ fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
 /// is the single product `a_0·b_0` of the lowest pieces (`fix`), coefficient `n` is the
 /// wrapped value minus `fix` (exact: the wrapped sum is below `2^65`, far below
 /// `p1·p2`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64>, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && (count <= n || (count == n + 1 && fix.is_some())));
     let wrapped = ifma::coefficient(x, n, 0);
@@ -416,7 +412,7 @@ fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64
 
 /// The cyclic product's `n/2` digits (`r.len()`) from the IFMA engine's `n` coefficients,
 /// the carry out of the top wrapped to the bottom (`B^(n/2) ≡ 1`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn carry_cyclic_ifma<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && 2 * r.len() == n);
     let mut acc = 0u128;
@@ -452,6 +448,7 @@ pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
 }
 
 /// [`mul`], on the IFMA engine only where `allow_ifma`.
+#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
 pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
     let (la, lb) = (crate::kernels::normalized_len(a), crate::kernels::normalized_len(b));
@@ -459,7 +456,7 @@ pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool)
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         let count = pieces(&a[..la]) + pieces(&b[..lb]) - 1;
         let n = transform_len_at_least(count);
@@ -507,13 +504,14 @@ pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
 }
 
 /// [`sqr_with_buf`], on the IFMA engine only where `allow_ifma`.
+#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
 pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_ifma: bool) {
     let la = crate::kernels::normalized_len(a);
     if la == 0 {
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(x86_kernels_compiled)]
     {
         let count = 2 * pieces(&a[..la]) - 1;
         let n = transform_len_at_least(count);
@@ -541,7 +539,7 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_
 }
 
 /// The error of a transform made for 64-bit digits used with other digits.
-#[cfg(target_arch = "x86_64")]
+#[cfg(x86_kernels_compiled)]
 fn digit_mismatch() -> Error {
     Error::InvalidArgument("a transform of 64-bit digits used with other digits".to_string())
 }
@@ -573,7 +571,7 @@ pub fn mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_linear(plan, buf, la + b.digits - 1, r);
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         Engine::Ifma(plan) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());
@@ -622,7 +620,7 @@ pub fn cyclic_mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_cyclic(plan, buf, r);
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(x86_kernels_compiled)]
         Engine::Ifma(plan) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());

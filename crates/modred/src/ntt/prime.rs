@@ -117,34 +117,18 @@ impl Prime {
 // The corrections of `mul`, `add` and `sub` below are selects whose condition is a coin
 // toss in a transform. Written as `if` (or as a mask, which the compiler turns back into
 // a select), LLVM's x86 backend may lower them to conditional jumps, mispredicted about
-// half the time: measured, the inverse transform compiled with three such jumps per
-// butterfly ran five times slower than the forward one. On x86-64 (without the
-// `portable` feature) they are therefore a flag-setting SUB/ADD and a CMOV in assembly.
+// half the time (measured: five times slower). On x86-64 (`x86_kernels`) they are
+// therefore a flag-setting SUB/ADD and a CMOV in assembly, the kernels of
+// `kernels::arch::x86_64::scalar`; the masked selects here are their portable twins.
 
 /// `a − b mod p` for `a, b < p` (also `a < p`, `b < 2^64` with `a − b > −p`).
 #[inline(always)]
 fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    #[cfg(x86_kernels)]
     {
-        let mut d = a;
-        // SAFETY: register-only arithmetic: no memory access, no stack use; every
-        // register written (`d`, the scratch `t`) is declared and the flags are clobbered
-        // (no `preserves_flags`).
-        unsafe {
-            core::arch::asm!(
-                "sub {d}, {b}",
-                "lea {t}, [{d} + {p}]",
-                "cmovc {d}, {t}",
-                d = inout(reg) d,
-                b = in(reg) b,
-                p = in(reg) p,
-                t = out(reg) _,
-                options(pure, nomem, nostack),
-            );
-        }
-        d
+        crate::kernels::arch::x86_64::scalar::sub_mod(a, b, p)
     }
-    #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+    #[cfg(not(x86_kernels))]
     {
         let (d, borrow) = a.overflowing_sub(b);
         d.wrapping_add(p & 0u64.wrapping_sub(borrow as u64))
@@ -154,24 +138,11 @@ fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
 /// `a + b mod p` for `a, b < p < 2^63`.
 #[inline(always)]
 fn add_mod(a: u64, b: u64, p: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    #[cfg(x86_kernels)]
     {
-        let mut s = a + b;
-        // SAFETY: as in `sub_mod`: registers only, all written ones declared.
-        unsafe {
-            core::arch::asm!(
-                "mov {t}, {s}",
-                "sub {s}, {p}",
-                "cmovc {s}, {t}",
-                s = inout(reg) s,
-                p = in(reg) p,
-                t = out(reg) _,
-                options(pure, nomem, nostack),
-            );
-        }
-        s
+        crate::kernels::arch::x86_64::scalar::add_mod(a, b, p)
     }
-    #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+    #[cfg(not(x86_kernels))]
     {
         let (d, borrow) = (a + b).overflowing_sub(p);
         d.wrapping_add(p & 0u64.wrapping_sub(borrow as u64))

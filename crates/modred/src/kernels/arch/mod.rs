@@ -1,22 +1,33 @@
-//! Architecture-specific kernels, one module per target, each beside the portable twin it
-//! is tested against (`kernels/portable.rs`).
+//! Architecture-specific kernels, one folder per instruction-set family, each kernel with
+//! a portable twin it is tested against (`kernels/portable.rs` for the slice kernels, the
+//! callers' own portable code for the others).
 //!
-//! Every module here decides at run time, once, whether the CPU has what its kernels
-//! need, and falls back to the portable kernels when it has not; algorithms never see
-//! the choice. The `portable` cargo feature (and Miri, which cannot run inline assembly)
-//! routes every limb type to the portable kernels; the modules are then still compiled
-//! for the tests, which keep checking them against the portable versions.
+//! The kernels themselves do not choose: the ones that need a CPU feature are `unsafe fn`s
+//! whose callers ask [`crate::kernels::cpu`] first (the safe entry points of [`x86_64`]
+//! do it for the slice kernels) and fall back to the portable twin when it answers no;
+//! algorithms never see the choice. The folders are compiled under
+//! `x86_kernels_compiled` (x86-64, not Miri, which cannot run inline assembly or vector
+//! intrinsics), the library calls into them under `x86_kernels` (the same, not the
+//! `portable` feature): with `portable` they are still compiled, unused by the library
+//! (hence the `dead_code` allowance below), for the tests that compare them with their
+//! twins.
 //!
-//! - [`x86_64`]: `u64` kernels on MULX (BMI2) and ADCX/ADOX (ADX): `mul_1`, `addmul_1`,
-//!   `submul_1`, and the schoolbook `mul_basecase`/`sqr_basecase` built on them.
-//! - [`ifma`]: AVX-512 IFMA almost Montgomery multiplication in radix 2^52 (eight digits
-//!   to a register), for the exponentiations of [`crate::reduce::montgomery_ifma`].
+//! - [`x86_64`]: BMI2 and ADX (MULX, ADCX/ADOX). `rows`: `mul_1`, `addmul_1`,
+//!   `submul_1`, the schoolbook `mul_basecase`/`sqr_basecase` built on them, and their
+//!   safe dispatching entry points; `mont4`: the 4-digit Montgomery product and square
+//!   of `reduce::fixed`; `scalar`: the baseline instructions `div` and CMOV of
+//!   `limb::native` and `ntt::prime`.
+//! - [`avx512_ifma`]: AVX-512 IFMA (radix 2^52, eight digits to a register). `radix52`:
+//!   the almost Montgomery product, its digit conversions and the constant-time table
+//!   scan of `engine::ifma`; `ntt`: the vector passes of the IFMA
+//!   transform engine of `ntt/ifma.rs`.
+//! - `avx2/`, `aarch64/`: the places for AVX2 and for AArch64 (NEON, SVE) kernels, with
+//!   their own aliases in `build.rs` and detection in `kernels::cpu`; none yet.
 
-#[cfg(target_arch = "x86_64")]
+#![cfg_attr(not(x86_kernels), allow(dead_code))]
+
+#[cfg(x86_kernels_compiled)]
 pub(crate) mod x86_64;
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) mod ifma;
-
-#[cfg(all(test, target_arch = "x86_64"))]
-mod tests;
+#[cfg(x86_kernels_compiled)]
+pub(crate) mod avx512_ifma;

@@ -172,7 +172,7 @@ impl<const N: usize> MontgomeryFixed<N> {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(feature = "portable"), not(miri)))]
+#[cfg(x86_kernels)]
 impl MontgomeryFixed<4> {
     /// `out = a·b·R⁻¹ mod m` for `a, b < m` by the assembly (`arith::mont_mul_4_adx`),
     /// without the CPU check of [`MontgomeryFixed::mul_fixed_into`].

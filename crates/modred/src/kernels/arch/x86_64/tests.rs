@@ -8,7 +8,7 @@
 //! On a CPU without BMI2 and ADX the assembly kernels cannot run: those tests print a
 //! note and pass, and only the safe entry points (then the portable kernels) are checked.
 
-use super::x86_64::{self as x, has_bmi2_adx};
+use super::{self as x, has_bmi2_adx, scalar};
 use crate::kernels::portable;
 use crate::kernels::tests::Rng;
 
@@ -189,10 +189,55 @@ fn basecase_products_match_portable() {
     }
 }
 
-/// The cached answer is the CPU's, and stays the same.
+/// The two-by-one division against the `u128` one: random operands, the largest
+/// remainders and quotients (`hi = d − 1`), one-digit and full-width divisors.
 #[test]
-fn feature_detection_is_cached() {
-    let direct = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
-    assert_eq!(has_bmi2_adx(), direct);
-    assert_eq!(has_bmi2_adx(), direct);
+fn div_2by1_matches_u128_division() {
+    let mut rng = Rng(31);
+    for i in 0..20_000u64 {
+        let d = match i % 4 {
+            0 => rng.next() | 1 << 63,
+            1 => 1 + rng.below(1 << 20),
+            2 => u64::MAX - rng.below(3),
+            _ => 1.max(rng.next() >> rng.below(64)),
+        };
+        let hi = if i % 3 == 0 { d - 1 } else { rng.below(d) };
+        let lo = if i % 5 == 0 { u64::MAX } else { rng.next() };
+        let n = (hi as u128) << 64 | lo as u128;
+        let want = ((n / d as u128) as u64, (n % d as u128) as u64);
+        // SAFETY: hi < d.
+        assert_eq!(unsafe { scalar::div_2by1(hi, lo, d) }, want, "{hi:#x}:{lo:#x} / {d:#x}");
+    }
+}
+
+/// The CMOV corrections against their definitions, on the transform primes' range
+/// (`2^61 < p < 2^62`) and on small and odd-sized moduli, with the edge operands 0, 1,
+/// p − 1, and for `sub_mod` subtrahends up to `a + p − 1`.
+#[test]
+fn cmov_selects_match_their_definitions() {
+    let mut rng = Rng(32);
+    for i in 0..2_000u64 {
+        let p = match i % 3 {
+            0 => (1 << 61) + 1 + rng.below(1 << 61),
+            1 => 2 + rng.below(1000),
+            _ => 2 + rng.below((1 << 63) - 2),
+        };
+        let pick = |rng: &mut Rng, j: u64| match j % 4 {
+            0 => 0,
+            1 => p - 1,
+            2 => 1 % p,
+            _ => rng.below(p),
+        };
+        for j in 0..16 {
+            let a = pick(&mut rng, j);
+            let b = pick(&mut rng, j / 4);
+            assert_eq!(scalar::add_mod(a, b, p), ((a as u128 + b as u128) % p as u128) as u64);
+            let want = (a as i128 - b as i128).rem_euclid(p as i128) as u64;
+            assert_eq!(scalar::sub_mod(a, b, p), want, "{a} − {b} mod {p}");
+            // A subtrahend beyond p, as long as a − b > −p.
+            let b = b + rng.below(a + 1);
+            let want = (a as i128 - b as i128).rem_euclid(p as i128) as u64;
+            assert_eq!(scalar::sub_mod(a, b, p), want, "{a} − {b} mod {p}");
+        }
+    }
 }

@@ -1,4 +1,5 @@
-//! x86-64 kernels for `u64` digits on BMI2 (MULX) and ADX (ADCX/ADOX).
+//! The `u64` row kernels on BMI2 (MULX) and ADX (ADCX/ADOX), and the schoolbook products
+//! built on them.
 //!
 //! MULX multiplies by `rdx` without touching the flags, and ADCX/ADOX are additions with
 //! carry that read and write only CF and only OF respectively, so one loop can run two
@@ -15,8 +16,8 @@
 //! kernel is one `asm!` block in an `#[inline]` function without `#[target_feature]`, so
 //! it inlines into its callers (the assembler takes the instructions regardless of the
 //! compile-time target). Calling one on a CPU without BMI2 and ADX is undefined
-//! behaviour, hence the `unsafe fn`s; the safe entry points ([`addmul_1`] etc.) check
-//! [`has_bmi2_adx`] first and otherwise run the portable twin.
+//! behaviour, hence the `unsafe fn`s; the safe entry points ([`super::addmul_1`] etc.)
+//! check [`super::has_bmi2_adx`] first and otherwise run the portable twin.
 //!
 //! Instruction counts: valgrind (3.19 at least) runs ADCX/ADOX but hides ADX from CPUID,
 //! so under `valgrind --tool=callgrind` the detection answers no and the portable kernels
@@ -26,113 +27,11 @@
 use crate::kernels::portable;
 use core::arch::asm;
 
-/// Whether this CPU has BMI2 and ADX ([`crate::kernels::cpu::bmi2_adx`]).
-#[inline(always)]
-pub(crate) fn has_bmi2_adx() -> bool {
-    crate::kernels::cpu::bmi2_adx()
-}
-
-/// [`crate::kernels::mul_1`] for `u64`: the ADX kernel where the CPU has it.
-#[inline]
-pub(crate) fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-    if has_bmi2_adx() {
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { mul_1_adx(r, a, b) }
-    } else {
-        cold::mul_1(r, a, b)
-    }
-}
-
-/// [`crate::kernels::addmul_1`] for `u64`: the ADX kernel where the CPU has it.
-#[inline]
-pub(crate) fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-    if has_bmi2_adx() {
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { addmul_1_adx(r, a, b) }
-    } else {
-        cold::addmul_1(r, a, b)
-    }
-}
-
-/// [`crate::kernels::submul_1`] for `u64`: the ADX kernel where the CPU has it.
-#[inline]
-pub(crate) fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-    if has_bmi2_adx() {
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { submul_1_adx(r, a, b) }
-    } else {
-        cold::submul_1(r, a, b)
-    }
-}
-
-/// [`crate::kernels::mul_basecase`] for `u64`: one feature check for the whole product,
-/// then rows of the ADX `mul_1`/`addmul_1`.
-#[inline]
-pub(crate) fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
-    if has_bmi2_adx() {
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { mul_basecase_adx(r, a, b) }
-    } else {
-        cold::mul_basecase(r, a, b)
-    }
-}
-
-/// [`crate::kernels::sqr_basecase`] for `u64`: one feature check for the whole square,
-/// then rows of the ADX `mul_1`/`addmul_1`.
-#[inline]
-pub(crate) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
-    if has_bmi2_adx() {
-        // SAFETY: the CPU has BMI2 and ADX (checked just above).
-        unsafe { sqr_basecase_adx(r, a) }
-    } else {
-        cold::sqr_basecase(r, a)
-    }
-}
-
-/// The portable kernels out of line, for the dispatch: inlined, their loops would sit
-/// beside the assembly in every caller and crowd its registers. Measured on the loop of
-/// a 4-digit Montgomery reduction (four `addmul_1` calls): 43 cycles calling the assembly
-/// directly, 50 through the dispatch with the portable loops inlined, 46 with them out of
-/// line. On a CPU without BMI2 and ADX this costs a call per kernel.
-mod cold {
-    use crate::kernels::portable;
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-        portable::mul_1(r, a, b)
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-        portable::addmul_1(r, a, b)
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
-        portable::submul_1(r, a, b)
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
-        portable::mul_basecase(r, a, b)
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
-        portable::sqr_basecase(r, a)
-    }
-}
-
 /// `r[..n] = a·b` for the n digits of `a`; returns the high digit. Only `r[..n]` is
 /// written (`r` may be longer).
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If `r` is shorter than `a`.
@@ -204,7 +103,7 @@ pub(crate) unsafe fn mul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 /// Only `r[..n]` is written.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If `r` is shorter than `a`.
@@ -284,7 +183,7 @@ pub(crate) unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 /// carries the product digits `p_i = l_i + h_(i−1)` as in [`addmul_1_adx`].
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If `r` is shorter than `a`.
@@ -369,7 +268,7 @@ pub(crate) unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 /// [`mul_1_adx`] and `b.len() − 1` rows of [`addmul_1_adx`].
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If `b` is empty or `r.len() < a.len() + b.len()`.
@@ -389,7 +288,7 @@ pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// the squares added by [`portable::sqr_add_doubled_squares`]. n(n+1)/2 digit products.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If `a` is empty or `r.len() < 2·a.len()`.

@@ -259,7 +259,7 @@ fn from_radix52_reg(v: __m512i) -> __m512i {
 
 /// `out` = `x` (u64 digits) in 52-bit digits, `out.len()` a multiple of 8, at most
 /// `8·`[`MAX_REGS`]; `x` must fit (its bits past `52·out.len()` zero). The digits of
-/// [`crate::reduce::montgomery_ifma`]'s scalar conversion, eight at a time.
+/// `engine::ifma`'s scalar conversion, eight at a time.
 ///
 /// # Safety
 /// The CPU must have AVX-512F, BW and VBMI ([`has_vbmi`]).
