@@ -22,17 +22,6 @@ fn implemented() -> Vec<String> {
         .collect()
 }
 
-/// The algorithm names listed as not implemented yet.
-fn not_implemented() -> Vec<String> {
-    let table = ok(&["algos"]);
-    table
-        .lines()
-        .skip_while(|l| !l.starts_with("not implemented yet"))
-        .skip(1)
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect()
-}
-
 fn run(args: &[&str]) -> Output {
     Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("run modred")
 }
@@ -275,8 +264,7 @@ fn algos_lists_every_name() {
     assert!(
         header.starts_with("NAME") && header.contains("APPLIES TO") && header.contains("SOURCE")
     );
-    let mut names = implemented();
-    names.extend(not_implemented());
+    let names = implemented();
     for name in [
         "auto",
         "classical",
@@ -419,11 +407,6 @@ fn algorithm_errors() {
     fails_with(&["reduce", "--algo", "fourier", "5", "7"], "unknown algorithm 'fourier'");
     fails_with(&["reduce", "--algo", "", "5", "7"], "unknown algorithm ''");
     fails_with(&["reduce", "--algo", "Barrett", "5", "7"], "unknown algorithm 'Barrett'");
-    for name in not_implemented() {
-        let msg = fails(&["reduce", "--algo", &name, "5", "7"]);
-        assert!(msg.contains("not implemented yet") && msg.contains(&name), "{msg}");
-        assert!(!msg.contains("unknown"), "{msg}");
-    }
     // Montgomery needs an odd modulus.
     for algo in ["montgomery", "montgomery-interleaved"] {
         fails_with(&["reduce", "--algo", algo, "5", "8"], algo);

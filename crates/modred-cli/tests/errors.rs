@@ -7,9 +7,6 @@
 //! non-UTF-8) for every option of every command.
 //!
 //! Paths no input can reach, and why:
-//! - `help::unknown_command`'s "not implemented yet" and `algorithms::parse`'s "algorithm
-//!   … is not implemented yet": their lists (`commands::NOT_YET`, `algorithms::PLANNED`)
-//!   hold nothing the build lacks now; `cli.rs` tests them should the lists grow.
 //! - `radix2-model`'s "the datapath model disagrees with the software (a bug)", and
 //!   `bench`'s "gave a wrong …" / "disagrees with modred": they report bugs.
 //! - `guard`'s "internal error": a panic, which no known input causes.
