@@ -43,6 +43,7 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
+mod cache;
 #[cfg(target_arch = "x86_64")]
 mod ifma;
 mod prime;
