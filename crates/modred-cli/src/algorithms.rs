@@ -1,58 +1,34 @@
-//! Algorithm names on the command line: the ones this build implements (the library's
-//! [`Algorithm::ALL`]) and the rest of the design's list, which are recognised and reported
-//! as not implemented yet rather than as unknown.
+//! Algorithm names on the command line: the ones the library implements
+//! ([`Algorithm::ALL`]).
 
 use crate::fail::Fail;
 use modred::Algorithm;
 
-/// An algorithm of the design that the library does not provide yet.
+/// An algorithm `modred algos` would list as not implemented yet. The library implements
+/// every algorithm of the design, so there are none ([`not_implemented`] is empty).
 pub struct Planned {
     /// Its command-line name.
     pub name: &'static str,
-    /// Which moduli it will apply to.
+    /// Which moduli it would apply to.
     pub applies_to: &'static str,
     /// The paper and algorithm.
     pub source: &'static str,
 }
 
-/// Every algorithm name of the design beyond the first ones. Those the library already
-/// implements are skipped wherever this list is used, so it can stay as it is while the
-/// library grows.
-pub const PLANNED: &[Planned] = &[Planned {
-    name: "ntt-barrett",
-    applies_to: "any modulus > 0",
-    source: "paper 002 (window multiplication and squaring)",
-}];
-
-/// Whether the library implements an algorithm of this name.
-fn implemented(name: &str) -> bool {
-    Algorithm::ALL.iter().any(|a| a.name() == name)
-}
-
-/// The planned algorithms the library does not implement yet.
+/// The algorithms of the design the library does not implement: none.
 pub fn not_implemented() -> impl Iterator<Item = &'static Planned> {
-    PLANNED.iter().filter(|p| !implemented(p.name))
+    std::iter::empty()
 }
 
-/// The algorithm called `name`; an error that tells an unknown name from a known but not
-/// yet implemented one.
+/// The algorithm called `name`.
 pub fn parse(name: &str) -> Result<Algorithm, Fail> {
     match name.parse::<Algorithm>() {
         Ok(a) => Ok(a),
-        Err(e) => {
-            if PLANNED.iter().any(|p| p.name == name) {
-                let have: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                Err(Fail::new(format!(
-                    "algorithm '{name}' is not implemented yet (available: {})",
-                    have.join(", ")
-                )))
-            } else if let modred::Error::UnknownAlgorithm(_) = e {
-                // The library's message quotes the name whole; a huge one is abbreviated.
-                Err(Fail::from(modred::Error::UnknownAlgorithm(crate::args::abbreviate(name))))
-            } else {
-                Err(Fail::from(e))
-            }
+        // The library's message quotes the name whole; a huge one is abbreviated.
+        Err(modred::Error::UnknownAlgorithm(_)) => {
+            Err(Fail::from(modred::Error::UnknownAlgorithm(crate::args::abbreviate(name))))
         }
+        Err(e) => Err(Fail::from(e)),
     }
 }
 
@@ -68,11 +44,7 @@ mod tests {
     }
 
     #[test]
-    fn planned_and_unknown_differ() {
-        if let Some(p) = not_implemented().next() {
-            let msg = parse(p.name).unwrap_err().to_string();
-            assert!(msg.contains("not implemented yet"), "{msg}");
-        }
+    fn unknown_names_are_errors() {
         let msg = parse("fourier").unwrap_err().to_string();
         assert!(msg.contains("unknown algorithm 'fourier'"), "{msg}");
     }

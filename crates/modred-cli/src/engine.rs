@@ -1,5 +1,6 @@
-//! The one place the CLI calls into the library's arithmetic: [`modred::Modulus`] for
-//! `reduce`, `mulmod` and `powm`, and [`modred::opcount`] for `opcount`.
+//! The arithmetic of `reduce`, `mulmod`, `powm` and `batch` ([`modred::Modulus`], prepared
+//! moduli cached) and of `opcount` ([`modred::opcount`]). `bench`, `tune`, `report` and
+//! `algos` call the library directly.
 
 use modred::exp::Method;
 use modred::limb::OpCounts;

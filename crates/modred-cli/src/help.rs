@@ -26,9 +26,6 @@ pub fn version() -> Result<(), Fail> {
 
 /// The error for a command name that is not one.
 pub fn unknown_command(name: &str) -> Fail {
-    if commands::NOT_YET.contains(&name) {
-        return Fail::new(format!("command '{name}' is not implemented yet"));
-    }
     let names: Vec<_> = COMMANDS.iter().map(|c| c.spec.name).collect();
     Fail::new(format!(
         "unknown command '{}' (commands: {}, help; try 'modred help')",

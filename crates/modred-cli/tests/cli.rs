@@ -5,11 +5,12 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use util::{check_error, fails, fails_with, ok, run, BIN};
 
-const BIN: &str = env!("CARGO_BIN_EXE_modred");
+mod util;
 
 /// The algorithms this build implements, from `modred algos` (its first table).
 fn implemented() -> Vec<String> {
@@ -20,54 +21,6 @@ fn implemented() -> Vec<String> {
         .take_while(|l| !l.is_empty())
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect()
-}
-
-/// The algorithm names listed as not implemented yet.
-fn not_implemented() -> Vec<String> {
-    let table = ok(&["algos"]);
-    table
-        .lines()
-        .skip_while(|l| !l.starts_with("not implemented yet"))
-        .skip(1)
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("run modred")
-}
-
-/// Runs a command that must succeed; returns its stdout without the final newline.
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "modred {args:?} failed: {:?} {stderr}", out.status);
-    assert!(stderr.is_empty(), "modred {args:?} wrote to stderr: {stderr}");
-    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
-    stdout.strip_suffix('\n').expect("output ends with a newline").to_string()
-}
-
-/// Checks the error contract on `out` and returns the message after `error: `.
-fn check_error(what: &str, out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{what}: status {:?}", out.status);
-    assert!(out.stdout.is_empty(), "{what}: stdout not empty: {:?}", out.stdout);
-    let stderr = String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8");
-    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("{what}: {stderr:?}"));
-    assert!(!line.contains('\n'), "{what}: more than one line: {stderr:?}");
-    assert!(line.starts_with("error: "), "{what}: {stderr:?}");
-    assert!(!line.contains("panicked") && !line.contains("internal error"), "{what}: {line}");
-    line["error: ".len()..].to_string()
-}
-
-/// Runs a command that must fail by the contract; returns the message.
-fn fails(args: &[&str]) -> String {
-    check_error(&format!("modred {args:?}"), &run(args))
-}
-
-/// Runs a failing command and checks that its message contains `needle`.
-fn fails_with(args: &[&str], needle: &str) {
-    let msg = fails(args);
-    assert!(msg.contains(needle), "modred {args:?}: {msg:?} lacks {needle:?}");
 }
 
 /// A small reproducible generator (xorshift64*), so no randomness crate is needed.
@@ -275,8 +228,7 @@ fn algos_lists_every_name() {
     assert!(
         header.starts_with("NAME") && header.contains("APPLIES TO") && header.contains("SOURCE")
     );
-    let mut names = implemented();
-    names.extend(not_implemented());
+    let names = implemented();
     for name in [
         "auto",
         "classical",
@@ -419,11 +371,6 @@ fn algorithm_errors() {
     fails_with(&["reduce", "--algo", "fourier", "5", "7"], "unknown algorithm 'fourier'");
     fails_with(&["reduce", "--algo", "", "5", "7"], "unknown algorithm ''");
     fails_with(&["reduce", "--algo", "Barrett", "5", "7"], "unknown algorithm 'Barrett'");
-    for name in not_implemented() {
-        let msg = fails(&["reduce", "--algo", &name, "5", "7"]);
-        assert!(msg.contains("not implemented yet") && msg.contains(&name), "{msg}");
-        assert!(!msg.contains("unknown"), "{msg}");
-    }
     // Montgomery needs an odd modulus.
     for algo in ["montgomery", "montgomery-interleaved"] {
         fails_with(&["reduce", "--algo", algo, "5", "8"], algo);

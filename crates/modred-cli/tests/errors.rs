@@ -7,9 +7,6 @@
 //! non-UTF-8) for every option of every command.
 //!
 //! Paths no input can reach, and why:
-//! - `help::unknown_command`'s "not implemented yet" and `algorithms::parse`'s "algorithm
-//!   … is not implemented yet": their lists (`commands::NOT_YET`, `algorithms::PLANNED`)
-//!   hold nothing the build lacks now; `cli.rs` tests them should the lists grow.
 //! - `radix2-model`'s "the datapath model disagrees with the software (a bug)", and
 //!   `bench`'s "gave a wrong …" / "disagrees with modred": they report bugs.
 //! - `guard`'s "internal error": a panic, which no known input causes.
@@ -23,32 +20,15 @@
 //!   vector is NUL-terminated; `nul_bytes_cannot_reach_arguments` shows it); in `batch`
 //!   lines it is covered here and in `cli.rs`.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+use util::{check_error, fails_with, run, BIN};
 
-const BIN: &str = env!("CARGO_BIN_EXE_modred");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("run modred")
-}
-
-/// Checks the error contract on `out` and returns the message after `error: `.
-fn check_error(what: &str, out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{what}: status {:?}", out.status);
-    assert!(out.stdout.is_empty(), "{what}: stdout not empty: {:?}", out.stdout);
-    let stderr = String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8");
-    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("{what}: {stderr:?}"));
-    assert!(!line.contains('\n'), "{what}: more than one line: {stderr:?}");
-    assert!(line.starts_with("error: "), "{what}: {stderr:?}");
-    assert!(!line.contains("panicked") && !line.contains("internal error"), "{what}: {line}");
-    assert!(line.len() < 600, "{what}: message too long ({} bytes)", line.len());
-    line["error: ".len()..].to_string()
-}
+mod util;
 
 /// Runs each command line, which must fail with a message containing its needle.
 fn all_fail(cases: &[(&[&str], &str)]) {
     for (args, needle) in cases {
-        let msg = check_error(&format!("modred {args:?}"), &run(args));
-        assert!(msg.contains(needle), "modred {args:?}: {msg:?} lacks {needle:?}");
+        fails_with(args, needle);
     }
 }
 

@@ -8,8 +8,9 @@ use modred::reduce::NistPrime;
 use modred::{Algorithm, Nat, Operation};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use util::{check_error, BIN};
 
-const BIN: &str = env!("CARGO_BIN_EXE_modred");
+mod util;
 
 /// Runs modred with `MODRED_PROFILE` set to `profile` ("" = none).
 fn run_with(profile: &str, args: &[&str]) -> Output {
@@ -51,14 +52,8 @@ fn fails_with_env(args: &[&str], needle: &str, env: &[(&str, Option<&str>)]) {
             None => c.env_remove(k),
         };
     }
-    let out = c.output().expect("run modred");
-    assert_eq!(out.status.code(), Some(2), "modred {args:?}: {:?}", out.status);
-    assert!(out.stdout.is_empty(), "modred {args:?}: stdout {:?}", stdout(&out));
-    let err = stderr(&out);
-    let line = err.strip_suffix('\n').unwrap_or_else(|| panic!("{args:?}: {err:?}"));
-    assert!(!line.contains('\n') && line.starts_with("error: "), "{args:?}: {err:?}");
-    assert!(!line.contains("panicked"), "{line}");
-    assert!(line.contains(needle), "modred {args:?}: {line:?} lacks {needle:?}");
+    let msg = check_error(&format!("modred {args:?}"), &c.output().expect("run modred"));
+    assert!(msg.contains(needle), "modred {args:?}: {msg:?} lacks {needle:?}");
 }
 
 fn temp_dir(name: &str) -> PathBuf {

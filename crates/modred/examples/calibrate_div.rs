@@ -4,17 +4,11 @@
 //! `cargo run --release -p modred --example calibrate_div [digits…]`.
 
 use modred::Nat;
-mod calibrate;
-use calibrate::{best_seconds, sizes_from_args};
+mod support;
+use support::{best_seconds, sizes_from_args, xorshift};
 
 fn main() {
-    let mut s = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let sizes = sizes_from_args(&[64, 128, 256, 512, 1024, 2048, 4096]);
     println!("digits  knuth_us  newton_us  knuth/newton");
     for n in sizes {

@@ -3,17 +3,11 @@
 
 use modred::nat::mul_into;
 use modred::ntt;
-mod calibrate;
-use calibrate::{best_seconds, sizes_from_args};
+mod support;
+use support::{best_seconds, sizes_from_args, xorshift};
 
 fn main() {
-    let mut x = 0x1234_5678u64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x1234_5678);
     let sizes = sizes_from_args(&[256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192, 16384]);
     println!("words  karatsuba_mul/ntt_mul  karatsuba_sqr/ntt_sqr  (ratios > 1: transform faster)");
     for n in sizes {

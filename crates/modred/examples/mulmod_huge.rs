@@ -8,17 +8,8 @@
 use modred::reduce::{make, Scratch};
 use modred::{Algorithm, Nat};
 use std::time::Instant;
-
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
-        })
-        .unwrap_or(0)
-}
+mod support;
+use support::{vm_hwm_kib, xorshift};
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
@@ -27,13 +18,7 @@ fn main() {
         .map(|a| a.parse::<Algorithm>().expect("an algorithm name"))
         .unwrap_or(Algorithm::NttBarrett);
     let words = (1usize << log2) / 64;
-    let mut s = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let mut m: Vec<u64> = (0..words).map(|_| next()).collect();
     m[0] |= 1;
     m[words - 1] |= 1 << 63;

@@ -3,6 +3,8 @@
 //! `cargo run --release -p modred --example ntt_parts [log2 bits]`.
 
 use std::time::Instant;
+mod support;
+use support::xorshift;
 
 fn best<F: FnMut()>(mut f: F) -> f64 {
     (0..7)
@@ -17,15 +19,8 @@ fn best<F: FnMut()>(mut f: F) -> f64 {
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let words = (1usize << log2) / 64;
-    let mut s = 0x2545_f491_4f6c_dd1du64;
-    let a: Vec<u64> = (0..words)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        })
-        .collect();
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let a: Vec<u64> = (0..words).map(|_| next()).collect();
     let n = modred::ntt::transform_len_at_least(2 * words - 1);
     let mut r = vec![0u64; 2 * words];
     let fwd = best(|| {

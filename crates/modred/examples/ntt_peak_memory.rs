@@ -2,27 +2,13 @@
 //! and of one ntt-montgomery reduction step's transforms at that size.
 //! `cargo run --release -p modred --example ntt_peak_memory [log2 bits]`.
 
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
-        })
-        .unwrap_or(0)
-}
+mod support;
+use support::{vm_hwm_kib, xorshift};
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
     let words = (1usize << log2) / 64;
-    let mut s = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let a: Vec<u64> = (0..words).map(|_| next()).collect();
     let b: Vec<u64> = (0..words).map(|_| next()).collect();
     let mut r = vec![0u64; 2 * words];

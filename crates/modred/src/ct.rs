@@ -84,6 +84,34 @@ fn select_into<L: Limb>(out: &mut [L], a: &[L], mask: L) {
     }
 }
 
+/// The digit loop of CIOS Montgomery multiplication (Koç, Acar and Kaliski 1996; paper
+/// 003 §2.3), shared by [`MontgomeryCt::mul`] and [`crate::reduce::MontgomeryInterleaved`]:
+/// for `a, b < m` (`k` digits each, `m` odd, `m0inv = −m_0^(−1) mod b`) and `t` of `2k + 2`
+/// zero digits, leaves `a·b·R⁻¹ mod m` or that plus `m` (below `2m`) as
+/// `t[2k]·b^k + t[k..2k]`, `t[2k] ∈ {0, 1}`; the final subtraction is the caller's.
+///
+/// For `i = 0 … k−1`: `t += a_i·b`, `u = t_0·m'_0 mod b`, `t = (t + u·m)/b`, the division
+/// by `b` moving a window one digit up `t` instead of moving the digits. Invariant: `t <
+/// 2m` after each step (`(2m + (b−1)m + (b−1)m)/b = 2m`). Constant time: every loop runs
+/// `k` times and no branch or index depends on the digits of `a`, `b` or `t`.
+pub(crate) fn cios<L: Limb>(t: &mut [L], a: &[L], b: &[L], m: &[L], m0inv: L) {
+    let k = m.len();
+    debug_assert!(a.len() == k && b.len() == k && t.len() == 2 * k + 2);
+    for (i, &ai) in a.iter().enumerate() {
+        // The window w holds the running value times b^i; w[k + 1] is still zero.
+        let w = &mut t[i..i + k + 2];
+        let c = kernels::addmul_1(&mut w[..k], b, ai);
+        let (s, o) = w[k].carrying_add(c, false);
+        w[k] = s;
+        w[k + 1] = L::from_u64(o as u64);
+        let u = w[0].wrapping_mul(m0inv);
+        let c = kernels::addmul_1(&mut w[..k], m, u);
+        let (s, o) = w[k].carrying_add(c, false);
+        w[k] = s;
+        w[k + 1] = w[k + 1].carrying_add(L::ZERO, o).0;
+    }
+}
+
 /// Montgomery arithmetic modulo an odd public `m` for secret operands, in constant time.
 ///
 /// Residues are slices of exactly [`MontgomeryCt::width`] digits holding `x·R mod m`,
@@ -209,19 +237,7 @@ impl<L: Limb> MontgomeryCt<L> {
         let m = &self.m[..];
         let t = &mut t[..2 * k + 2];
         t.fill(L::ZERO);
-        for (i, &ai) in a.iter().enumerate() {
-            // The window w holds the running value times b^i; w[k + 1] is still zero.
-            let w = &mut t[i..i + k + 2];
-            let c = kernels::addmul_1(&mut w[..k], b, ai);
-            let (s, o) = w[k].carrying_add(c, false);
-            w[k] = s;
-            w[k + 1] = L::from_u64(o as u64);
-            let u = w[0].wrapping_mul(self.m0inv);
-            let c = kernels::addmul_1(&mut w[..k], m, u);
-            let (s, o) = w[k].carrying_add(c, false);
-            w[k] = s;
-            w[k + 1] = w[k + 1].carrying_add(L::ZERO, o).0;
-        }
+        cios(t, a, b, m, self.m0inv);
         // The value is t[2k]·b^k + t[k..2k] < 2m, t[2k] ∈ {0, 1}.
         let (low, high) = t.split_at_mut(2 * k);
         let top = high[0].to_u64() & 1;

@@ -1,4 +1,5 @@
-//! Every reducer against `num-bigint` and against each other, on seeded random moduli
+//! The general-purpose reducers (`reduce_util::ALGORITHMS`: classical, Barrett and the two
+//! Montgomery forms) against `num-bigint` and against each other, on seeded random moduli
 //! and arguments from 8 to 8192 bits: `reduce` within (and beyond) each bound, the raw
 //! reduction, the residue conversions, `mul` and `sqr`. `u64` digits at every size, `u32`,
 //! `u16` and `u8` digits at the smaller ones, and `u8` digits past 257 digits, where

@@ -1,4 +1,4 @@
-//! Edge inputs for every reducer, checked against `num-bigint` and against each other:
+//! Edge inputs for the general-purpose reducers (`reduce_util::ALGORITHMS`), checked against `num-bigint` and against each other:
 //! edge moduli (b^(k−1), top digit 1 and b − 1, all ones, b^k − small, …) with edge
 //! arguments (0, 1, m − 1, m, m², each bound − 1, …); arguments that make the classical
 //! quotient estimate wrong by two (before its three-digit test) and by one (after it, the

@@ -41,9 +41,6 @@ pub const COMMANDS: &[Command] = &[
     Command { spec: &tune::SPEC, run: tune::run },
 ];
 
-/// Commands of the design that are not built yet: named as such rather than unknown.
-pub const NOT_YET: &[&str] = &[];
-
 /// The command called `name`.
 pub fn find(name: &str) -> Option<&'static Command> {
     COMMANDS.iter().find(|c| c.spec.name == name)

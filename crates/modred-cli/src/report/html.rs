@@ -291,6 +291,14 @@ mod tests {
     use super::*;
     use crate::report::plot::{Figure, Scale};
 
+    #[test]
+    fn anchors_follow_github() {
+        assert_eq!(
+            anchor("Table 1 — operation counts (b = 2^16)"),
+            "table-1--operation-counts-b--216"
+        );
+    }
+
     fn input<'a>(
         sections: Vec<Page<'a>>,
         figures: &'a [(String, String)],

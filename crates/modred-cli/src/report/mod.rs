@@ -152,6 +152,40 @@ pub(crate) struct Section {
     pub csv: Vec<(String, String)>,
 }
 
+/// One table or figure of a paper's page: a heading, its Markdown body, its CSV files and
+/// its figures (drawn after the body).
+pub(crate) struct Part {
+    pub heading: String,
+    pub body: String,
+    pub csv: Vec<(String, table::Table)>,
+    pub figures: Vec<plot::Figure>,
+}
+
+/// Appends the contents (linked to the headings) and then every part to `md`: heading,
+/// body, figures and links to its CSV files. Returns the CSV files.
+fn write_parts(
+    ctx: &Context,
+    md: &mut String,
+    parts: Vec<Part>,
+) -> Result<Vec<(String, String)>, String> {
+    md.push_str("Contents:\n");
+    for p in &parts {
+        md.push_str(&format!("- [{}](#{})\n", p.heading, html::anchor(&p.heading)));
+    }
+    md.push('\n');
+    let mut csv = Vec::new();
+    for p in parts {
+        md.push_str(&format!("## {}\n\n{}\n", p.heading, p.body.trim_end()));
+        for f in &p.figures {
+            md.push_str(&ctx.figure(f)?);
+        }
+        let files: Vec<String> = p.csv.iter().map(|(n, _)| format!("[{n}]({n})")).collect();
+        md.push_str(&format!("\nData: {}.\n\n", files.join(", ")));
+        csv.extend(p.csv.into_iter().map(|(n, t)| (n, t.csv())));
+    }
+    Ok(csv)
+}
+
 /// Runs the report and writes it into `opts.out`.
 pub fn run(opts: &ReportOptions) -> Result<(), String> {
     let mode = match (opts.quick, opts.full) {

@@ -8,7 +8,7 @@
 //! sliding window of width `w` keeps `2^(w−1)·k²` digits of tables (the paper's Table 1:
 //! `k·2^(w−1)` operands), a fixed window `(2^w − 1)·k²`.
 
-use super::{bit, bits_at, Method, MAX_WINDOW};
+use super::{bit, bits_at, odd_window, Method, MAX_WINDOW};
 use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
@@ -95,13 +95,7 @@ fn sliding<L: Limb>(
         }
     }
 
-    let window = |top: u64| {
-        let mut low = (top + 1).saturating_sub(w as u64);
-        while !bit(e, low) {
-            low += 1;
-        }
-        (low, bits_at(e, low, (top - low + 1) as u32))
-    };
+    let window = |top: u64| odd_window(e, top, w);
 
     let (low, value) = window(n - 1);
     let mut acc = tables[value >> 1].multiplicand(k).to_vec();

@@ -218,6 +218,16 @@ fn bit<L: Limb>(e: &[L], i: u64) -> bool {
     e.get(d).is_some_and(|v| v.shr(s).and(L::ONE) == L::ONE)
 }
 
+/// The sliding window whose top bit is `top` (a one bit of `e`): the longest run of at
+/// most `w` bits `top … low` that ends in a one bit; its low end and its odd value.
+fn odd_window<L: Limb>(e: &[L], top: u64, w: u32) -> (u64, usize) {
+    let mut low = (top + 1).saturating_sub(w as u64);
+    while !bit(e, low) {
+        low += 1;
+    }
+    (low, bits_at(e, low, (top - low + 1) as u32))
+}
+
 /// Bits `lo .. lo + len` of the number with digits `e`, as an integer (`len ≤ 16`; the
 /// bits may span several digits when they are narrow).
 #[inline]

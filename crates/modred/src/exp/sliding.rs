@@ -1,7 +1,7 @@
 //! Sliding-window exponentiation with odd powers only (HAC Algorithm 14.85).
 
 use super::MulSqr;
-use super::{bit, bits_at, entry};
+use super::{bit, entry, odd_window};
 use crate::limb::Limb;
 use crate::reduce::Scratch;
 
@@ -38,14 +38,7 @@ pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
         }
     }
 
-    // The window whose top bit is `top` (a one bit): its low end and its odd value.
-    let window = |top: u64| {
-        let mut low = (top + 1).saturating_sub(w as u64);
-        while !bit(e, low) {
-            low += 1;
-        }
-        (low, bits_at(e, low, (top - low + 1) as u32))
-    };
+    let window = |top: u64| odd_window(e, top, w);
 
     let (low, value) = window(n - 1);
     let mut acc = entry(&table, value >> 1, k).to_vec();

@@ -7,6 +7,22 @@ use crate::kernels;
 use crate::limb::Limb;
 use core::cmp::Ordering;
 
+/// Line 1 of Algorithm 1, the start of both divisions below: zeroes the quotient (when
+/// given, `l − k + 1` digits) and makes the leading `k` digits of `x` smaller than `m`.
+fn top_step<L: Limb>(x: &mut [L], m: &[L], mut quotient: Option<&mut [L]>) {
+    let (k, l) = (m.len(), x.len());
+    if let Some(q) = quotient.as_deref_mut() {
+        debug_assert_eq!(q.len(), l - k + 1);
+        q.fill(L::ZERO);
+    }
+    if kernels::cmp_n(&x[l - k..], m) != Ordering::Less {
+        kernels::sub_assign_n(&mut x[l - k..], m);
+        if let Some(q) = quotient {
+            q[l - k] = L::ONE;
+        }
+    }
+}
+
 /// Reduces `x` modulo a normalized `m` in place (paper 000, Algorithm 1).
 ///
 /// `m` has `k ≥ 1` digits and its top bit set (`m[k−1] ≥ b/2`); `x` has `l ≥ k` digits.
@@ -23,17 +39,7 @@ use core::cmp::Ordering;
 pub(crate) fn rem_normalized<L: Limb>(x: &mut [L], m: &[L], mut quotient: Option<&mut [L]>) {
     let (k, l) = (m.len(), x.len());
     debug_assert!(k >= 1 && l >= k && m[k - 1].leading_zeros() == 0);
-    if let Some(q) = quotient.as_deref_mut() {
-        debug_assert_eq!(q.len(), l - k + 1);
-        q.fill(L::ZERO);
-    }
-    // Line 1 of Algorithm 1: make the leading k digits smaller than m.
-    if kernels::cmp_n(&x[l - k..], m) != Ordering::Less {
-        kernels::sub_assign_n(&mut x[l - k..], m);
-        if let Some(q) = quotient.as_deref_mut() {
-            q[l - k] = L::ONE;
-        }
-    }
+    top_step(x, m, quotient.as_deref_mut());
     let m1 = m[k - 1];
     let m2 = if k >= 2 { m[k - 2] } else { L::ZERO };
     for i in (k..l).rev() {
@@ -159,16 +165,7 @@ pub(crate) fn rem_normalized_pi1<L: Limb>(
 ) {
     let (k, l) = (m.len(), x.len());
     debug_assert!(k >= 2 && l >= k && m[k - 1].leading_zeros() == 0);
-    if let Some(q) = quotient.as_deref_mut() {
-        debug_assert_eq!(q.len(), l - k + 1);
-        q.fill(L::ZERO);
-    }
-    if kernels::cmp_n(&x[l - k..], m) != Ordering::Less {
-        kernels::sub_assign_n(&mut x[l - k..], m);
-        if let Some(q) = quotient.as_deref_mut() {
-            q[l - k] = L::ONE;
-        }
-    }
+    top_step(x, m, quotient.as_deref_mut());
     let (d1, d0) = (m[k - 1], m[k - 2]);
     for i in (k..l).rev() {
         let (u2, u1, u0) = (x[i], x[i - 1], x[i - 2]);

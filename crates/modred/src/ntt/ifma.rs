@@ -41,9 +41,10 @@
 //! the entry points here are `unsafe fn`s whose callers check the CPU first (`use_ifma`
 //! in the parent module, through [`crate::kernels::cpu::avx512_ifma`]).
 
+use super::cache::PlanCache;
 use crate::kernels::arch::avx512_ifma::ntt::{self as vector, PrimeTables, MASK52, MIN_M};
 use crate::limb::Limb;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// The two largest primes `c·3·2^32 + 1` below 2^50 (c = 87377 and 87375).
 pub(crate) const PRIMES: [u64; 2] = [0x3_fff3_0000_0001, 0x3_ffed_0000_0001];
@@ -161,23 +162,8 @@ impl Plan {
 
     /// The plan for `n` pieces ([`is_len`]`(n)` must hold).
     pub(crate) fn get(n: usize) -> Arc<Plan> {
-        if n > CACHE_MAX_LEN {
-            return Arc::new(Plan::build(n));
-        }
-        static CACHE: OnceLock<Mutex<Vec<Arc<Plan>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        if let Ok(guard) = cache.lock() {
-            if let Some(p) = guard.iter().find(|p| p.n == n) {
-                return Arc::clone(p);
-            }
-        }
-        let plan = Arc::new(Plan::build(n));
-        if let Ok(mut guard) = cache.lock() {
-            if !guard.iter().any(|p| p.n == n) {
-                guard.push(Arc::clone(&plan));
-            }
-        }
-        plan
+        static CACHE: PlanCache<Plan> = PlanCache::new(CACHE_MAX_LEN);
+        CACHE.get(n, Plan::build)
     }
 }
 

@@ -44,6 +44,7 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
+mod cache;
 #[cfg(x86_kernels_compiled)]
 mod ifma;
 mod prime;

@@ -8,8 +8,9 @@
 //! `X_(3t+s) = Σ_i (W³)^(it) · W^(is) · Σ_r x_(i+rM) ω^(rs)`, i.e. three twiddled length-`M`
 //! transforms. Every value stays in `[0, p)`.
 
+use super::cache::PlanCache;
 use super::prime::{Prime, MAX_TWO_ADICITY, PRIMES};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// The root tables of one prime for one length.
 #[derive(Debug)]
@@ -122,23 +123,8 @@ impl Plan {
 
     /// The plan for transform length `n` (which must satisfy [`is_transform_len`]).
     pub(crate) fn get(n: usize) -> Arc<Plan> {
-        if n > CACHE_MAX_LEN {
-            return Arc::new(Plan::build(n));
-        }
-        static CACHE: OnceLock<Mutex<Vec<Arc<Plan>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        if let Ok(guard) = cache.lock() {
-            if let Some(p) = guard.iter().find(|p| p.n == n) {
-                return Arc::clone(p);
-            }
-        }
-        let plan = Arc::new(Plan::build(n));
-        if let Ok(mut guard) = cache.lock() {
-            if !guard.iter().any(|p| p.n == n) {
-                guard.push(Arc::clone(&plan));
-            }
-        }
-        plan
+        static CACHE: PlanCache<Plan> = PlanCache::new(CACHE_MAX_LEN);
+        CACHE.get(n, Plan::build)
     }
 
     /// In-place forward transform of `a` (`n` values below `p_j`) modulo prime `j`.

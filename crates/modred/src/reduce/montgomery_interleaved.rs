@@ -4,8 +4,8 @@
 
 use super::montgomery::{conditional_subtract, MontgomeryParams};
 use super::{zeroed, Bound, Reducer, Scratch};
+use crate::ct;
 use crate::error::Error;
-use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
@@ -65,22 +65,8 @@ impl<L: Limb> Reducer<L> for MontgomeryInterleaved<L> {
         let m = self.params.m.limbs();
         let k = m.len();
         debug_assert!(a.len() == k && b.len() == k && out.len() == k);
-        let m0inv = self.params.m0inv;
         let t = zeroed(&mut scratch.work, 2 * k + 2);
-        for (i, &ai) in a.iter().enumerate() {
-            // The window w = t[i..] holds t·b^i; w[k + 1] has not been written yet.
-            let w = &mut t[i..i + k + 2];
-            let c = kernels::addmul_1(&mut w[..k], b, ai);
-            let (s, o) = w[k].carrying_add(c, false);
-            w[k] = s;
-            w[k + 1] = if o { L::ONE } else { L::ZERO };
-            let u = w[0].wrapping_mul(m0inv);
-            let c = kernels::addmul_1(&mut w[..k], m, u);
-            let (s, o) = w[k].carrying_add(c, false);
-            w[k] = s;
-            w[k + 1] = w[k + 1].carrying_add(L::ZERO, o).0;
-            debug_assert!(w[0].is_zero());
-        }
+        ct::cios(t, a, b, m, self.params.m0inv);
         // t·b^k sits in t[k..2k + 1], below 2m.
         let top = !t[2 * k].is_zero();
         conditional_subtract(out, &t[k..2 * k], top, m);

@@ -9,7 +9,9 @@ use modred::{Algorithm, Error, Limb, Nat};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-/// The four reducers this crate implements (besides `auto`).
+/// The general-purpose reducers (any modulus; an odd one for the Montgomery forms), which
+/// [`check_all`] runs and compares on every modulus. The crate's other reducers (radix-2,
+/// transform, Hong's, the special forms) have tests of their own.
 pub const ALGORITHMS: [Algorithm; 4] = [
     Algorithm::Classical,
     Algorithm::Barrett,

@@ -5,24 +5,14 @@
 mod counts;
 mod times;
 
-use super::plot::Figure;
 use super::table::{Cell, Table};
-use super::{Context, Section};
+use super::{write_parts, Context, Part, Section};
 use modred::exp::default_window;
-
-/// One table of the page.
-pub struct Part {
-    pub heading: String,
-    pub body: String,
-    pub csv: Vec<(String, Table)>,
-    /// Drawn after the body.
-    pub figures: Vec<Figure>,
-}
 
 /// Measures everything and builds the page.
 pub fn run(ctx: &Context) -> Result<Section, String> {
     let counts = counts::measure(ctx)?;
-    let parts = [
+    let parts = vec![
         counts::part1(&counts),
         times::part2(&times::measure_table2(ctx)?),
         counts::part3(&counts),
@@ -46,21 +36,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
          64-bit machine. Corrections we had to make to the paper's description are in \
          the documentation of `modred::reduce::hong`.\n\n",
     );
-    md.push_str("Contents:\n");
-    for p in &parts {
-        md.push_str(&format!("- {}\n", p.heading));
-    }
-    md.push('\n');
-    let mut csv = Vec::new();
-    for p in parts {
-        md.push_str(&format!("## {}\n\n{}\n", p.heading, p.body.trim_end()));
-        for f in &p.figures {
-            md.push_str(&ctx.figure(f)?);
-        }
-        let files: Vec<String> = p.csv.iter().map(|(n, _)| format!("[{n}]({n})")).collect();
-        md.push_str(&format!("\nData: {}.\n\n", files.join(", ")));
-        csv.extend(p.csv.into_iter().map(|(n, t)| (n, t.csv())));
-    }
+    let csv = write_parts(ctx, &mut md, parts)?;
     Ok(Section {
         file: "paper002.md".to_string(),
         title: "Paper 002 — Table-based window multiplication and squaring".to_string(),

@@ -1,7 +1,21 @@
-//! What the calibration examples (`calibrate_*.rs`) share: the best-of-rounds timing and
-//! their command line of sizes.
+//! What the measuring examples share: their operands' generator, the best-of-rounds timing
+//! and the command line of sizes of the calibrations (`calibrate_*.rs`), the peak memory.
+
+#![allow(dead_code)] // each example uses some of them
 
 use std::time::Instant;
+
+/// A xorshift generator (Marsaglia 2003) from a non-zero `seed`: the same operands on
+/// every run.
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    }
+}
 
 /// Seconds per call of `f`: calls are batched until one batch takes `batch_s`, then the
 /// fastest of `rounds` batches counts (the machine's slow phases only slow some).
@@ -45,4 +59,16 @@ pub fn sizes_from_args(default: &[usize]) -> Vec<usize> {
     } else {
         sizes
     }
+}
+
+/// The peak resident memory of this process in KiB (VmHWM, Linux; 0 elsewhere).
+pub fn vm_hwm_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
 }
