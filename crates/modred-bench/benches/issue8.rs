@@ -27,8 +27,8 @@
 
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::make;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat, Scratch};
+use modred_bench::support::SplitMix64;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -93,13 +93,13 @@ fn main() {
     println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
     for &bits in &sizes {
         let mut rng = SplitMix64::new(0x6973_7375_6538 ^ bits);
-        let mut m = rng.exact_bits::<u64>(bits);
+        let mut m = Nat::from_vec(rng.exact_bits(bits));
         if !m.is_odd() {
             m = m.add(&Nat::one());
         }
-        let a = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
-        let b = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
-        let e = rng.exact_bits::<u64>(bits);
+        let a = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap();
+        let b = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap();
+        let e = Nat::from_vec(rng.exact_bits(bits));
         mulmod_row(bits, &m, &a, &b, rounds);
         powm_row(bits, &m, &a, &e, rounds);
     }
@@ -249,14 +249,17 @@ fn print_ratios(cands: &[Candidate], ours: &[&str], anchor: &str) {
 fn batch_scaling(rounds: u32) {
     let bits = 2048;
     let mut rng = SplitMix64::new(0xba7c);
-    let mut m = rng.exact_bits::<u64>(bits);
+    let mut m = Nat::from_vec(rng.exact_bits(bits));
     if !m.is_odd() {
         m = m.add(&Nat::one());
     }
     let modulus = Modulus::new(&m).unwrap();
     let jobs: Vec<(Nat, Nat)> = (0..32)
         .map(|_| {
-            (rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap(), rng.exact_bits::<u64>(bits))
+            (
+                Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap(),
+                Nat::from_vec(rng.exact_bits(bits)),
+            )
         })
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

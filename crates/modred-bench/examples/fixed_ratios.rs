@@ -15,7 +15,7 @@
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, Montgomery, MontgomeryFixed, NistFixed, NistPrime, Scratch};
 use modred::{Algorithm, Nat, Reducer};
-use modred_bench::support::{cand, measure, Batch, Rng};
+use modred_bench::support::{below, cand, measure, odd, Batch, SplitMix64};
 use std::hint::black_box;
 
 fn report(title: &str, cands: &mut [(&str, Batch<'_>)], base: usize, rounds: usize) {
@@ -31,9 +31,9 @@ fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
 }
 
 fn mont256(rounds: usize) {
-    let mut rng = Rng::new(0x256);
-    let m = rng.odd(4);
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let mut rng = SplitMix64::new(0x256);
+    let m = odd(&mut rng, 4);
+    let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
     let fixed = MontgomeryFixed::<4>::new(&m).unwrap();
     let slow = Montgomery::<u64>::new(&m).unwrap();
     let boxed = make::<u64>(Algorithm::Montgomery, &m).unwrap();
@@ -90,8 +90,8 @@ fn mont256(rounds: usize) {
 
 fn p256(rounds: usize) {
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng::new(0x9256);
-    let (a, b) = (rng.below(&p), rng.below(&p));
+    let mut rng = SplitMix64::new(0x9256);
+    let (a, b) = (below(&mut rng, &p), below(&mut rng, &p));
     let nist = NistFixed::<4>::new(&p).unwrap();
     let (na, nb) = (arr::<4>(&a.to_padded(4).unwrap()), arr::<4>(&b.to_padded(4).unwrap()));
     let std_f = PrimeField::<4>::new(&p, Representation::Standard).unwrap();
@@ -177,11 +177,11 @@ fn table3(rounds: usize) {
             (make::<u64>(Algorithm::Nist, &gm).unwrap(), gm.clone()),
             (make::<u64>(Algorithm::Montgomery, &gm).unwrap(), gm.clone()),
         ];
-        let mut rng = Rng::new(bits);
+        let mut rng = SplitMix64::new(bits);
         let mut state: Vec<State> = rs
             .iter()
             .map(|(r, m)| {
-                let (a, b) = (rng.below(m), rng.below(m));
+                let (a, b) = (below(&mut rng, m), below(&mut rng, m));
                 let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
                 let mut out = vec![0u64; r.width()];
                 let mut s = Scratch::new();

@@ -11,7 +11,7 @@
 use modred::modulus::Operation;
 use modred::reduce::{make, MontgomeryFixed, Scratch};
 use modred::{Algorithm, Modulus, Nat, Reducer};
-use modred_bench::support::{cand, measure, Batch, Rng};
+use modred_bench::support::{below, cand, measure, odd, Batch, SplitMix64};
 use std::hint::black_box;
 
 /// The batch length of the measurement: about 20 µs, or `BATCH_US` µs.
@@ -62,9 +62,9 @@ fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> Vec<(Stri
 
 fn size(bits: u64, rounds: usize) {
     let k = bits.div_ceil(64) as usize;
-    let mut rng = Rng::new(bits);
-    let m = rng.odd(k);
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let mut rng = SplitMix64::new(bits);
+    let m = odd(&mut rng, k);
+    let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
     let want = a.mul(&b).checked_rem(&m).unwrap();
     let mut c: Vec<(String, Batch<'_>)> = Vec::new();
     match k {

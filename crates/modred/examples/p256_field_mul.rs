@@ -13,8 +13,8 @@
 
 use modred::field::{PrimeField, Representation};
 use modred::reduce::NistPrime;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -33,7 +33,7 @@ fn check_all_paths(count: usize, seed: u64) -> Result<usize, modred::Error> {
     for i in 0..count {
         let (x, y) = match i {
             i if i < edge.len() => (edge[i].clone(), edge[edge.len() - 1 - i].clone()),
-            _ => (rng.below_pow2(256), rng.below_pow2(256)), // not reduced: from_nat reduces them
+            _ => (Nat::from_vec(rng.below_pow2(256)), Nat::from_vec(rng.below_pow2(256))), // not reduced: from_nat reduces them
         };
         let want = &(&x * &y) % &p; // plain Nat multiplication and division
         let fe = standard.mul(&standard.from_nat(&x), &standard.from_nat(&y));
@@ -72,7 +72,7 @@ fn main() -> Result<(), modred::Error> {
     let mont_field = PrimeField::<4>::new(&p, Representation::Montgomery)?;
     let generic = Modulus::with(Algorithm::Montgomery, &p)?;
     let mut rng = SplitMix64::new(1);
-    let (x, y) = (rng.below_pow2(256), rng.below_pow2(256));
+    let (x, y) = (Nat::from_vec(rng.below_pow2(256)), Nat::from_vec(rng.below_pow2(256)));
     let (a, b) = (field.from_nat(&x), field.from_nat(&y));
     let (am, bm) = (mont_field.from_nat(&x), mont_field.from_nat(&y));
     let (ra, rb) = (generic.residue(&x), generic.residue(&y));

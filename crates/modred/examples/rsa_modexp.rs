@@ -12,29 +12,25 @@
 //! and a key from a fixed seed is no secret.
 
 use modred::primes::is_probable_prime;
-use modred::rng::SplitMix64;
 use modred::{Modulus, Nat};
+use modred_testkit::SplitMix64;
 use std::time::Instant;
 
-/// SplitMix64 (the library's fixed-seed test generator), for the example's numbers.
-struct Candidates(SplitMix64);
-
-impl Candidates {
-    /// A random number of exactly `bits` bits (a multiple of 64), top two bits set (so a
-    /// product of two has exactly `2·bits` bits) and odd.
-    fn candidate(&mut self, bits: usize) -> Nat {
-        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.0.next_u64()).collect();
-        limbs[0] |= 1;
-        *limbs.last_mut().expect("bits ≥ 64") |= 0b11 << 62;
-        Nat::from_vec(limbs)
-    }
+/// A random number of exactly `bits` bits (a multiple of 64), top two bits set (so a
+/// product of two has exactly `2·bits` bits) and odd, from the fixed-seed generator of
+/// modred-testkit.
+fn candidate(rng: &mut SplitMix64, bits: usize) -> Nat {
+    let mut limbs = rng.digits(bits / 64);
+    limbs[0] |= 1;
+    *limbs.last_mut().expect("bits ≥ 64") |= 0b11 << 62;
+    Nat::from_vec(limbs)
 }
 
 /// The first probable prime `p ≥` a random `bits`-bit start with `gcd(e, p − 1) = 1`
 /// (for a prime `e`: `p mod e ≠ 1`).
-fn prime(rng: &mut Candidates, bits: usize, e: &Nat) -> Nat {
+fn prime(rng: &mut SplitMix64, bits: usize, e: &Nat) -> Nat {
     let two = Nat::from(2u64);
-    let mut p = rng.candidate(bits);
+    let mut p = candidate(rng, bits);
     loop {
         if !(&p % e).is_one() && is_probable_prime(&p) {
             return p;
@@ -84,7 +80,7 @@ struct Key {
 }
 
 fn keygen(bits: usize, seed: u64) -> Key {
-    let mut rng = Candidates(SplitMix64::new(seed));
+    let mut rng = SplitMix64::new(seed);
     let e = Nat::from(65_537u64);
     let p = prime(&mut rng, bits / 2, &e);
     let mut q = prime(&mut rng, bits / 2, &e);

@@ -11,9 +11,10 @@ use modred::opcount::{count, count_hong_table, Op};
 use modred::reduce::hong::default_shift;
 use modred::reduce::{Hong, Montgomery};
 use modred::{Algorithm, Limb, Modulus, Nat, Reducer, Scratch};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::One;
-use reduce_util::{edge_moduli, from_big, to_big, Rng};
+use reduce_util::{edge_moduli, from_big, to_big, BigDraws};
 
 /// Residue of `x` for `h`, via the oracle.
 fn res<L: Limb>(h: &Hong<L>, x: &BigUint) -> Vec<L> {
@@ -21,7 +22,7 @@ fn res<L: Limb>(h: &Hong<L>, x: &BigUint) -> Vec<L> {
 }
 
 /// mul (table built per call), mul_by_table, sqr and reduce_raw of `h` against the oracle.
-fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut Rng, rounds: usize) {
+fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut SplitMix64, rounds: usize) {
     let k = h.width();
     let mut scratch = Scratch::new();
     let mut out = vec![L::ZERO; k];
@@ -47,7 +48,7 @@ fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut Rng, rounds: usize) {
     }
 }
 
-fn moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
+fn moduli<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let mut v = edge_moduli::<L>(k, rng);
     let bits = L::BITS as u64 * k as u64;
     v.push(rng.big_exact_bits(bits) | BigUint::one()); // odd
@@ -58,7 +59,7 @@ fn moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
 }
 
 fn differential_ops<L: Limb>(ks: &[usize], rounds: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for &k in ks {
         for m in moduli::<L>(k, &mut rng) {
             for w in [1, default_shift::<L>(), L::BITS - 1] {
@@ -85,7 +86,7 @@ fn operations_match_num_bigint_u32_u64() {
 }
 
 /// Exponents: 0, 1, 2, all ones of the modulus's length, and a random one.
-fn exponents(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
+fn exponents(rng: &mut SplitMix64, bits: u64) -> Vec<BigUint> {
     vec![
         BigUint::from(0u32),
         BigUint::one(),
@@ -97,7 +98,7 @@ fn exponents(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
 
 #[test]
 fn powm_matches_num_bigint_and_montgomery() {
-    let mut rng = Rng::new(5);
+    let mut rng = SplitMix64::new(5);
     for bits in [64u64, 65, 127, 256, 521, 1024, 2048, 4096] {
         let windows: &[u32] = if bits > 1024 { &[1, 5, 8] } else { &[1, 2, 3, 4, 5, 6, 7, 8] };
         let odd = rng.big_exact_bits(bits) | BigUint::one();
@@ -134,7 +135,7 @@ fn powm_matches_num_bigint_and_montgomery() {
 #[test]
 fn powm_generic_digits_match_num_bigint() {
     fn run<L: Limb>(seed: u64) {
-        let mut rng = Rng::new(seed);
+        let mut rng = SplitMix64::new(seed);
         for k in [1usize, 2, 3, 6] {
             for m in moduli::<L>(k, &mut rng) {
                 let h = Hong::<L>::new(&from_big(&m)).unwrap();
@@ -262,7 +263,7 @@ fn operation_counts_match_table_1() {
 /// (u64 digits, odd moduli), through `Modulus`.
 #[test]
 fn mul_and_sqr_agree_with_montgomery() {
-    let mut rng = Rng::new(9);
+    let mut rng = SplitMix64::new(9);
     for bits in [64u64, 100, 512, 1536, 4096] {
         let m = rng.big_exact_bits(bits) | BigUint::one();
         let mn: Nat = from_big(&m);

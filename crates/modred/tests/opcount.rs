@@ -16,8 +16,11 @@
 
 mod reduce_util;
 
+use reduce_util::BigDraws;
+
 use modred::opcount::{count, count_multiplication, Op, MAX_BITS};
 use modred::{Algorithm, Error};
+use modred_testkit::SplitMix64;
 
 const KS: [u64; 5] = [8, 16, 32, 48, 64];
 
@@ -66,7 +69,7 @@ fn classical_reduction_is_within_k_of_k_times_k_plus_2_5_with_k_divisions() {
 fn classical_gap_to_table_1_is_the_recomputed_test() {
     use num_bigint::BigUint;
     use num_traits::ToPrimitive;
-    let mut rng = reduce_util::Rng::new(80);
+    let mut rng = SplitMix64::new(80);
     let (k, d) = (32usize, 16u32);
     let b = 1u128 << d;
     let digit = |x: &BigUint, i: usize| {

@@ -5,7 +5,7 @@
 //! figures as ratios to its Montgomery.
 
 use super::plot::{Figure, Scale};
-use super::rng::SplitMix64;
+use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
 use super::timing::{compare, Candidate};
 use super::{Context, Section};
@@ -148,8 +148,12 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         let mut rng = SplitMix64::new(0x0003_0000 ^ bits as u64);
         // Inputs per prime: 16 pairs of residues and their products; every reducer is
         // checked on them first.
-        let pairs: Vec<Vec<(Nat, Nat)>> =
-            all.iter().map(|m| (0..16).map(|_| (rng.below(m), rng.below(m))).collect()).collect();
+        let pairs: Vec<Vec<(Nat, Nat)>> = all
+            .iter()
+            .map(|m| {
+                (0..16).map(|_| (nat(rng.below(&digits(m))), nat(rng.below(&digits(m))))).collect()
+            })
+            .collect();
         let mut inputs = Vec::new();
         for t in &timed {
             let (r, m) = (&*t.reducer, &all[t.prime]);
