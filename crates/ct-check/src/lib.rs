@@ -13,6 +13,8 @@ use modred::field::{Fe, PrimeField, Representation};
 use modred::reduce::Montgomery;
 use modred::reduce::NistPrime;
 use modred::{Modulus, Nat, Reducer, Residue};
+/// The per-input timing of the t-test (modred-testkit's).
+pub use modred_testkit::timing::time_each;
 /// The fixed-seed generator of the inputs (modred-testkit's), so every run checks the same
 /// numbers.
 pub use modred_testkit::SplitMix64;
@@ -296,22 +298,6 @@ fn field_times<const N: usize>(
     time_each(&mut inputs, |(a, b)| {
         core::hint::black_box(op(&f, core::hint::black_box(a), core::hint::black_box(b)));
     })
-}
-
-/// Times `op` on each input alone (after a warm-up on the first 64, which warms the caches
-/// and the branch predictor on both classes), in nanoseconds.
-pub fn time_each<S>(inputs: &mut [S], mut op: impl FnMut(&mut S)) -> Vec<f64> {
-    for s in inputs.iter_mut().take(64) {
-        op(s);
-    }
-    inputs
-        .iter_mut()
-        .map(|s| {
-            let start = std::time::Instant::now();
-            op(core::hint::black_box(s));
-            start.elapsed().as_nanos() as f64
-        })
-        .collect()
 }
 
 fn p(prime: NistPrime) -> Nat {

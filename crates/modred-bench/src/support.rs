@@ -1,9 +1,9 @@
-//! What the benchmarks and the timing examples share: fixed-seed operands (from the
-//! testkit's generator) and the interleaved minimum-time measurement.
+//! What the benchmarks and the timing examples share: fixed-seed operands and the
+//! interleaved timing, both from modred-testkit.
 
 use modred::Nat;
+pub use modred_testkit::timing::{compare, compare_wall_clock, Candidate, Plan, Timing};
 pub use modred_testkit::SplitMix64;
-use std::time::Instant;
 
 /// A number below `m` from the fixed-seed generator (one digit longer than `m`, reduced:
 /// the bias is negligible), so every run times the same numbers.
@@ -35,41 +35,9 @@ pub fn hex(rng: &mut SplitMix64, bits: usize, odd: bool) -> String {
     digits(rng, bits / 64, odd).iter().rev().map(|w| format!("{w:016x}")).collect()
 }
 
-/// A timing candidate: runs its operation `n` times.
-pub type Batch<'a> = Box<dyn FnMut(u64) + 'a>;
-
-/// `op` as a candidate.
-pub fn cand<'a>(mut op: impl FnMut() + 'a) -> Batch<'a> {
-    Box::new(move |n| {
-        for _ in 0..n {
-            op();
-        }
-    })
-}
-
-/// Minimum nanoseconds per operation of each candidate: each is first given a batch of
-/// about `batch_ns` (doubling from one operation), then the batches are run `rounds`
-/// times, interleaved and rotated, so the machine's slow phases hit every candidate.
-pub fn measure<N>(cands: &mut [(N, Batch<'_>)], rounds: usize, batch_ns: u128) -> Vec<f64> {
-    let mut batch = vec![1u64; cands.len()];
-    for (i, (_, f)) in cands.iter_mut().enumerate() {
-        loop {
-            let t = Instant::now();
-            f(batch[i]);
-            if t.elapsed().as_nanos() > batch_ns || batch[i] > 1 << 24 {
-                break;
-            }
-            batch[i] *= 2;
-        }
-    }
-    let mut best = vec![f64::INFINITY; cands.len()];
-    for r in 0..rounds {
-        for j in 0..cands.len() {
-            let i = (j + r) % cands.len();
-            let t = Instant::now();
-            (cands[i].1)(batch[i]);
-            best[i] = best[i].min(t.elapsed().as_nanos() as f64 / batch[i] as f64);
-        }
-    }
-    best
+/// Times named candidates with the testkit's interleaved harness ([`compare`]) and keeps
+/// each name with its timing.
+pub fn compare_named<N>(plan: &Plan, named: Vec<(N, Candidate<'_>)>) -> Vec<(N, Timing)> {
+    let (names, mut cands): (Vec<N>, Vec<Candidate<'_>>) = named.into_iter().unzip();
+    names.into_iter().zip(compare(plan, &mut cands)).collect()
 }

@@ -4,7 +4,7 @@
 //!
 //! For every *point* (a modulus of one form and size) and operation, every algorithm that
 //! applies is first checked against `Nat` arithmetic on the inputs it will be timed on,
-//! then all are timed interleaved in one call ([`crate::report::timing`]): the ratios are
+//! then all are timed interleaved in one call ([`modred_testkit::timing`]): the ratios are
 //! measured milliseconds apart, in the same state of the machine. The operations:
 //!
 //! - `reduce`: `x mod m` of a product `x < m²` of two residues (16 arguments in turn), the
@@ -29,12 +29,12 @@
 //! machine reproduces from run to run. The winners make the profile.
 
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::timing::{self, Candidate, Plan, Timing};
 use modred::exp::{self, Method};
 use modred::modulus::profile::{method_name, Form, Profile};
 use modred::modulus::{explain_with, Choice};
 use modred::reduce::{make, NistPrime};
 use modred::{Algorithm, Modulus, Nat, Operation, Reducer, Scratch};
+use modred_testkit::timing::{self, Candidate, Plan, Timing};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

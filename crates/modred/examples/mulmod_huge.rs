@@ -27,21 +27,13 @@ fn main() {
         .map(|a| a.parse::<Algorithm>().expect("an algorithm name"))
         .unwrap_or(Algorithm::NttBarrett);
     let words = (1usize << log2) / 64;
-    let mut s = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
-    let mut m: Vec<u64> = (0..words).map(|_| next()).collect();
+    let mut rng = modred_testkit::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+    let mut m = rng.digits(words);
     m[0] |= 1;
     m[words - 1] |= 1 << 63;
     let m = Nat::from_vec(m);
-    let a =
-        Nat::from_vec((0..words).map(|_| next()).collect::<Vec<u64>>()).low_bits((1 << log2) - 1);
-    let b =
-        Nat::from_vec((0..words).map(|_| next()).collect::<Vec<u64>>()).low_bits((1 << log2) - 1);
+    let a = Nat::from_vec(rng.digits(words)).low_bits((1 << log2) - 1);
+    let b = Nat::from_vec(rng.digits(words)).low_bits((1 << log2) - 1);
     let inputs_kib = vm_hwm_kib();
     let t = Instant::now();
     let r = make(algo, &m).expect("the reducer applies");

@@ -16,15 +16,9 @@ fn vm_hwm_kib() -> u64 {
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
     let words = (1usize << log2) / 64;
-    let mut s = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
-    let a: Vec<u64> = (0..words).map(|_| next()).collect();
-    let b: Vec<u64> = (0..words).map(|_| next()).collect();
+    let mut rng = modred_testkit::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+    let a = rng.digits(words);
+    let b = rng.digits(words);
     let mut r = vec![0u64; 2 * words];
     r.iter_mut().for_each(|d| *d = 1); // touch the output
     let before = vm_hwm_kib();

@@ -1,32 +1,6 @@
-//! What the calibration examples (`calibrate_*.rs`) share: the best-of-rounds timing and
-//! their command line of sizes.
-
-use std::time::Instant;
-
-/// Seconds per call of `f`: calls are batched until one batch takes `batch_s`, then the
-/// fastest of `rounds` batches counts (the machine's slow phases only slow some).
-pub fn best_seconds<F: FnMut()>(mut f: F, batch_s: f64, rounds: usize) -> f64 {
-    let mut reps = 1;
-    loop {
-        let t = Instant::now();
-        for _ in 0..reps {
-            f();
-        }
-        if t.elapsed().as_secs_f64() > batch_s {
-            break;
-        }
-        reps *= 2;
-    }
-    (0..rounds)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..reps {
-                f();
-            }
-            t.elapsed().as_secs_f64() / reps as f64
-        })
-        .fold(f64::INFINITY, f64::min)
-}
+//! What the calibration examples (`calibrate_*.rs`) share: their command line of sizes.
+//! They time with modred-testkit's interleaved harness and draw their operands from its
+//! fixed-seed generator.
 
 /// The sizes (in 64-bit digits) given on the command line, or `default` when none are;
 /// an argument that is not a number ends the program with an `error:` line.

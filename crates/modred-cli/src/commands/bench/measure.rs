@@ -5,10 +5,10 @@
 use super::{Api, Op, Request};
 use crate::engine::Number;
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::timing::{compare, Candidate, Plan, Timing};
 use modred::modulus::{choose, Operation};
 use modred::reduce::{make, NistPrime, Reducer, Scratch, SolinasPoly};
 use modred::{Algorithm, Modulus};
+use modred_testkit::timing::{compare, Candidate, Plan, Timing};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -5,9 +5,9 @@ use super::{paper, Part};
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Timing};
 use crate::report::{Context, Mode};
 use modred::{Limb, Nat};
+use modred_testkit::timing::{compare, Timing};
 
 const MODULUS_BITS: u32 = 512;
 const ARGS: usize = 16;

@@ -7,10 +7,10 @@ use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
 use modred::{Nat, Reducer, Scratch};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Operand pairs per size; the candidates cycle through them.

@@ -6,9 +6,9 @@ use super::{paper, Part};
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Timing};
 use crate::report::Context;
 use modred::{Limb, Nat};
+use modred_testkit::timing::{compare, Timing};
 
 /// Arguments per size; reductions cycle through them.
 const ARGS: usize = 16;

@@ -6,11 +6,11 @@ use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
 use modred::{Limb, Nat, Reducer};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Times are in the order classical, Barrett, Montgomery, Montgomery interleaved; ratios

@@ -5,11 +5,11 @@
 use super::plot::{Figure, Scale};
 use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
-use super::timing::{compare, Candidate, Plan};
 use super::{Context, Mode, Section};
 use modred::exp::{pow_shared_transform_vartime, Method};
 use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
 use modred::{ntt, Nat};
+use modred_testkit::timing::{compare, Candidate, Plan};
 use std::hint::black_box;
 
 /// log2 of the modulus sizes, in bits.

@@ -7,11 +7,11 @@ use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Hong, Montgomery};
 use modred::{Limb, Nat, Reducer, Scratch};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Operands per size; candidates cycle through them.

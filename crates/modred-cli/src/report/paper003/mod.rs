@@ -7,10 +7,10 @@
 use super::plot::{Figure, Scale};
 use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
-use super::timing::{compare, Candidate};
 use super::{Context, Section};
 use modred::reduce::{make, NistPrime, Reducer, Scratch, SolinasPoly};
 use modred::{Algorithm, Nat};
+use modred_testkit::timing::{compare, Candidate};
 use std::hint::black_box;
 
 /// Table 1 as printed: n and the c < 1024 with 2^n − c prime.
