@@ -1,10 +1,10 @@
 //! The one place the CLI calls into the library's arithmetic: [`modred::Modulus`] for
-//! `reduce`, `mulmod` and `powm`, and [`modred::opcount`] for `opcount`.
+//! `reduce`, `mulmod` and `powm`, and [`modred_research::opcount`] for `opcount`.
 
 use modred::exp::Method;
 use modred::limb::OpCounts;
-use modred::opcount::Op;
 use modred::{Modulus, Operation};
+use modred_research::opcount::Op;
 use std::collections::HashMap;
 
 pub use modred::{Algorithm, Error};
@@ -125,5 +125,5 @@ pub fn op_count(
     bits: u32,
     digit_bits: u32,
 ) -> Result<OpCounts, Error> {
-    modred::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
+    modred_research::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
 }

@@ -1,12 +1,12 @@
 //! The CLI's calls into paper 004's hardware side: the cycle-level model of the radix-2
-//! Montgomery datapaths ([`modred::reduce::radix2::model`]) and the test vectors the
+//! Montgomery datapaths ([`modred_research::radix2_model`]) and the test vectors the
 //! Verilog testbench in `hw/` reads.
 
 use crate::engine::Number;
 use crate::report::rng::{digits, nat, SplitMix64};
-use modred::reduce::radix2::model::{self, Design, Simulation};
 use modred::reduce::{Radix2Montgomery, Radix2MontgomeryRecoded};
 use modred::{Error, Reducer};
+use modred_research::radix2_model::{self as model, Design, Simulation};
 
 /// The bit lengths the model and the vectors accept.
 pub const MAX_BITS: u64 = 4096;

@@ -11,8 +11,14 @@
 //! 5. [`reduce`]: the reduction algorithms behind [`Reducer`];
 //! 6. [`exp`]: exponentiation over any reducer;
 //! 7. [`modulus`]: the user-facing [`Modulus`], which picks a reducer, and the fixed-size
-//!    prime fields of [`field`];
-//! 8. [`primes`]: Miller–Rabin and the special-prime searches.
+//!    prime fields of [`field`] (whose modulus a private Miller–Rabin test checks).
+//!
+//! What the papers' reproduction needs beyond the arithmetic lives in the `modred-research`
+//! crate of the workspace: the operation-counting driver (over [`Counted`] digits), the
+//! cycle-level model of paper 004's radix-2 datapaths, and primality with the special-prime
+//! searches of paper 003 (formerly the library's layer 8, `primes`). The fixed-seed
+//! generator and the timing harness of the tests, benchmarks and report are in
+//! `modred-testkit`.
 //!
 //! # Quick start
 //!
@@ -249,9 +255,8 @@ mod kernels;
 pub mod limb;
 pub mod nat;
 pub mod ntt;
-pub mod opcount;
+mod primality;
 pub mod reduce;
-pub mod rng;
 
 pub use algorithm::Algorithm;
 pub use error::Error;
@@ -263,9 +268,15 @@ pub mod ct;
 pub mod exp;
 pub mod field;
 pub mod modulus;
-pub mod primes;
 
 pub use modulus::{Form, Modulus, Operation, Profile, Residue};
+
+/// Not part of the interface: the library internals `modred-research` builds on. They may
+/// change in any release.
+#[doc(hidden)]
+pub mod __research {
+    pub use crate::primality::{is_probable_prime, RANDOM_BASES};
+}
 
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
 /// any of `bmi2+adx`, `avx2`, `avx512ifma`, `avx512vbmi`; empty with the `portable`

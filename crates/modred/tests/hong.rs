@@ -1,13 +1,12 @@
 //! Paper 002 (`hong`): its reduction, window multiplication, squaring and exponentiation
 //! against `num-bigint` and against Montgomery, for odd and even moduli of 64 to 4096
 //! bits, sliding and fixed windows 1 to 8, the exponents 0, 1, 2 and all ones;
-//! exhaustively with `u8` digits and tiny moduli; and the operation counts of the paper's
-//! Table 1 with `Counted<u16>` for k = 8 … 64.
+//! exhaustively with `u8` digits and tiny moduli. (The operation counts of the paper's
+//! Table 1 are tested with the counting driver, in `modred-research`.)
 
 mod reduce_util;
 
 use modred::exp::{self, Method};
-use modred::opcount::{count, count_hong_table, Op};
 use modred::reduce::hong::default_shift;
 use modred::reduce::{Hong, Montgomery};
 use modred::{Algorithm, Limb, Modulus, Nat, Reducer, Scratch};
@@ -233,29 +232,6 @@ fn exhaustive_u8_two_digits() {
                 assert_eq!(u16::from_le_bytes(out) as u64, (a as u64 * *b as u64) % m as u64);
             }
         }
-    }
-}
-
-/// Paper 002, Table 1, with `Counted<u16>` (b = 2^16): the window multiplication by a
-/// prepared table takes exactly k² digit multiplications, the squaring (k² + k)/2, and
-/// building a window table none; no divisions anywhere. Every k from 8 to 64.
-#[test]
-fn operation_counts_match_table_1() {
-    for k in 8u64..=64 {
-        let bits = 16 * k as u32;
-        let mul = count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap();
-        assert_eq!((mul.mul, mul.div), (k * k, 0), "window multiplication, k = {k}");
-        let sqr = count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap();
-        assert_eq!((sqr.mul, sqr.div), ((k * k + k) / 2, 0), "squaring, k = {k}");
-        let table = count_hong_table(bits, 16).unwrap();
-        assert_eq!((table.mul, table.div), (0, 0), "table construction, k = {k}");
-        assert!(table.add > 0 && mul.add > 0 && sqr.add > 0);
-    }
-    // Moduli that are not a whole number of digits: the same formulas in k = ⌈bits/16⌉.
-    for bits in [129u32, 250, 1000] {
-        let k = bits.div_ceil(16) as u64;
-        assert_eq!(count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap().mul, k * k);
-        assert_eq!(count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap().mul, (k * k + k) / 2);
     }
 }
 

@@ -369,7 +369,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let mut t1 = Table::new(&["n", "c (this search)", "agrees with the paper"]);
     let mut t1csv = Table::new(&["n", "c", "paper_c", "agrees"]);
     for &(n, paper_c) in TABLE_1 {
-        let cs = modred::primes::pseudo_mersenne_c(n, 1024).map_err(|e| e.to_string())?;
+        let cs = modred_research::primes::pseudo_mersenne_c(n, 1024).map_err(|e| e.to_string())?;
         let list = cs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
         let plist = paper_c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let agrees = cs == paper_c;

@@ -14,9 +14,9 @@ use super::plot::{Figure, Scale};
 use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
 use super::{Context, Mode, Section};
-use modred::reduce::radix2::model::{self, Design};
 use modred::reduce::{Radix2Montgomery, Radix2MontgomeryRecoded};
 use modred::{Nat, Reducer};
+use modred_research::radix2_model::{self as model, Design};
 use std::path::PathBuf;
 
 /// The sizes of the paper's Table II.
