@@ -1,6 +1,6 @@
 // Conventional radix-2 Montgomery multiplier with a 5-to-2 carry-save adder
 // (paper 004 §2 and §5, after McIvor et al.; the model is
-// modred::reduce::radix2::model, Design::Plain).
+// modred_research::radix2_model, Design::Plain).
 //
 // Computes S1 + S2 = A·B·2^(-K) mod N (+ 0 or N, below 2N) for carry-save operands
 // A = A1 + A2 < N, B = B1 + B2 < N and an odd K-bit N, in K + 1 clock cycles from the edge

@@ -1,5 +1,5 @@
 // Modified radix-2 Montgomery multiplier with the multiplier recoded to an even number
-// (paper 004 §4 and §5; the model is modred::reduce::radix2::model, Design::Recoded).
+// (paper 004 §4 and §5; the model is modred_research::radix2_model, Design::Recoded).
 //
 // Computes S1 + S2 = A·B·2^(-(K+1)) mod N (+ 0 or N, below 2N, no final subtraction)
 // for carry-save operands A = A1 + A2 < N, B = B1 + B2 < N, an odd K-bit N and the

@@ -13,6 +13,11 @@ use modred::field::{Fe, PrimeField, Representation};
 use modred::reduce::Montgomery;
 use modred::reduce::NistPrime;
 use modred::{Modulus, Nat, Reducer, Residue};
+/// The per-input timing of the t-test (modred-testkit's).
+pub use modred_testkit::timing::time_each;
+/// The fixed-seed generator of the inputs (modred-testkit's), so every run checks the same
+/// numbers.
+pub use modred_testkit::SplitMix64;
 
 extern "C" {
     fn modred_ct_mark_secret(p: *const core::ffi::c_void, len: usize);
@@ -56,21 +61,6 @@ pub fn error_count() -> u64 {
     unsafe { modred_ct_error_count() as u64 }
 }
 
-/// SplitMix64, for reproducible inputs.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// The public side of a test: an odd `k`-digit modulus with its top digit's high bit set,
 /// and its constant-time context.
 pub struct Context {
@@ -84,7 +74,7 @@ pub struct Context {
 
 impl Context {
     /// A random modulus of `k` 64-bit digits.
-    pub fn new(k: usize, rng: &mut Rng) -> Context {
+    pub fn new(k: usize, rng: &mut SplitMix64) -> Context {
         let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
         limbs[0] |= 1;
         limbs[k - 1] |= 1 << 63;
@@ -95,7 +85,7 @@ impl Context {
     }
 
     /// A value below `m` (its top digit below `m`'s), `k` digits.
-    pub fn random_residue(&self, rng: &mut Rng) -> Vec<u64> {
+    pub fn random_residue(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let k = self.ct.width();
         let mut v: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
         v[k - 1] %= self.ct.modulus_limbs()[k - 1];
@@ -121,7 +111,7 @@ pub struct Secrets {
 
 impl Secrets {
     /// Random secrets for `ctx`.
-    pub fn random(ctx: &Context, rng: &mut Rng) -> Secrets {
+    pub fn random(ctx: &Context, rng: &mut SplitMix64) -> Secrets {
         let k = ctx.ct.width();
         Secrets {
             a: ctx.random_residue(rng),
@@ -249,16 +239,21 @@ pub struct FieldTarget {
     /// Its name, as in the docs.
     pub name: &'static str,
     /// Runs it once on fresh secrets under memcheck.
-    pub run: fn(&mut Rng) -> u64,
+    pub run: fn(&mut SplitMix64) -> u64,
     /// Times it on inputs of the given classes (dudect).
-    pub time: fn(&[bool], &mut Rng) -> Vec<f64>,
+    pub time: fn(&[bool], &mut SplitMix64) -> Vec<f64>,
 }
 
 /// A field operation on two elements.
 pub type FieldOp<const N: usize> = fn(&PrimeField<N>, &Fe<N>, &Fe<N>) -> Fe<N>;
 
 /// One run of `op` in the field modulo `p` (see [`FieldTarget`]).
-fn field_case<const N: usize>(p: &Nat, repr: Representation, rng: &mut Rng, op: FieldOp<N>) -> u64 {
+fn field_case<const N: usize>(
+    p: &Nat,
+    repr: Representation,
+    rng: &mut SplitMix64,
+    op: FieldOp<N>,
+) -> u64 {
     let f = PrimeField::<N>::new(p, repr).expect("a prime of N digits");
     let mut draw = || {
         let v: Vec<u64> = (0..N + 1).map(|_| rng.next_u64()).collect();
@@ -278,7 +273,7 @@ fn field_times<const N: usize>(
     p: &Nat,
     repr: Representation,
     classes: &[bool],
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     op: FieldOp<N>,
 ) -> Vec<f64> {
     let f = PrimeField::<N>::new(p, repr).expect("a prime of N digits");
@@ -303,22 +298,6 @@ fn field_times<const N: usize>(
     time_each(&mut inputs, |(a, b)| {
         core::hint::black_box(op(&f, core::hint::black_box(a), core::hint::black_box(b)));
     })
-}
-
-/// Times `op` on each input alone (after a warm-up on the first 64, which warms the caches
-/// and the branch predictor on both classes), in nanoseconds.
-pub fn time_each<S>(inputs: &mut [S], mut op: impl FnMut(&mut S)) -> Vec<f64> {
-    for s in inputs.iter_mut().take(64) {
-        op(s);
-    }
-    inputs
-        .iter_mut()
-        .map(|s| {
-            let start = std::time::Instant::now();
-            op(core::hint::black_box(s));
-            start.elapsed().as_nanos() as f64
-        })
-        .collect()
 }
 
 fn p(prime: NistPrime) -> Nat {

@@ -6,7 +6,7 @@
 //! `ct-check` checks the constant-time functions; `ct-check --leaky` runs the planted
 //! leaks instead, which must be reported (`run.sh` expects both outcomes).
 
-use ct_check::{mark_public, planted_leaks, targets, Context, Rng, Secrets};
+use ct_check::{mark_public, planted_leaks, targets, Context, Secrets, SplitMix64};
 
 /// Widths in 64-bit digits: one digit, 256, 1024 and 2048 bits, and an odd width.
 const WIDTHS: [usize; 5] = [1, 4, 7, 16, 32];
@@ -15,7 +15,7 @@ const WIDTHS: [usize; 5] = [1, 4, 7, 16, 32];
 /// under valgrind (it cannot execute AVX-512 and shows a CPU without it), so there the
 /// digit-level path is the one checked, and the radix-2^52 one through its portable twin.
 fn ifma_note() {
-    let ctx = Context::new(32, &mut Rng(1));
+    let ctx = Context::new(32, &mut SplitMix64::new(1));
     let on = ctx.ct.pow_uses_ifma();
     let here = if on { "yes" } else { "no" };
     println!("MontgomeryCt::pow on AVX-512 IFMA here (2048 bits): {here}");
@@ -38,7 +38,7 @@ fn main() {
     if !leaky {
         ifma_note();
     }
-    let mut rng = Rng(0xc0ffee);
+    let mut rng = SplitMix64::new(0xc0ffee);
     for &k in &WIDTHS {
         let ctx = Context::new(k, &mut rng);
         for target in list.iter().filter(|t| ct_check::applies(t, k)) {

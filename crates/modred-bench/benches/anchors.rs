@@ -8,36 +8,13 @@
 //! - `modexp`: full-size exponent; GMP `mpz_powm`, `mpz_powm_sec` and OpenSSL
 //!   `BN_mod_exp_mont_consttime`.
 //!
-//! Operands come from a fixed-seed xorshift generator, so runs are comparable.
+//! Operands come from the fixed-seed generator of modred-testkit, so runs are comparable.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred_bench::anchors::*;
+use modred_bench::support::{hex, SplitMix64};
 
 const SIZES: [usize; 4] = [256, 1024, 2048, 4096];
-
-/// xorshift64* with a fixed seed: reproducible operands without `rand`.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform `bits`-bit value (top bit set), as hex; `bits` multiple of 64.
-    fn hex(&mut self, bits: usize, odd: bool) -> String {
-        let mut words: Vec<u64> = (0..bits / 64).map(|_| self.next_u64()).collect();
-        *words.last_mut().unwrap() |= 1 << 63;
-        if odd {
-            words[0] |= 1;
-        }
-        words.iter().rev().map(|w| format!("{w:016x}")).collect()
-    }
-}
 
 struct Operands {
     a: String,
@@ -47,16 +24,16 @@ struct Operands {
 }
 
 fn operands(bits: usize) -> Operands {
-    let mut rng = XorShift(0x6d6f_6472_6564_0000 ^ bits as u64);
-    let m = rng.hex(bits, true);
+    let mut rng = SplitMix64::new(0x6d6f_6472_6564_0000 ^ bits as u64);
+    let m = hex(&mut rng, bits, true);
     // a, b one bit shorter than m, so they are already reduced.
-    let mut a = rng.hex(bits, false);
-    let mut b = rng.hex(bits, false);
+    let mut a = hex(&mut rng, bits, false);
+    let mut b = hex(&mut rng, bits, false);
     for x in [&mut a, &mut b] {
         let top = u8::from_str_radix(&x[..1], 16).unwrap() & 0x7;
         x.replace_range(..1, &format!("{top:x}"));
     }
-    let e = rng.hex(bits, false);
+    let e = hex(&mut rng, bits, false);
     Operands { a, b, m, e }
 }
 

@@ -20,7 +20,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, Montgomery, MontgomeryFixed, NistFixed, NistPrime, Scratch};
 use modred::{Algorithm, Nat, Reducer};
-use modred_bench::support::Rng;
+use modred_bench::support::{below, odd, SplitMix64};
 use std::hint::black_box;
 
 fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
@@ -29,9 +29,9 @@ fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
 
 fn mont256(c: &mut Criterion) {
     let mut g = c.benchmark_group("mont256");
-    let mut rng = Rng::new(0x256);
-    let m = rng.odd(4);
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let mut rng = SplitMix64::new(0x256);
+    let m = odd(&mut rng, 4);
+    let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
     let fixed = MontgomeryFixed::<4>::new(&m).unwrap();
     let slow = Montgomery::<u64>::new(&m).unwrap();
     let boxed = make::<u64>(Algorithm::Montgomery, &m).unwrap();
@@ -71,8 +71,8 @@ fn mont256(c: &mut Criterion) {
 fn p256(c: &mut Criterion) {
     let mut g = c.benchmark_group("p256");
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng::new(0x9256);
-    let (a, b) = (rng.below(&p), rng.below(&p));
+    let mut rng = SplitMix64::new(0x9256);
+    let (a, b) = (below(&mut rng, &p), below(&mut rng, &p));
     let nist = NistFixed::<4>::new(&p).unwrap();
     let (na, nb) = (arr::<4>(&a.to_padded(4).unwrap()), arr::<4>(&b.to_padded(4).unwrap()));
     let std_f = PrimeField::<4>::new(&p, Representation::Standard).unwrap();
@@ -138,8 +138,8 @@ fn table3(c: &mut Criterion) {
         }
         for (name, alg, m) in cases {
             let r = make::<u64>(alg, &m).unwrap();
-            let mut rng = Rng::new(bits);
-            let (a, b) = (rng.below(&m), rng.below(&m));
+            let mut rng = SplitMix64::new(bits);
+            let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
             let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
             let mut out = vec![0u64; r.width()];
             let mut s = Scratch::new();

@@ -21,17 +21,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::reduce::{NttBarrett, NttMontgomery, SecondProduct};
-use modred::rng::SplitMix64;
 use modred::{Nat, Reducer, Scratch};
+use modred_bench::support::SplitMix64;
 use std::hint::black_box;
 use std::time::Duration;
 
 const LOG2_SIZES: [u32; 4] = [16, 18, 20, 22];
-
-/// `n` pseudo-random digits.
-fn limbs(rng: &mut SplitMix64, n: usize) -> Vec<u64> {
-    (0..n).map(|_| rng.next_u64()).collect()
-}
 
 fn huge_mul(c: &mut Criterion) {
     let mut group = c.benchmark_group("huge-mul");
@@ -39,7 +34,7 @@ fn huge_mul(c: &mut Criterion) {
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
         let mut rng = SplitMix64::new(0x001_0000 + log2 as u64);
-        let (a, b) = (limbs(&mut rng, words), limbs(&mut rng, words));
+        let (a, b) = (rng.digits(words), rng.digits(words));
         let mut r = vec![0u64; 2 * words];
         modred::nat::mul_into(&mut r, &a, &b);
         #[cfg(feature = "anchors")]
@@ -72,13 +67,12 @@ fn huge_reduce(c: &mut Criterion) {
     for log2 in LOG2_SIZES {
         let words = (1usize << log2) / 64;
         let mut rng = SplitMix64::new(0x001_1000 + log2 as u64);
-        let mut ml = limbs(&mut rng, words);
+        let mut ml = rng.digits(words);
         ml[0] |= 1;
         ml[words - 1] |= 1 << 63;
         let m = Nat::from_vec(ml);
         let x: Vec<u64> = {
-            let (a, b) =
-                (Nat::from_vec(limbs(&mut rng, words)), Nat::from_vec(limbs(&mut rng, words)));
+            let (a, b) = (Nat::from_vec(rng.digits(words)), Nat::from_vec(rng.digits(words)));
             let (a, b) = (a.div_rem(&m).unwrap().1, b.div_rem(&m).unwrap().1);
             let mut x = a.mul(&b).into_limbs();
             x.resize(2 * words, 0);

@@ -8,10 +8,11 @@
 //! ISSUE8_BITS=2048 ISSUE8_ROUNDS=5 cargo bench ...                       # one size, rounds
 //! ```
 //!
-//! Every candidate runs a batch of calls per round, round after round in turn (so a
-//! slow phase of a shared machine hits all of them), and keeps its best round: the
-//! figures are best-of-rounds times per call, and the ratios are between figures of the
-//! same run. Operands come from a fixed seed.
+//! Timed by `modred_testkit::timing`: every candidate runs a batch of calls per round,
+//! round after round in an order rotated each round (so a slow phase of a shared machine
+//! hits all of them), and keeps its best round: the figures are best-of-rounds times per
+//! call, and a ratio is the median of the per-round ratios over the run's quiet rounds.
+//! Operands come from a fixed seed.
 //!
 //! Columns: `mont` the separated Montgomery reducer's `mul` (residues in, residue out),
 //! `cios` the interleaved one, `sqr` the separated reducer's `sqr` (the word-level paths);
@@ -27,49 +28,15 @@
 
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::make;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat, Scratch};
+#[cfg(feature = "rayon")]
+use modred_bench::support::compare_wall_clock;
+use modred_bench::support::{compare_named, Candidate, Plan, SplitMix64, Timing};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// One candidate: a name and a closure running one call.
-struct Candidate<'a> {
-    name: &'static str,
-    run: Box<dyn FnMut() + 'a>,
-    best: Duration,
-    iters: u32,
-}
-
-impl<'a> Candidate<'a> {
-    fn new(name: &'static str, run: impl FnMut() + 'a) -> Self {
-        Candidate { name, run: Box::new(run), best: Duration::MAX, iters: 1 }
-    }
-}
-
-/// Interleaved best-of-`rounds` timing: each round runs every candidate for about
-/// `slice` (a batch of calls sized in the first round), in turn.
-fn measure(cands: &mut [Candidate], rounds: u32, slice: Duration) {
-    for c in cands.iter_mut() {
-        // Calibrate: calls per slice.
-        let t = Instant::now();
-        (c.run)();
-        let one = t.elapsed().max(Duration::from_nanos(20));
-        c.iters = ((slice.as_nanos() / one.as_nanos()) as u32).clamp(1, 1_000_000);
-    }
-    for _ in 0..rounds {
-        for c in cands.iter_mut() {
-            let t = Instant::now();
-            for _ in 0..c.iters {
-                (c.run)();
-            }
-            let per = t.elapsed() / c.iters;
-            c.best = c.best.min(per);
-        }
-    }
-}
-
-fn fmt(d: Duration) -> String {
-    let ns = d.as_nanos() as f64;
+/// A time per call in nanoseconds, with its unit.
+fn fmt(ns: f64) -> String {
     if ns < 1e3 {
         format!("{ns:.0} ns")
     } else if ns < 1e6 {
@@ -89,17 +56,17 @@ fn main() {
         Ok(v) => v.split(',').filter_map(|s| s.trim().parse().ok()).collect(),
         Err(_) => vec![1024, 2048, 3072, 4096],
     };
-    let rounds: u32 = env_or("ISSUE8_ROUNDS", 7);
+    let rounds: usize = env_or("ISSUE8_ROUNDS", 7);
     println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
     for &bits in &sizes {
         let mut rng = SplitMix64::new(0x6973_7375_6538 ^ bits);
-        let mut m = rng.exact_bits::<u64>(bits);
+        let mut m = Nat::from_vec(rng.exact_bits(bits));
         if !m.is_odd() {
             m = m.add(&Nat::one());
         }
-        let a = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
-        let b = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap();
-        let e = rng.exact_bits::<u64>(bits);
+        let a = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap();
+        let b = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap();
+        let e = Nat::from_vec(rng.exact_bits(bits));
         mulmod_row(bits, &m, &a, &b, rounds);
         powm_row(bits, &m, &a, &e, rounds);
     }
@@ -107,7 +74,7 @@ fn main() {
     batch_scaling(rounds);
 }
 
-fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
+fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: usize) {
     let mont = make::<u64>(Algorithm::Montgomery, m).unwrap();
     let cios = make::<u64>(Algorithm::MontgomeryInterleaved, m).unwrap();
     let (ra, rb) = (mont.to_residue(a), mont.to_residue(b));
@@ -124,16 +91,23 @@ fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
     let k = ra.len();
     let (mut o1, mut o2, mut o3) = (vec![0u64; k], vec![0u64; k], vec![0u64; k]);
     let (mut s1, mut s2, mut s3) = (Scratch::new(), Scratch::new(), Scratch::new());
+    #[allow(unused_mut)] // the anchors feature adds candidates
     let mut cands = vec![
-        Candidate::new("mont", || mont.mul(&mut o1, black_box(&ra), black_box(&rb), &mut s1)),
-        Candidate::new("cios", || cios.mul(&mut o2, black_box(&ra), black_box(&rb), &mut s2)),
-        Candidate::new("sqr", || mont.sqr(&mut o3, black_box(&ra), &mut s3)),
-        Candidate::new("modulus", || {
-            black_box(auto.mul(black_box(&ma), black_box(&mb)));
-        }),
-        Candidate::new("modulus-sqr", || {
-            black_box(auto.sqr(black_box(&ma)));
-        }),
+        ("mont", Candidate::new(|| mont.mul(&mut o1, black_box(&ra), black_box(&rb), &mut s1))),
+        ("cios", Candidate::new(|| cios.mul(&mut o2, black_box(&ra), black_box(&rb), &mut s2))),
+        ("sqr", Candidate::new(|| mont.sqr(&mut o3, black_box(&ra), &mut s3))),
+        (
+            "modulus",
+            Candidate::new(|| {
+                black_box(auto.mul(black_box(&ma), black_box(&mb)));
+            }),
+        ),
+        (
+            "modulus-sqr",
+            Candidate::new(|| {
+                black_box(auto.sqr(black_box(&ma)));
+            }),
+        ),
     ];
     #[cfg(feature = "anchors")]
     let (mut mul_n, mut gmp, mut ossl) = {
@@ -143,21 +117,21 @@ fn mulmod_row(bits: u64, m: &Nat, a: &Nat, b: &Nat, rounds: u32) {
     };
     #[cfg(feature = "anchors")]
     {
-        cands.push(Candidate::new("gmp mpn_mul_n", move || mul_n.run()));
-        cands.push(Candidate::new("gmp mul+tdiv_r", move || gmp.run()));
-        cands.push(Candidate::new("openssl mont", move || ossl.run()));
+        cands.push(("gmp mpn_mul_n", Candidate::new(move || mul_n.run())));
+        cands.push(("gmp mul+tdiv_r", Candidate::new(move || gmp.run())));
+        cands.push(("openssl mont", Candidate::new(move || ossl.run())));
     }
     // Many short rounds: on a shared machine each candidate gets its quiet moments.
-    measure(&mut cands, rounds * 6, Duration::from_millis(3));
+    let t = compare_named(&Plan::fixed(Duration::from_millis(3), rounds * 6), cands);
     print_row(
         &format!("mulmod {bits}"),
-        &cands,
+        &t,
         &["mont", "cios", "sqr", "modulus", "modulus-sqr"],
         "openssl mont",
     );
 }
 
-fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
+fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: usize) {
     let auto = Modulus::new(m).unwrap();
     let mont = make::<u64>(Algorithm::Montgomery, m).unwrap();
     let base = mont.to_residue(a);
@@ -178,20 +152,33 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
     let mut back = vec![0; k];
     mct.from_montgomery(&mut back, &ct_out, &mut t);
     assert_eq!(want, Nat::from_vec(back), "word-level constant-time exponentiation differs");
+    #[allow(unused_mut)] // the anchors feature adds candidates
     let mut cands = vec![
-        Candidate::new("powm", || {
-            black_box(auto.pow_mod_vartime(black_box(a), e));
-        }),
-        Candidate::new("powm-word", || {
-            black_box(pow_vartime(&*mont, black_box(&base), e, method).ok());
-        }),
-        Candidate::new("powm-ct", || {
-            black_box(auto.pow_ct(black_box(&ra), e).ok());
-        }),
-        Candidate::new("powm-ct-word", || {
-            mct.pow_word(&mut ct_out, black_box(&ct_base), &ct_e);
-            black_box(&ct_out);
-        }),
+        (
+            "powm",
+            Candidate::new(|| {
+                black_box(auto.pow_mod_vartime(black_box(a), e));
+            }),
+        ),
+        (
+            "powm-word",
+            Candidate::new(|| {
+                black_box(pow_vartime(&*mont, black_box(&base), e, method).ok());
+            }),
+        ),
+        (
+            "powm-ct",
+            Candidate::new(|| {
+                black_box(auto.pow_ct(black_box(&ra), e).ok());
+            }),
+        ),
+        (
+            "powm-ct-word",
+            Candidate::new(|| {
+                mct.pow_word(&mut ct_out, black_box(&ct_base), &ct_e);
+                black_box(&ct_out);
+            }),
+        ),
     ];
     #[cfg(feature = "anchors")]
     let (mut gmp, mut ossl) = {
@@ -207,56 +194,53 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: u32) {
     };
     #[cfg(feature = "anchors")]
     {
-        cands.push(Candidate::new("gmp mpz_powm", move || gmp.run()));
-        cands.push(Candidate::new("openssl consttime", move || ossl.run()));
+        cands.push(("gmp mpz_powm", Candidate::new(move || gmp.run())));
+        cands.push(("openssl consttime", Candidate::new(move || ossl.run())));
     }
-    measure(&mut cands, rounds, Duration::from_millis(30));
+    let t = compare_named(&Plan::fixed(Duration::from_millis(30), rounds), cands);
     print_row(
         &format!("powm {bits}"),
-        &cands,
+        &t,
         &["powm", "powm-word", "powm-ct", "powm-ct-word"],
         "gmp mpz_powm",
     );
-    print_ratios(&cands, &["powm", "powm-ct", "powm-ct-word"], "openssl consttime");
-    print_ratios(&cands, &["powm-ct"], "powm-ct-word");
+    print_ratios(&t, &["powm", "powm-ct", "powm-ct-word"], "openssl consttime");
+    print_ratios(&t, &["powm-ct"], "powm-ct-word");
 }
 
-fn print_row(title: &str, cands: &[Candidate], ours: &[&str], anchor: &str) {
-    let cells: Vec<String> = cands.iter().map(|c| format!("{} {}", c.name, fmt(c.best))).collect();
+fn print_row(title: &str, times: &[(&str, Timing)], ours: &[&str], anchor: &str) {
+    let cells: Vec<String> =
+        times.iter().map(|(name, t)| format!("{name} {}", fmt(t.ns))).collect();
     println!("{title:12} | {}", cells.join(" | "));
-    print_ratios(cands, ours, anchor);
+    print_ratios(times, ours, anchor);
 }
 
-fn print_ratios(cands: &[Candidate], ours: &[&str], anchor: &str) {
-    let Some(anchor_c) = cands.iter().find(|c| c.name == anchor) else { return };
+fn print_ratios(times: &[(&str, Timing)], ours: &[&str], anchor: &str) {
+    let Some((_, anchor_t)) = times.iter().find(|(name, _)| *name == anchor) else { return };
     let ratios: Vec<String> = ours
         .iter()
-        .filter_map(|o| cands.iter().find(|c| c.name == *o))
-        .map(|c| {
-            format!(
-                "{}/{} = {:.2}",
-                c.name,
-                anchor,
-                c.best.as_secs_f64() / anchor_c.best.as_secs_f64()
-            )
-        })
+        .filter_map(|o| times.iter().find(|(name, _)| name == o))
+        .map(|(name, t)| format!("{name}/{anchor} = {:.2}", t.ratio_to(anchor_t)))
         .collect();
     println!("{:12} | {}", "", ratios.join(" | "));
 }
 
 /// Throughput of `modred::batch::pow_many_vartime` on 1 thread and on every core.
 #[cfg(feature = "rayon")]
-fn batch_scaling(rounds: u32) {
+fn batch_scaling(rounds: usize) {
     let bits = 2048;
     let mut rng = SplitMix64::new(0xba7c);
-    let mut m = rng.exact_bits::<u64>(bits);
+    let mut m = Nat::from_vec(rng.exact_bits(bits));
     if !m.is_odd() {
         m = m.add(&Nat::one());
     }
     let modulus = Modulus::new(&m).unwrap();
     let jobs: Vec<(Nat, Nat)> = (0..32)
         .map(|_| {
-            (rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap(), rng.exact_bits::<u64>(bits))
+            (
+                Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap(),
+                Nat::from_vec(rng.exact_bits(bits)),
+            )
         })
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -265,22 +249,24 @@ fn batch_scaling(rounds: u32) {
         pools
             .push((threads, rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()));
     }
-    let mut best = vec![Duration::MAX; pools.len()];
-    for _ in 0..rounds.min(3) {
-        for (i, (_, pool)) in pools.iter().enumerate() {
-            let t = Instant::now();
-            let out = pool.install(|| modred::batch::pow_many_vartime(&modulus, &jobs));
-            black_box(out);
-            best[i] = best[i].min(t.elapsed());
-        }
-    }
-    for ((threads, _), t) in pools.iter().zip(&best) {
-        let per_s = jobs.len() as f64 / t.as_secs_f64();
+    let mut cands: Vec<Candidate<'_>> = pools
+        .iter()
+        .map(|(_, pool)| {
+            Candidate::new(|| {
+                black_box(pool.install(|| modred::batch::pow_many_vartime(&modulus, &jobs)));
+            })
+        })
+        .collect();
+    // The work runs on the pools' threads: the wall clock, not this thread's CPU time.
+    let times =
+        compare_wall_clock(&Plan::fixed(Duration::from_millis(1), rounds.min(3)), &mut cands);
+    for ((threads, _), t) in pools.iter().zip(&times) {
+        let per_s = jobs.len() as f64 / (t.ns * 1e-9);
         println!(
             "batch {bits}-bit powm × {}: {threads} thread(s) {} = {per_s:.0} powm/s, speed-up {:.2}",
             jobs.len(),
-            fmt(*t),
-            best[0].as_secs_f64() / t.as_secs_f64()
+            fmt(t.ns),
+            times[0].ratio_to(t)
         );
     }
 }

@@ -23,8 +23,8 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::exp::{default_window, pow_vartime, Method};
 use modred::reduce::{make, Hong};
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Nat, Reducer, Scratch};
+use modred_bench::support::SplitMix64;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -46,13 +46,13 @@ struct Operands {
 
 fn operands(bits: u64) -> Operands {
     let mut rng = SplitMix64::new(0x6d6f_6472_6564 ^ bits);
-    let mut m = rng.exact_bits::<u64>(bits);
+    let mut m = Nat::from_vec(rng.exact_bits(bits));
     if !m.is_odd() {
         m = m.add(&Nat::one());
     }
-    let a = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap_or_default();
-    let b = rng.exact_bits::<u64>(bits).checked_rem(&m).unwrap_or_default();
-    let e = rng.exact_bits::<u64>(bits);
+    let a = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap_or_default();
+    let b = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap_or_default();
+    let e = Nat::from_vec(rng.exact_bits(bits));
     Operands { m, a, b, e }
 }
 

@@ -15,7 +15,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, NistPrime, Scratch};
 use modred::{Algorithm, Nat};
-use modred_bench::support::Rng;
+use modred_bench::support::{below, SplitMix64};
 use std::hint::black_box;
 
 fn pm(n: u64, c: u64) -> Nat {
@@ -25,8 +25,8 @@ fn pm(n: u64, c: u64) -> Nat {
 fn p256_field_mul(c: &mut Criterion) {
     let mut g = c.benchmark_group("p256_field_mul");
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng::new(256);
-    let (a, b) = (rng.below(&p), rng.below(&p));
+    let mut rng = SplitMix64::new(256);
+    let (a, b) = (below(&mut rng, &p), below(&mut rng, &p));
     let std_f = PrimeField::<4>::new(&p, Representation::Standard).unwrap();
     let mont_f = PrimeField::<4>::new(&p, Representation::Montgomery).unwrap();
     let (sa, sb) = (std_f.from_nat(&a), std_f.from_nat(&b));
@@ -95,8 +95,8 @@ fn special(c: &mut Criterion, reduce_only: bool) {
         }
         for (i, (alg, m)) in cases.into_iter().enumerate() {
             let r = make::<u64>(alg, &m).unwrap();
-            let mut rng = Rng::new(bits);
-            let (a, b) = (rng.below(&m), rng.below(&m));
+            let mut rng = SplitMix64::new(bits);
+            let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
             let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
             let k = r.width();
             let prod = a.mul(&b).to_padded(2 * k).unwrap();

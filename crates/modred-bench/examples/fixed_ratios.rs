@@ -5,24 +5,30 @@
 //! cargo run --release -p modred-bench --features anchors --example fixed_ratios
 //! ```
 //!
-//! Method (for a shared, noisy machine): every candidate runs a batch of `B` operations
-//! (about 20 µs), the candidates one after the other, in an order rotated each round, for
-//! many rounds; a candidate's time is its *minimum* per-operation time over the rounds
-//! (preemption and other tenants only ever add time). Ratios are of those minima, all
-//! taken in the same run. The criterion view of the same operations is
+//! Method (for a shared, noisy machine; `modred_testkit::timing`): every candidate runs a
+//! batch of `B` operations (about 20 µs), the candidates one after the other, in an order
+//! rotated each round, for many rounds; a candidate's time is its *minimum* per-operation
+//! time over the rounds (preemption and other tenants only ever add time). Ratios are of
+//! those minima, all taken in the same run. The criterion view of the same operations is
 //! `cargo bench -p modred-bench --features anchors --bench fixed`.
 
 use modred::field::{PrimeField, Representation};
 use modred::reduce::{make, Montgomery, MontgomeryFixed, NistFixed, NistPrime, Scratch};
 use modred::{Algorithm, Nat, Reducer};
-use modred_bench::support::{cand, measure, Batch, Rng};
+use modred_bench::support::{below, compare_named, odd, Candidate, Plan, SplitMix64};
 use std::hint::black_box;
+use std::time::Duration;
 
-fn report(title: &str, cands: &mut [(&str, Batch<'_>)], base: usize, rounds: usize) {
-    let t = measure(cands, rounds, 20_000);
-    println!("\n{title} (ratios to {})", cands[base].0);
-    for (i, (name, _)) in cands.iter().enumerate() {
-        println!("  {:<44} {:>9.1} ns  {:>6.2}", name, t[i], t[i] / t[base]);
+/// `rounds` rounds of batches of about 20 µs.
+fn plan(rounds: usize) -> Plan {
+    Plan::fixed(Duration::from_micros(20), rounds)
+}
+
+fn report(title: &str, cands: Vec<(&str, Candidate<'_>)>, base: usize, rounds: usize) {
+    let t = compare_named(&plan(rounds), cands);
+    println!("\n{title} (ratios to {})", t[base].0);
+    for (name, ti) in &t {
+        println!("  {:<44} {:>9.1} ns  {:>6.2}", name, ti.ns, ti.ns / t[base].1.ns);
     }
 }
 
@@ -31,9 +37,9 @@ fn arr<const N: usize>(v: &[u64]) -> [u64; N] {
 }
 
 fn mont256(rounds: usize) {
-    let mut rng = Rng::new(0x256);
-    let m = rng.odd(4);
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let mut rng = SplitMix64::new(0x256);
+    let m = odd(&mut rng, 4);
+    let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
     let fixed = MontgomeryFixed::<4>::new(&m).unwrap();
     let slow = Montgomery::<u64>::new(&m).unwrap();
     let boxed = make::<u64>(Algorithm::Montgomery, &m).unwrap();
@@ -43,28 +49,29 @@ fn mont256(rounds: usize) {
     let (mut s1, mut s2) = (Scratch::new(), Scratch::new());
     slow.mul(&mut o1, &ra, &rb, &mut s1);
     assert_eq!(fixed.mul_fixed(&fa, &fb).to_vec(), o1);
-    let mut c: Vec<(&str, Batch<'_>)> = vec![
+    #[allow(unused_mut)] // the anchors feature adds candidates
+    let mut c: Vec<(&str, Candidate<'_>)> = vec![
         (
             "modred MontgomeryFixed<4>::mul_fixed",
-            cand(|| {
+            Candidate::new(|| {
                 black_box(fixed.mul_fixed(black_box(&fa), black_box(&fb)));
             }),
         ),
         (
             "modred MontgomeryFixed<4>::sqr_fixed",
-            cand(|| {
+            Candidate::new(|| {
                 black_box(fixed.sqr_fixed(black_box(&fa)));
             }),
         ),
         (
             "modred make(montgomery) Reducer::mul",
-            cand(|| {
+            Candidate::new(|| {
                 boxed.mul(&mut o1, black_box(&ra), black_box(&rb), &mut s1);
             }),
         ),
         (
             "modred slice Montgomery Reducer::mul",
-            cand(|| {
+            Candidate::new(|| {
                 slow.mul(&mut o2, black_box(&ra), black_box(&rb), &mut s2);
             }),
         ),
@@ -82,16 +89,16 @@ fn mont256(rounds: usize) {
     };
     #[cfg(feature = "anchors")]
     {
-        c.push(("GMP mpn_mul_n (4 limbs, product only)", cand(move || muln.run())));
-        c.push(("OpenSSL BN_mod_mul_montgomery", cand(move || ossl.run())));
+        c.push(("GMP mpn_mul_n (4 limbs, product only)", Candidate::new(move || muln.run())));
+        c.push(("OpenSSL BN_mod_mul_montgomery", Candidate::new(move || ossl.run())));
     }
-    report("256-bit Montgomery modular multiplication", &mut c, 0, rounds);
+    report("256-bit Montgomery modular multiplication", c, 0, rounds);
 }
 
 fn p256(rounds: usize) {
     let p = NistPrime::P256.modulus::<u64>();
-    let mut rng = Rng::new(0x9256);
-    let (a, b) = (rng.below(&p), rng.below(&p));
+    let mut rng = SplitMix64::new(0x9256);
+    let (a, b) = (below(&mut rng, &p), below(&mut rng, &p));
     let nist = NistFixed::<4>::new(&p).unwrap();
     let (na, nb) = (arr::<4>(&a.to_padded(4).unwrap()), arr::<4>(&b.to_padded(4).unwrap()));
     let std_f = PrimeField::<4>::new(&p, Representation::Standard).unwrap();
@@ -105,28 +112,29 @@ fn p256(rounds: usize) {
     let (ra, rb) = (slow.to_residue(&a), slow.to_residue(&b));
     let mut o = vec![0u64; 4];
     let mut s = Scratch::new();
-    let mut c: Vec<(&str, Batch<'_>)> = vec![
+    #[allow(unused_mut)] // the anchors feature adds candidates
+    let mut c: Vec<(&str, Candidate<'_>)> = vec![
         (
             "modred NistFixed<4>::mul_fixed",
-            cand(|| {
+            Candidate::new(|| {
                 black_box(nist.mul_fixed(black_box(&na), black_box(&nb)));
             }),
         ),
         (
             "modred PrimeField<4> standard mul_ct",
-            cand(|| {
+            Candidate::new(|| {
                 black_box(std_f.mul_ct(black_box(&sa), black_box(&sb)));
             }),
         ),
         (
             "modred PrimeField<4> Montgomery mul",
-            cand(|| {
+            Candidate::new(|| {
                 black_box(mont_f.mul(black_box(&ma), black_box(&mb)));
             }),
         ),
         (
             "modred slice Nist Reducer::mul",
-            cand(|| {
+            Candidate::new(|| {
                 slow.mul(&mut o, black_box(&ra), black_box(&rb), &mut s);
             }),
         ),
@@ -145,10 +153,10 @@ fn p256(rounds: usize) {
     };
     #[cfg(feature = "anchors")]
     {
-        c.push(("OpenSSL BN_mul + BN_nist_mod_256", cand(move || ossl.run())));
-        c.push(("GMP mpz_mul + mpz_tdiv_r", cand(move || gmp.run())));
+        c.push(("OpenSSL BN_mul + BN_nist_mod_256", Candidate::new(move || ossl.run())));
+        c.push(("GMP mpz_mul + mpz_tdiv_r", Candidate::new(move || gmp.run())));
     }
-    report("P-256 field multiplication", &mut c, 0, rounds);
+    report("P-256 field multiplication", c, 0, rounds);
 }
 
 fn pm(n: u64, c: u64) -> Nat {
@@ -177,11 +185,11 @@ fn table3(rounds: usize) {
             (make::<u64>(Algorithm::Nist, &gm).unwrap(), gm.clone()),
             (make::<u64>(Algorithm::Montgomery, &gm).unwrap(), gm.clone()),
         ];
-        let mut rng = Rng::new(bits);
+        let mut rng = SplitMix64::new(bits);
         let mut state: Vec<State> = rs
             .iter()
             .map(|(r, m)| {
-                let (a, b) = (rng.below(m), rng.below(m));
+                let (a, b) = (below(&mut rng, m), below(&mut rng, m));
                 let (ra, rb) = (r.to_residue(&a), r.to_residue(&b));
                 let mut out = vec![0u64; r.width()];
                 let mut s = Scratch::new();
@@ -191,17 +199,17 @@ fn table3(rounds: usize) {
             })
             .collect();
         let names = ["pm", "mont", "nist", "mont_gm"];
-        let mut c: Vec<(&str, Batch<'_>)> = rs
+        let c: Vec<(&str, Candidate<'_>)> = rs
             .iter()
             .zip(state.iter_mut())
             .zip(names)
             .map(|(((r, _), (ra, rb, out, s)), name)| {
                 let r: &dyn Reducer<u64> = &**r;
                 let (ra, rb) = (&*ra, &*rb);
-                (name, cand(move || r.mul(out, black_box(ra), black_box(rb), s)))
+                (name, Candidate::new(move || r.mul(out, black_box(ra), black_box(rb), s)))
             })
             .collect();
-        let t = measure(&mut c, rounds, 20_000);
+        let t: Vec<f64> = compare_named(&plan(rounds), c).iter().map(|(_, t)| t.ns).collect();
         println!(
             "  {bits:>4}  {:>26.2}  {:>27.2}  ({:.1}, {:.1}, {:.1}, {:.1})",
             t[0] / t[1],

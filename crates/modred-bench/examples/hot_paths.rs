@@ -21,28 +21,9 @@
 use modred::ct::MontgomeryCt;
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::{Montgomery, Reducer, Scratch};
-use modred::rng::SplitMix64;
 use modred::Nat;
+use modred_bench::support::{digits, SplitMix64};
 use std::hint::black_box;
-
-/// SplitMix64 for the operands.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// `words` random digits, the top bit set (and the lowest when `odd`).
-    fn digits(&mut self, words: usize, odd: bool) -> Vec<u64> {
-        let mut v: Vec<u64> = (0..words).map(|_| self.next()).collect();
-        v[words - 1] |= 1 << 63;
-        if odd {
-            v[0] |= 1;
-        }
-        v
-    }
-}
 
 /// The measured region: `f` run `n` times. Not inlined and not mangled, so that
 /// callgrind's `--toggle-collect=hot_loop` finds it.
@@ -66,12 +47,12 @@ fn main() {
         bits.parse().ok().filter(|b| b % 64 == 0 && *b >= 64).unwrap_or_else(|| usage());
     let n: u64 = n.parse().unwrap_or_else(|_| usage());
     let k = bits / 64;
-    let mut rng = Rng(SplitMix64::new(0x686f_7470_6174_6873 ^ bits as u64));
-    let m = Nat::from_vec(rng.digits(k, true));
+    let mut rng = SplitMix64::new(0x686f_7470_6174_6873 ^ bits as u64);
+    let m = Nat::from_vec(digits(&mut rng, k, true));
     let r = Montgomery::new(&m).expect("odd modulus");
-    let a = r.to_residue(&Nat::from_vec(rng.digits(k, false)));
-    let b = r.to_residue(&Nat::from_vec(rng.digits(k, false)));
-    let e = Nat::from_vec(rng.digits(k, false));
+    let a = r.to_residue(&Nat::from_vec(digits(&mut rng, k, false)));
+    let b = r.to_residue(&Nat::from_vec(digits(&mut rng, k, false)));
+    let e = Nat::from_vec(digits(&mut rng, k, false));
     let mut out = vec![0u64; k];
     let mut scratch = Scratch::new();
     let mut product = vec![0u64; 2 * k];

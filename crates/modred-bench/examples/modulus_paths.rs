@@ -11,18 +11,24 @@
 use modred::modulus::Operation;
 use modred::reduce::{make, MontgomeryFixed, Scratch};
 use modred::{Algorithm, Modulus, Nat, Reducer};
-use modred_bench::support::{cand, measure, Batch, Rng};
+use modred_bench::support::{below, compare_named, odd, Candidate, Plan, SplitMix64};
 use std::hint::black_box;
+use std::time::Duration;
 
 /// The batch length of the measurement: about 20 µs, or `BATCH_US` µs.
-fn batch_ns() -> u128 {
-    std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20) * 1000
+fn batch() -> Duration {
+    Duration::from_micros(std::env::var("BATCH_US").ok().and_then(|s| s.parse().ok()).unwrap_or(20))
 }
 
 /// The fixed-size Montgomery product on arrays of `N` digits, as candidates: products of
 /// independent operands (throughput), the square, and the dependent chains `x ← x·b` and
 /// `x ← x²` (latency: each waits for the last, as in an exponentiation).
-fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> Vec<(String, Batch<'a>)> {
+fn fixed<'a, const N: usize>(
+    m: &Nat,
+    a: &Nat,
+    b: &Nat,
+    want: &Nat,
+) -> Vec<(String, Candidate<'a>)> {
     let f = MontgomeryFixed::<N>::new(m).unwrap();
     let ra: [u64; N] = f.to_residue(a).try_into().unwrap();
     let rb: [u64; N] = f.to_residue(b).try_into().unwrap();
@@ -33,26 +39,26 @@ fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> Vec<(Stri
     vec![
         (
             format!("MontgomeryFixed<{N}>::mul_fixed (arrays)"),
-            cand(move || {
+            Candidate::new(move || {
                 black_box(f.mul_fixed(black_box(&ra), black_box(&rb)));
             }),
         ),
         (
             format!("MontgomeryFixed<{N}>::sqr_fixed (arrays)"),
-            cand(move || {
+            Candidate::new(move || {
                 black_box(f2.sqr_fixed(black_box(&ra)));
             }),
         ),
         (
             format!("MontgomeryFixed<{N}>::mul_fixed, chain x = x·b"),
-            cand(move || {
+            Candidate::new(move || {
                 x = f3.mul_fixed(&x, &rb);
                 black_box(&x);
             }),
         ),
         (
             format!("MontgomeryFixed<{N}>::sqr_fixed, chain x = x²"),
-            cand(move || {
+            Candidate::new(move || {
                 y = f4.sqr_fixed(&y);
                 black_box(&y);
             }),
@@ -62,11 +68,11 @@ fn fixed<'a, const N: usize>(m: &Nat, a: &Nat, b: &Nat, want: &Nat) -> Vec<(Stri
 
 fn size(bits: u64, rounds: usize) {
     let k = bits.div_ceil(64) as usize;
-    let mut rng = Rng::new(bits);
-    let m = rng.odd(k);
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let mut rng = SplitMix64::new(bits);
+    let m = odd(&mut rng, k);
+    let (a, b) = (below(&mut rng, &m), below(&mut rng, &m));
     let want = a.mul(&b).checked_rem(&m).unwrap();
-    let mut c: Vec<(String, Batch<'_>)> = Vec::new();
+    let mut c: Vec<(String, Candidate<'_>)> = Vec::new();
     match k {
         4 => c.extend(fixed::<4>(&m, &a, &b, &want)),
         12 => c.extend(fixed::<12>(&m, &a, &b, &want)),
@@ -84,7 +90,7 @@ fn size(bits: u64, rounds: usize) {
         assert_eq!(r.from_residue(&out), want);
         c.push((
             format!("make({algo}) Reducer::mul"),
-            cand(move || {
+            Candidate::new(move || {
                 r.mul(&mut out, black_box(&ra), black_box(&rb), &mut s);
                 black_box(&out);
             }),
@@ -113,21 +119,21 @@ fn size(bits: u64, rounds: usize) {
         let (ra3, mut out3) = (ra.clone(), ctx3.zero());
         c.push((
             format!("Modulus::mul_into, {label}"),
-            cand(move || {
+            Candidate::new(move || {
                 ctx.mul_into(&mut out, black_box(&ra), black_box(&rb));
                 black_box(&out);
             }),
         ));
         c.push((
             format!("Modulus::sqr_into, {label}"),
-            cand(move || {
+            Candidate::new(move || {
                 ctx3.sqr_into(&mut out3, black_box(&ra3));
                 black_box(&out3);
             }),
         ));
         c.push((
             format!("Modulus::mul (new residue), {label}"),
-            cand(move || {
+            Candidate::new(move || {
                 black_box(ctx2.mul(black_box(&ra2), black_box(&rb2)));
             }),
         ));
@@ -140,17 +146,20 @@ fn size(bits: u64, rounds: usize) {
         let mut ossl = OpensslMontMul::new(&ah, &bh, &mh);
         ossl.run();
         assert_eq!(ossl.result_hex(), want.to_hex().trim_start_matches("0x"));
-        c.push((format!("GMP mpn_mul_n ({k} limbs, product only)"), cand(move || muln.run())));
-        c.push(("OpenSSL BN_mod_mul_montgomery".to_string(), cand(move || ossl.run())));
+        c.push((
+            format!("GMP mpn_mul_n ({k} limbs, product only)"),
+            Candidate::new(move || muln.run()),
+        ));
+        c.push(("OpenSSL BN_mod_mul_montgomery".to_string(), Candidate::new(move || ossl.run())));
     }
     if let Ok(only) = std::env::var("ONLY") {
         c.retain(|(name, _)| name.contains(&only));
     }
-    let t = measure(&mut c, rounds, batch_ns());
-    let base = c.len() - 1;
-    println!("\n{bits} bits (ratios to {})", c[base].0);
-    for (i, (name, _)) in c.iter().enumerate() {
-        println!("  {:<58} {:>9.1} ns  {:>6.2}", name, t[i], t[i] / t[base]);
+    let t = compare_named(&Plan::fixed(batch(), rounds), c);
+    let base = t.len() - 1;
+    println!("\n{bits} bits (ratios to {})", t[base].0);
+    for (name, ti) in &t {
+        println!("  {:<58} {:>9.1} ns  {:>6.2}", name, ti.ns, ti.ns / t[base].1.ns);
     }
 }
 

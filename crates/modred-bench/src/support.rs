@@ -1,78 +1,43 @@
 //! What the benchmarks and the timing examples share: fixed-seed operands and the
-//! interleaved minimum-time measurement.
+//! interleaved timing, both from modred-testkit.
 
-use modred::rng::SplitMix64;
 use modred::Nat;
-use std::time::Instant;
+pub use modred_testkit::timing::{compare, compare_wall_clock, Candidate, Plan, Timing};
+pub use modred_testkit::SplitMix64;
 
-/// Fixed-seed operands (the library's SplitMix64), so every run times the same numbers.
-#[derive(Clone, Debug)]
-pub struct Rng(SplitMix64);
+/// A number below `m` from the fixed-seed generator (one digit longer than `m`, reduced:
+/// the bias is negligible), so every run times the same numbers.
+///
+/// # Panics
+/// If `m` is zero.
+pub fn below(rng: &mut SplitMix64, m: &Nat) -> Nat {
+    Nat::from_vec(rng.digits(m.len() + 1)).checked_rem(m).expect("a non-zero modulus")
+}
 
-impl Rng {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(SplitMix64::new(seed))
-    }
+/// An odd modulus of `limbs ≥ 1` full 64-bit digits (top bit set).
+pub fn odd(rng: &mut SplitMix64, limbs: usize) -> Nat {
+    Nat::from_vec(digits(rng, limbs.max(1), true))
+}
 
-    /// The next 64 pseudo-random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number below `m` (one digit longer than `m`, reduced: the bias is negligible).
-    ///
-    /// # Panics
-    /// If `m` is zero.
-    pub fn below(&mut self, m: &Nat) -> Nat {
-        let v: Vec<u64> = (0..m.len() + 1).map(|_| self.next_u64()).collect();
-        Nat::from_vec(v).checked_rem(m).expect("a non-zero modulus")
-    }
-
-    /// An odd modulus of `limbs ≥ 1` full 64-bit digits (top bit set).
-    pub fn odd(&mut self, limbs: usize) -> Nat {
-        let mut v: Vec<u64> = (0..limbs.max(1)).map(|_| self.next_u64()).collect();
+/// `words ≥ 1` random digits with the top bit set (and the lowest when `odd`).
+pub fn digits(rng: &mut SplitMix64, words: usize, odd: bool) -> Vec<u64> {
+    let mut v = rng.digits(words);
+    *v.last_mut().expect("at least one digit") |= 1 << 63;
+    if odd {
         v[0] |= 1;
-        *v.last_mut().expect("at least one digit") |= 1 << 63;
-        Nat::from_vec(v)
     }
+    v
 }
 
-/// A timing candidate: runs its operation `n` times.
-pub type Batch<'a> = Box<dyn FnMut(u64) + 'a>;
-
-/// `op` as a candidate.
-pub fn cand<'a>(mut op: impl FnMut() + 'a) -> Batch<'a> {
-    Box::new(move |n| {
-        for _ in 0..n {
-            op();
-        }
-    })
+/// A `bits`-bit value (top bit set, and the lowest when `odd`) in hexadecimal without
+/// prefix, for the anchors' constructors; `bits` a multiple of 64.
+pub fn hex(rng: &mut SplitMix64, bits: usize, odd: bool) -> String {
+    digits(rng, bits / 64, odd).iter().rev().map(|w| format!("{w:016x}")).collect()
 }
 
-/// Minimum nanoseconds per operation of each candidate: each is first given a batch of
-/// about `batch_ns` (doubling from one operation), then the batches are run `rounds`
-/// times, interleaved and rotated, so the machine's slow phases hit every candidate.
-pub fn measure<N>(cands: &mut [(N, Batch<'_>)], rounds: usize, batch_ns: u128) -> Vec<f64> {
-    let mut batch = vec![1u64; cands.len()];
-    for (i, (_, f)) in cands.iter_mut().enumerate() {
-        loop {
-            let t = Instant::now();
-            f(batch[i]);
-            if t.elapsed().as_nanos() > batch_ns || batch[i] > 1 << 24 {
-                break;
-            }
-            batch[i] *= 2;
-        }
-    }
-    let mut best = vec![f64::INFINITY; cands.len()];
-    for r in 0..rounds {
-        for j in 0..cands.len() {
-            let i = (j + r) % cands.len();
-            let t = Instant::now();
-            (cands[i].1)(batch[i]);
-            best[i] = best[i].min(t.elapsed().as_nanos() as f64 / batch[i] as f64);
-        }
-    }
-    best
+/// Times named candidates with the testkit's interleaved harness ([`compare`]) and keeps
+/// each name with its timing.
+pub fn compare_named<N>(plan: &Plan, named: Vec<(N, Candidate<'_>)>) -> Vec<(N, Timing)> {
+    let (names, mut cands): (Vec<N>, Vec<Candidate<'_>>) = named.into_iter().unzip();
+    names.into_iter().zip(compare(plan, &mut cands)).collect()
 }

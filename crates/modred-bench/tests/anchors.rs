@@ -2,31 +2,8 @@
 #![cfg(feature = "anchors")]
 
 use modred_bench::anchors::*;
+use modred_bench::support::{hex as random_hex, SplitMix64};
 use rug::{Complete, Integer};
-
-/// xorshift64* with a fixed seed: reproducible operands without `rand`.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform `bits`-bit value (top bit set), as hex; `bits` multiple of 64.
-    fn hex(&mut self, bits: usize, odd: bool) -> String {
-        let mut words: Vec<u64> = (0..bits / 64).map(|_| self.next_u64()).collect();
-        *words.last_mut().unwrap() |= 1 << 63;
-        if odd {
-            words[0] |= 1;
-        }
-        words.iter().rev().map(|w| format!("{w:016x}")).collect()
-    }
-}
 
 fn int(hex: &str) -> Integer {
     Integer::from_str_radix(hex, 16).unwrap()
@@ -78,10 +55,14 @@ fn small_known_values() {
 
 #[test]
 fn gmp_against_rug() {
-    let mut rng = XorShift(0x6d6f_6472_6564_0001);
+    let mut rng = SplitMix64::new(0x6d6f_6472_6564_0001);
     for bits in SIZES {
         for _ in 0..8 {
-            let (a, b, m) = (rng.hex(bits, false), rng.hex(bits, false), rng.hex(bits, true));
+            let (a, b, m) = (
+                random_hex(&mut rng, bits, false),
+                random_hex(&mut rng, bits, false),
+                random_hex(&mut rng, bits, true),
+            );
             let (ai, bi, mi) = (int(&a), int(&b), int(&m));
             let prod = (&ai * &bi).complete();
 
@@ -96,7 +77,7 @@ fn gmp_against_rug() {
             assert_eq!(g.result_hex(), hex(&prod));
 
             // Exponentiation against a plain square-and-multiply in rug.
-            let e = rng.hex(64, false);
+            let e = random_hex(&mut rng, 64, false);
             let mut expect = Integer::from(1);
             let ei = int(&e);
             for i in (0..ei.significant_bits()).rev() {
@@ -117,10 +98,14 @@ fn gmp_against_rug() {
 
 #[test]
 fn openssl_against_gmp() {
-    let mut rng = XorShift(0x6d6f_6472_6564_0002);
+    let mut rng = SplitMix64::new(0x6d6f_6472_6564_0002);
     for bits in SIZES {
         for _ in 0..8 {
-            let (a, b, m) = (rng.hex(bits, false), rng.hex(bits, false), rng.hex(bits, true));
+            let (a, b, m) = (
+                random_hex(&mut rng, bits, false),
+                random_hex(&mut rng, bits, false),
+                random_hex(&mut rng, bits, true),
+            );
 
             let mut g = GmpMulMod::new(&a, &b, &m);
             g.run();
@@ -131,7 +116,7 @@ fn openssl_against_gmp() {
 
             // Full-size exponent at 256/1024 bits, shorter above to keep the
             // test fast in debug builds.
-            let e = rng.hex(bits.min(1024), false);
+            let e = random_hex(&mut rng, bits.min(1024), false);
             let mut g = GmpPowm::new(&a, &e, &m);
             g.run();
             let mut o = OpensslModExpConstTime::new(&a, &e, &m);
@@ -143,12 +128,12 @@ fn openssl_against_gmp() {
 
 #[test]
 fn nist256_against_gmp() {
-    let mut rng = XorShift(0x6d6f_6472_6564_0003);
+    let mut rng = SplitMix64::new(0x6d6f_6472_6564_0003);
     let p = int(P256_HEX);
     for _ in 0..64 {
         // Reduce below p first: both anchors reduce inputs, but make the
         // edge of the range (values just below p) likely too.
-        let a = hex(&(int(&rng.hex(256, false)) % &p));
+        let a = hex(&(int(&random_hex(&mut rng, 256, false)) % &p));
         let b = hex(&(p.clone() - (rng.next_u64() & 0xff) - 1u32));
         let mut g = GmpMulMod::new(&a, &b, P256_HEX);
         g.run();

@@ -1,11 +1,11 @@
 //! The arithmetic of `reduce`, `mulmod`, `powm` and `batch` ([`modred::Modulus`], prepared
-//! moduli cached) and of `opcount` ([`modred::opcount`]). `bench`, `tune`, `report` and
-//! `algos` call the library directly.
+//! moduli cached) and of `opcount` ([`modred_research::opcount`]). `bench`, `tune`, `report`
+//! and `algos` call the library directly.
 
 use modred::exp::Method;
 use modred::limb::OpCounts;
-use modred::opcount::Op;
 use modred::{Modulus, Operation};
+use modred_research::opcount::Op;
 use std::collections::HashMap;
 
 pub use modred::{Algorithm, Error};
@@ -126,5 +126,5 @@ pub fn op_count(
     bits: u32,
     digit_bits: u32,
 ) -> Result<OpCounts, Error> {
-    modred::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
+    modred_research::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
 }

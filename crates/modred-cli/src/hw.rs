@@ -1,12 +1,12 @@
 //! The CLI's calls into paper 004's hardware side: the cycle-level model of the radix-2
-//! Montgomery datapaths ([`modred::reduce::radix2::model`]) and the test vectors the
+//! Montgomery datapaths ([`modred_research::radix2_model`]) and the test vectors the
 //! Verilog testbench in `hw/` reads.
 
 use crate::engine::Number;
-use crate::report::rng::SplitMix64;
-use modred::reduce::radix2::model::{self, Design, Simulation};
+use crate::report::rng::{digits, nat, SplitMix64};
 use modred::reduce::{Radix2Montgomery, Radix2MontgomeryRecoded};
 use modred::{Error, Reducer};
+use modred_research::radix2_model::{self as model, Design, Simulation};
 
 /// The bit lengths the model and the vectors accept.
 pub const MAX_BITS: u64 = 4096;
@@ -56,9 +56,9 @@ pub fn model_run(a: &Number, b: &Number, n: &Number) -> Result<ModelRun, Error> 
 /// Random operands for a `bits`-bit odd modulus (seeded): `(A, B, N)`.
 pub fn random_operands(bits: u64, seed: u64) -> (Number, Number, Number) {
     let mut rng = SplitMix64::new(seed);
-    let n: Number = rng.odd_modulus(bits);
-    let a = rng.below(&n);
-    let b = rng.below(&n);
+    let n: Number = nat(rng.odd_modulus(bits));
+    let a = nat(rng.below(&digits(&n)));
+    let b = nat(rng.below(&digits(&n)));
     (a, b, n)
 }
 
@@ -85,11 +85,11 @@ pub fn vectors(bits: u64, count: usize, seed: u64) -> Result<String, Error> {
         let n: Number = match i {
             0 | 5 => Number::power_of_two(bits).checked_sub(&one).unwrap_or_default(),
             1 | 6 => Number::power_of_two(bits - 1).add(&one),
-            _ => rng.odd_modulus(bits),
+            _ => nat(rng.odd_modulus(bits)),
         };
         let nm1 = n.checked_sub(&one).unwrap_or_default();
-        let r1: Number = rng.below(&n);
-        let r2: Number = rng.below(&n);
+        let r1: Number = nat(rng.below(&digits(&n)));
+        let r2: Number = nat(rng.below(&digits(&n)));
         let odd = if r2.is_odd() { r2.clone() } else { r2.add(&one).min(nm1.clone()) };
         let even = if r2.is_odd() { r2.checked_sub(&one).unwrap_or_default() } else { r2 };
         let (a, b) = match i {
@@ -104,13 +104,13 @@ pub fn vectors(bits: u64, count: usize, seed: u64) -> Result<String, Error> {
             _ => (r1.clone(), even.clone()),
         };
         let (sp, sr, corr) = software_raw(&a, &b, &n)?;
-        let a1 = rng.below(&a.add(&one));
+        let a1 = nat(rng.below(&digits(&a.add(&one))));
         let a2 = a.checked_sub(&a1).unwrap_or_default();
         // Every fourth vector with an even B > 0 gets two odd halves.
         let b1 = if i % 4 == 3 && !b.is_odd() && !b.is_zero() {
             Number::one()
         } else {
-            rng.below(&b.add(&one))
+            nat(rng.below(&digits(&b.add(&one))))
         };
         let b2 = b.checked_sub(&b1).unwrap_or_default();
         let fields = [&a1, &a2, &b1, &b2, &n, &corr, &sp, &sr];

@@ -4,7 +4,7 @@
 //!
 //! For every *point* (a modulus of one form and size) and operation, every algorithm that
 //! applies is first checked against `Nat` arithmetic on the inputs it will be timed on,
-//! then all are timed interleaved in one call ([`crate::report::timing`]): the ratios are
+//! then all are timed interleaved in one call ([`modred_testkit::timing`]): the ratios are
 //! measured milliseconds apart, in the same state of the machine. The operations:
 //!
 //! - `reduce`: `x mod m` of a product `x < m²` of two residues (16 arguments in turn), the
@@ -31,13 +31,13 @@
 //! when it is within [`TIE_MARGIN`] of it: differences that small are below what a shared
 //! machine reproduces from run to run. The winners make the profile.
 
-use crate::report::rng::SplitMix64;
-use crate::report::timing::{self, Candidate, Plan, Timing};
+use crate::report::rng::{digits, nat, SplitMix64};
 use modred::exp::{self, Method};
 use modred::modulus::profile::{method_name, Form, Profile};
 use modred::modulus::{explain_with, Choice};
 use modred::reduce::NistPrime;
 use modred::{Algorithm, Modulus, Nat, Operation};
+use modred_testkit::timing::{self, Candidate, Plan, Timing};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -183,7 +183,7 @@ pub fn points(depth: Depth) -> Vec<Point> {
     let huge: &[u64] = if quick { &[32768, 65536] } else { &[16384, 32768, 65536, 131072] };
     let powm_max = if quick { 4096 } else { 8192 };
     for &bits in generic.iter().chain(huge) {
-        let odd: Nat = rng.odd_modulus(bits);
+        let odd: Nat = nat(rng.odd_modulus(bits));
         let even = odd.add(&Nat::one());
         let even = if even.bits() == bits {
             even
@@ -425,7 +425,7 @@ fn row(
 
 /// Residues `(a_i, b_i)` of every reducer, for the same values.
 fn values(m: &Nat, rng: &mut SplitMix64, n: usize) -> Vec<(Nat, Nat)> {
-    (0..n).map(|_| (rng.below(m), rng.below(m))).collect()
+    (0..n).map(|_| (nat(rng.below(&digits(m))), nat(rng.below(&digits(m))))).collect()
 }
 
 fn measure_reduce(
@@ -511,8 +511,8 @@ fn measure_powm(
     if !algos.contains(&auto) {
         algos.push(auto);
     }
-    let base: Nat = rng.below(&p.m);
-    let e: Nat = rng.exact_bits(p.m.bits());
+    let base: Nat = nat(rng.below(&digits(&p.m)));
+    let e: Nat = nat(rng.exact_bits(p.m.bits()));
     let (method, _) = modred::modulus::choose_method_with(e.bits(), rule);
     let want = Modulus::with(Algorithm::Classical, &p.m)
         .map_err(|e| e.to_string())?
@@ -564,8 +564,8 @@ fn measure_methods(
 ) -> Result<(Vec<Method>, Vec<Timing>), String> {
     let bits = p.m.bits();
     let md = Modulus::with(algorithm, &p.m).map_err(|e| e.to_string())?;
-    let base = md.residue(&rng.below(&p.m));
-    let e: Nat = rng.exact_bits(bits);
+    let base = md.residue(&nat(rng.below(&digits(&p.m))));
+    let e: Nat = nat(rng.exact_bits(bits));
     let (auto, _) = modred::modulus::choose_method_with(bits, rule);
     let mut ms = method_candidates(bits);
     if !ms.contains(&auto) {

@@ -2,8 +2,9 @@
 //! path checked against the contract (exit status 2, stdout empty, exactly one stderr
 //! line starting `error: `).
 
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -23,37 +24,28 @@ fn implemented() -> Vec<String> {
         .collect()
 }
 
-/// A small reproducible generator (xorshift64*), so no randomness crate is needed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
+/// The draws of these tests from the testkit's fixed-seed generator, as num-bigint numbers.
+trait Draws {
     /// A number of exactly `bits` bits (top bit set); 0 when `bits` is 0.
-    fn bits(&mut self, bits: u64) -> BigUint {
-        if bits == 0 {
-            return BigUint::zero();
-        }
-        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
-        let mut n =
-            BigUint::from_bytes_le(&words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>());
-        n &= (BigUint::one() << bits) - 1u32;
-        n | (BigUint::one() << (bits - 1))
-    }
-
+    fn bits(&mut self, bits: u64) -> BigUint;
     /// A number of 1 to `max_bits` bits, the length uniform.
-    fn upto(&mut self, max_bits: u64) -> BigUint {
-        let bits = self.below(max_bits) + 1;
-        self.bits(bits)
+    fn upto(&mut self, max_bits: u64) -> BigUint;
+}
+
+impl Draws for SplitMix64 {
+    fn bits(&mut self, bits: u64) -> BigUint {
+        BigUint::from_slice(
+            &self
+                .exact_bits(bits)
+                .iter()
+                .flat_map(|&d| [d as u32, (d >> 32) as u32])
+                .collect::<Vec<_>>(),
+        )
     }
 
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+    fn upto(&mut self, max_bits: u64) -> BigUint {
+        let bits = self.below_u64(max_bits) + 1;
+        self.bits(bits)
     }
 }
 
@@ -88,7 +80,7 @@ fn applies(algo: &str, m: &BigUint) -> bool {
 
 #[test]
 fn reduce_matches_num_bigint() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = SplitMix64::new(0x5eed_0001);
     let algos = general();
     for round in 0..12u64 {
         let m_bits = [1, 2, 63, 64, 65, 127, 128, 200, 521, 1024, 2048, 4096][round as usize];
@@ -113,7 +105,7 @@ fn reduce_matches_num_bigint() {
                 wide.clone()
             };
             let want = &x % &m;
-            let flip = rng.below(2) == 1;
+            let flip = rng.below_u64(2) == 1;
             let got = ok(&["reduce", "--algo", algo, &either(&x, flip), &either(&m, !flip)]);
             assert_eq!(got, want.to_string(), "{algo}: {x} mod {m}");
             let algo_eq = format!("--algo={algo}");
@@ -125,7 +117,7 @@ fn reduce_matches_num_bigint() {
 
 #[test]
 fn reduce_auto_takes_any_argument() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = SplitMix64::new(0x5eed_0002);
     for (x_bits, m_bits) in [(5000, 64), (3000, 1000), (64, 3000), (129, 64), (10, 1)] {
         let x = rng.bits(x_bits);
         let m = rng.bits(m_bits);
@@ -139,7 +131,7 @@ fn reduce_auto_takes_any_argument() {
 
 #[test]
 fn mulmod_matches_num_bigint() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = SplitMix64::new(0x5eed_0003);
     let algos = general();
     for m_bits in [1u64, 2, 64, 100, 256, 511, 1024, 3000] {
         for parity in 0..2 {
@@ -154,7 +146,7 @@ fn mulmod_matches_num_bigint() {
                 if !applies(algo, &m) {
                     continue;
                 }
-                let flip = rng.below(2) == 1;
+                let flip = rng.below_u64(2) == 1;
                 let (xs, ys, ms) = (either(&x, flip), either(&y, !flip), either(&m, flip));
                 assert_eq!(ok(&["mulmod", "--algo", algo, &xs, &ys, &ms]), want.to_string());
                 assert_eq!(ok(&["mulmod", &xs, &ys, &ms, "--hex", "--algo", algo]), hex(&want));
@@ -165,7 +157,7 @@ fn mulmod_matches_num_bigint() {
 
 #[test]
 fn powm_matches_num_bigint() {
-    let mut rng = Rng(0x5eed_0004);
+    let mut rng = SplitMix64::new(0x5eed_0004);
     let algos = general();
     for m_bits in [2u64, 17, 64, 65, 192, 512, 1024] {
         let mut m = rng.bits(m_bits) | BigUint::one();
@@ -639,15 +631,15 @@ fn batch_bad_options_stop_before_reading() {
 
 #[test]
 fn batch_many_lines_in_order() {
-    let mut rng = Rng(0x5eed_0005);
+    let mut rng = SplitMix64::new(0x5eed_0005);
     let moduli: Vec<BigUint> = (0..8).map(|i| rng.bits(64 + 200 * i) | BigUint::one()).collect();
     let algos = general();
     let n = 100_000;
     let mut input = String::with_capacity(n * 120);
     let mut want = Vec::with_capacity(n);
     for i in 0..n {
-        let m = &moduli[rng.below(moduli.len() as u64) as usize];
-        let algo = &algos[rng.below(algos.len() as u64) as usize];
+        let m = &moduli[rng.below_u64(moduli.len() as u64) as usize];
+        let algo = &algos[rng.below_u64(algos.len() as u64) as usize];
         let x = rng.upto(m.bits());
         match i % 3 {
             0 => {
@@ -666,7 +658,7 @@ fn batch_many_lines_in_order() {
                 want.push((&x * &y % m).to_string());
             }
             _ => {
-                let e = rng.next() % 1000;
+                let e = rng.next_u64() % 1000;
                 input.push_str(&format!(
                     "{{\"op\":\"powm\",\"x\":\"{x}\",\"e\":{e},\"m\":\"{m}\"}}\n"
                 ));
@@ -929,7 +921,7 @@ fn special_reducers_on_their_primes() {
     let p256 = (&one << 256u32) - (&one << 224u32) + (&one << 192u32) + (&one << 96u32) - 1u32;
     let c25519 = (&one << 255u32) - 19u32;
     let p521 = (&one << 521u32) - 1u32;
-    let mut rng = Rng(0x5eed_0103);
+    let mut rng = SplitMix64::new(0x5eed_0103);
     for (algo, m) in [
         ("pseudo-mersenne", &c25519),
         ("pseudo-mersenne", &p521),

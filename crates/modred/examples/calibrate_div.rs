@@ -4,31 +4,32 @@
 //! `cargo run --release -p modred --example calibrate_div [digits…]`.
 
 use modred::Nat;
+use modred_testkit::timing::{compare, Candidate, Plan};
+use modred_testkit::SplitMix64;
+use std::time::Duration;
 mod support;
-use support::{best_seconds, sizes_from_args, xorshift};
+use support::sizes_from_args;
 
 fn main() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let sizes = sizes_from_args(&[64, 128, 256, 512, 1024, 2048, 4096]);
     println!("digits  knuth_us  newton_us  knuth/newton");
     for n in sizes {
-        let d = Nat::<u64>::from_vec((0..n).map(|_| next()).collect());
-        let x = Nat::<u64>::from_vec((0..2 * n).map(|_| next()).collect());
+        let d = Nat::<u64>::from_vec(rng.digits(n));
+        let x = Nat::<u64>::from_vec(rng.digits(2 * n));
         assert_eq!(x.div_rem_knuth(&d), x.div_rem_newton(&d));
-        let k = best_seconds(
-            || {
-                std::hint::black_box(x.div_rem_knuth(&d));
-            },
-            5e-3,
-            5,
+        let t = compare(
+            &Plan::fixed(Duration::from_millis(5), 5),
+            &mut [
+                Candidate::new(|| drop(std::hint::black_box(x.div_rem_knuth(&d)))),
+                Candidate::new(|| drop(std::hint::black_box(x.div_rem_newton(&d)))),
+            ],
         );
-        let t = best_seconds(
-            || {
-                std::hint::black_box(x.div_rem_newton(&d));
-            },
-            5e-3,
-            5,
+        println!(
+            "{n:6} {:9.1} {:9.1} {:8.2}",
+            t[0].ns * 1e-3,
+            t[1].ns * 1e-3,
+            t[0].ratio_to(&t[1])
         );
-        println!("{n:6} {:9.1} {:9.1} {:8.2}", k * 1e6, t * 1e6, k / t);
     }
 }

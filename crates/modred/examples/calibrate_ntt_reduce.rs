@@ -4,22 +4,24 @@
 
 use modred::reduce::{make, Scratch};
 use modred::{Algorithm, Nat};
+use modred_testkit::timing::{compare, Candidate, Plan};
+use modred_testkit::SplitMix64;
+use std::time::Duration;
 mod support;
-use support::{best_seconds, sizes_from_args, xorshift};
+use support::sizes_from_args;
 
 fn main() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let sizes = sizes_from_args(&[128, 256, 384, 512, 768, 1024, 2048]);
     println!(
         "words  montgomery/ntt-montgomery  barrett/ntt-barrett  (mulmod; > 1: transform faster)"
     );
     for k in sizes {
-        let mut m: Vec<u64> = (0..k).map(|_| next()).collect();
+        let mut m = rng.digits(k);
         m[0] |= 1;
         m[k - 1] |= 1 << 63;
         let m = Nat::from_vec(m);
-        let a: Vec<u64> = (0..k).map(|_| next()).collect();
-        let b: Vec<u64> = (0..k).map(|_| next()).collect();
+        let (a, b) = (rng.digits(k), rng.digits(k));
         let mut row = format!("{k:6}");
         for (word, ntt) in [
             (Algorithm::Montgomery, Algorithm::NttMontgomery),
@@ -31,11 +33,17 @@ fn main() {
                 (rw.to_residue(&Nat::from_limbs(&a)), rw.to_residue(&Nat::from_limbs(&b)));
             let (an, bn) =
                 (rn.to_residue(&Nat::from_limbs(&a)), rn.to_residue(&Nat::from_limbs(&b)));
-            let mut out = vec![0u64; k];
-            let mut sc = Scratch::new();
-            let tw = best_seconds(|| rw.mul(&mut out, &aw, &bw, &mut sc), 2e-3, 5);
-            let tn = best_seconds(|| rn.mul(&mut out, &an, &bn, &mut sc), 2e-3, 5);
-            row += &format!("  {:8.3} ({:.0} us vs {:.0} us)", tw / tn, tw * 1e6, tn * 1e6);
+            let (mut ow, mut on) = (vec![0u64; k], vec![0u64; k]);
+            let (mut sw, mut sn) = (Scratch::new(), Scratch::new());
+            let t = compare(
+                &Plan::fixed(Duration::from_millis(2), 5),
+                &mut [
+                    Candidate::new(|| rw.mul(&mut ow, &aw, &bw, &mut sw)),
+                    Candidate::new(|| rn.mul(&mut on, &an, &bn, &mut sn)),
+                ],
+            );
+            let (tw, tn) = (t[0].ns * 1e-3, t[1].ns * 1e-3);
+            row += &format!("  {:8.3} ({tw:.0} us vs {tn:.0} us)", t[0].ratio_to(&t[1]));
         }
         println!("{row}");
     }

@@ -9,8 +9,8 @@
 //! cargo run --release -p modred --example million_bit_modexp
 //! ```
 
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use std::time::Instant;
 
 /// The modulus length.
@@ -20,8 +20,8 @@ const BITS: usize = 1_000_000;
 /// checking algorithm's result).
 fn modexp(bits: usize, e: &Nat, seed: u64) -> Result<(Algorithm, Nat, f64, Nat), modred::Error> {
     let mut rng = SplitMix64::new(seed);
-    let m = rng.odd_modulus(bits as u64);
-    let base = rng.exact_bits(bits as u64 - 1);
+    let m = Nat::from_vec(rng.odd_modulus(bits as u64));
+    let base = Nat::from_vec(rng.exact_bits(bits as u64 - 1));
     let t = Instant::now();
     let ctx = Modulus::new(&m)?;
     let r = ctx.pow_mod_vartime(&base, e);
@@ -64,7 +64,8 @@ mod tests {
         assert_eq!(r, check);
         let (_, small, _, _) = modexp(70_000, &Nat::from(5u64), 4).unwrap();
         let mut rng = SplitMix64::new(4);
-        let (m, base) = (rng.odd_modulus(70_000), rng.exact_bits(69_999));
+        let (m, base) =
+            (Nat::from_vec(rng.odd_modulus(70_000)), Nat::from_vec(rng.exact_bits(69_999)));
         let word = Modulus::with(Algorithm::Montgomery, &m).unwrap();
         assert_eq!(small, word.pow_mod_vartime(&base, &Nat::from(5u64)));
     }

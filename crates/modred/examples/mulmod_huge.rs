@@ -8,8 +8,17 @@
 use modred::reduce::{make, Scratch};
 use modred::{Algorithm, Nat};
 use std::time::Instant;
-mod support;
-use support::{vm_hwm_kib, xorshift};
+
+fn vm_hwm_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
@@ -18,15 +27,13 @@ fn main() {
         .map(|a| a.parse::<Algorithm>().expect("an algorithm name"))
         .unwrap_or(Algorithm::NttBarrett);
     let words = (1usize << log2) / 64;
-    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-    let mut m: Vec<u64> = (0..words).map(|_| next()).collect();
+    let mut rng = modred_testkit::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+    let mut m = rng.digits(words);
     m[0] |= 1;
     m[words - 1] |= 1 << 63;
     let m = Nat::from_vec(m);
-    let a =
-        Nat::from_vec((0..words).map(|_| next()).collect::<Vec<u64>>()).low_bits((1 << log2) - 1);
-    let b =
-        Nat::from_vec((0..words).map(|_| next()).collect::<Vec<u64>>()).low_bits((1 << log2) - 1);
+    let a = Nat::from_vec(rng.digits(words)).low_bits((1 << log2) - 1);
+    let b = Nat::from_vec(rng.digits(words)).low_bits((1 << log2) - 1);
     let inputs_kib = vm_hwm_kib();
     let t = Instant::now();
     let r = make(algo, &m).expect("the reducer applies");

@@ -2,15 +2,23 @@
 //! and of one ntt-montgomery reduction step's transforms at that size.
 //! `cargo run --release -p modred --example ntt_peak_memory [log2 bits]`.
 
-mod support;
-use support::{vm_hwm_kib, xorshift};
+fn vm_hwm_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
     let words = (1usize << log2) / 64;
-    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-    let a: Vec<u64> = (0..words).map(|_| next()).collect();
-    let b: Vec<u64> = (0..words).map(|_| next()).collect();
+    let mut rng = modred_testkit::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+    let a = rng.digits(words);
+    let b = rng.digits(words);
     let mut r = vec![0u64; 2 * words];
     r.iter_mut().for_each(|d| *d = 1); // touch the output
     let before = vm_hwm_kib();

@@ -13,10 +13,11 @@
 
 use modred::field::{PrimeField, Representation};
 use modred::reduce::NistPrime;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::timing::{compare, Candidate, Plan};
+use modred_testkit::SplitMix64;
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::Duration;
 
 /// Multiplies `count` seeded pairs every way and checks that all agree; returns the
 /// number of pairs checked.
@@ -33,7 +34,7 @@ fn check_all_paths(count: usize, seed: u64) -> Result<usize, modred::Error> {
     for i in 0..count {
         let (x, y) = match i {
             i if i < edge.len() => (edge[i].clone(), edge[edge.len() - 1 - i].clone()),
-            _ => (rng.below_pow2(256), rng.below_pow2(256)), // not reduced: from_nat reduces them
+            _ => (Nat::from_vec(rng.below_pow2(256)), Nat::from_vec(rng.below_pow2(256))), // not reduced: from_nat reduces them
         };
         let want = &(&x * &y) % &p; // plain Nat multiplication and division
         let fe = standard.mul(&standard.from_nat(&x), &standard.from_nat(&y));
@@ -54,15 +55,6 @@ fn check_all_paths(count: usize, seed: u64) -> Result<usize, modred::Error> {
     Ok(count)
 }
 
-/// Nanoseconds per call of `f` over `n` calls.
-fn per_call(n: u32, mut f: impl FnMut()) -> f64 {
-    let t = Instant::now();
-    for _ in 0..n {
-        f();
-    }
-    t.elapsed().as_secs_f64() * 1e9 / n as f64
-}
-
 fn main() -> Result<(), modred::Error> {
     let checked = check_all_paths(10_000, 256)?;
     println!("P-256: {checked} products agree on every path (field API standard and Montgomery, nist and montgomery reducers, Nat division)");
@@ -72,21 +64,25 @@ fn main() -> Result<(), modred::Error> {
     let mont_field = PrimeField::<4>::new(&p, Representation::Montgomery)?;
     let generic = Modulus::with(Algorithm::Montgomery, &p)?;
     let mut rng = SplitMix64::new(1);
-    let (x, y) = (rng.below_pow2(256), rng.below_pow2(256));
+    let (x, y) = (Nat::from_vec(rng.below_pow2(256)), Nat::from_vec(rng.below_pow2(256)));
     let (a, b) = (field.from_nat(&x), field.from_nat(&y));
     let (am, bm) = (mont_field.from_nat(&x), mont_field.from_nat(&y));
     let (ra, rb) = (generic.residue(&x), generic.residue(&y));
-    let n = 1_000_000;
-    let mut acc = a;
-    let t_std = per_call(n, || acc = field.mul(black_box(&acc), black_box(&b)));
-    let mut accm = am;
-    let t_mont = per_call(n, || accm = mont_field.mul(black_box(&accm), black_box(&bm)));
-    let t_gen = per_call(n / 10, || {
-        black_box(generic.mul(black_box(&ra), black_box(&rb)));
-    });
-    println!("PrimeField<4> mul, standard (nist reduction): {t_std:6.1} ns");
-    println!("PrimeField<4> mul, Montgomery representation: {t_mont:6.1} ns");
-    println!("Modulus (montgomery reducer, heap residues):  {t_gen:6.1} ns");
+    let (mut acc, mut accm) = (a, am);
+    // Interleaved (modred-testkit's harness): 9 rounds of batches of about a millisecond.
+    let t = compare(
+        &Plan::fixed(Duration::from_millis(1), 9),
+        &mut [
+            Candidate::new(|| acc = field.mul(black_box(&acc), black_box(&b))),
+            Candidate::new(|| accm = mont_field.mul(black_box(&accm), black_box(&bm))),
+            Candidate::new(|| {
+                black_box(generic.mul(black_box(&ra), black_box(&rb)));
+            }),
+        ],
+    );
+    println!("PrimeField<4> mul, standard (nist reduction): {:6.1} ns", t[0].ns);
+    println!("PrimeField<4> mul, Montgomery representation: {:6.1} ns", t[1].ns);
+    println!("Modulus (montgomery reducer, heap residues):  {:6.1} ns", t[2].ns);
     black_box((acc, accm));
     Ok(())
 }

@@ -1,5 +1,5 @@
-//! RSA-style modular exponentiation: a 2048-bit modulus from two 1024-bit primes found
-//! with the library's primes layer (fixed seed, so every run makes the same key), public
+//! RSA-style modular exponentiation: a 2048-bit modulus from two 1024-bit probable primes
+//! (a Fermat test on `Modulus`; fixed seed, so every run makes the same key), public
 //! encryption with `e = 65537`, and private decryption twice — plainly (`c^d mod n`) and
 //! by the Chinese remainder theorem with the constant-time exponentiation — checked
 //! against each other and against the message.
@@ -11,30 +11,39 @@
 //! This shows the arithmetic only: no padding (use OAEP or PSS in practice), no blinding,
 //! and a key from a fixed seed is no secret.
 
-use modred::primes::is_probable_prime;
-use modred::rng::SplitMix64;
 use modred::{Modulus, Nat};
+use modred_testkit::SplitMix64;
 use std::time::Instant;
 
-/// SplitMix64 (the library's fixed-seed test generator), for the example's numbers.
-struct Candidates(SplitMix64);
+/// A random number of exactly `bits` bits (a multiple of 64), top two bits set (so a
+/// product of two has exactly `2·bits` bits) and odd, from the fixed-seed generator of
+/// modred-testkit.
+fn candidate(rng: &mut SplitMix64, bits: usize) -> Nat {
+    let mut limbs = rng.digits(bits / 64);
+    limbs[0] |= 1;
+    *limbs.last_mut().expect("bits ≥ 64") |= 0b11 << 62;
+    Nat::from_vec(limbs)
+}
 
-impl Candidates {
-    /// A random number of exactly `bits` bits (a multiple of 64), top two bits set (so a
-    /// product of two has exactly `2·bits` bits) and odd.
-    fn candidate(&mut self, bits: usize) -> Nat {
-        let mut limbs: Vec<u64> = (0..bits / 64).map(|_| self.0.next_u64()).collect();
-        limbs[0] |= 1;
-        *limbs.last_mut().expect("bits ≥ 64") |= 0b11 << 62;
-        Nat::from_vec(limbs)
+/// Whether `n` (odd, above 37) passes trial division by the primes up to 37 and a Fermat
+/// test `a^(n−1) ≡ 1 (mod n)` to those bases: enough to find primes among random odd
+/// candidates for this example (a Carmichael number among them is vanishingly unlikely);
+/// real key generation uses a Miller–Rabin test with random bases.
+fn is_probable_prime(n: &Nat) -> bool {
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    if BASES.iter().any(|&p| (n % &Nat::from(p)).is_zero()) {
+        return false;
     }
+    let Ok(ctx) = Modulus::new(n) else { return false };
+    let n_minus_1 = n - &Nat::one();
+    BASES.iter().all(|&a| ctx.pow_mod_vartime(&Nat::from(a), &n_minus_1).is_one())
 }
 
 /// The first probable prime `p ≥` a random `bits`-bit start with `gcd(e, p − 1) = 1`
 /// (for a prime `e`: `p mod e ≠ 1`).
-fn prime(rng: &mut Candidates, bits: usize, e: &Nat) -> Nat {
+fn prime(rng: &mut SplitMix64, bits: usize, e: &Nat) -> Nat {
     let two = Nat::from(2u64);
-    let mut p = rng.candidate(bits);
+    let mut p = candidate(rng, bits);
     loop {
         if !(&p % e).is_one() && is_probable_prime(&p) {
             return p;
@@ -84,7 +93,7 @@ struct Key {
 }
 
 fn keygen(bits: usize, seed: u64) -> Key {
-    let mut rng = Candidates(SplitMix64::new(seed));
+    let mut rng = SplitMix64::new(seed);
     let e = Nat::from(65_537u64);
     let p = prime(&mut rng, bits / 2, &e);
     let mut q = prime(&mut rng, bits / 2, &e);
@@ -183,6 +192,16 @@ mod tests {
             decrypt_crt(&key, &c2).unwrap(),
             Modulus::new(&key.n).unwrap().pow_mod_vartime(&c2, &key.d)
         );
+    }
+
+    #[test]
+    fn fermat_test_tells_primes_from_composites() {
+        let prime = |n: u64| is_probable_prime(&Nat::from(n));
+        assert!(prime(41) && prime(65_537) && prime(0xffff_ffff_ffff_ffc5));
+        assert!(!prime(41 * 43) && !prime(65_537 * 65_539) && !prime(1 << 40 | 1));
+        let m127 = &Nat::power_of_two(127) - &Nat::one();
+        assert!(is_probable_prime(&m127));
+        assert!(!is_probable_prime(&(&m127 * &m127)));
     }
 
     #[test]

@@ -392,7 +392,7 @@ impl<L: Limb> MontgomeryCt<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     fn random_below(rng: &mut SplitMix64, m: &Nat<u64>) -> Nat<u64> {
         let limbs: Vec<u64> = (0..m.len() + 1).map(|_| rng.next_u64()).collect();

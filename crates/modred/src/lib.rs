@@ -14,7 +14,15 @@
 //! 7. [`registry`]: every algorithm's facts; [`engine`]: the selector, the only place that
 //!    decides which code runs for a modulus ([`engine::Plan`]), and the auto rule;
 //! 8. [`modulus`]: the user-facing [`Modulus`], holding one engine; the constant-time
-//!    arithmetic of [`ct`]; the fixed-size prime fields of [`field`].
+//!    arithmetic of [`ct`]; the fixed-size prime fields of [`field`] (whose modulus a
+//!    private Miller–Rabin test checks).
+//!
+//! What the papers' reproduction needs beyond the arithmetic lives in the `modred-research`
+//! crate of the workspace: the operation-counting driver (over [`Counted`] digits), the
+//! cycle-level model of paper 004's radix-2 datapaths, and primality with the special-prime
+//! searches of paper 003. The fixed-seed
+//! generator and the timing harness of the tests, benchmarks and report are in
+//! `modred-testkit`.
 //!
 //! # Quick start
 //!
@@ -250,10 +258,9 @@ mod kernels;
 pub mod limb;
 pub mod nat;
 pub mod ntt;
-pub mod opcount;
+mod primality;
 pub mod reduce;
 pub mod registry;
-pub mod rng;
 
 pub use error::Error;
 pub use limb::{Counted, Limb};
@@ -266,10 +273,16 @@ pub mod engine;
 pub mod exp;
 pub mod field;
 pub mod modulus;
-pub mod primes;
 
 pub use engine::Operation;
 pub use modulus::{Form, Modulus, Plan, Profile, Residue};
+
+/// Not part of the interface: the library internals `modred-research` builds on. They may
+/// change in any release.
+#[doc(hidden)]
+pub mod __research {
+    pub use crate::primality::{is_probable_prime, RANDOM_BASES};
+}
 
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
 /// any of `bmi2+adx`, `avx2`, `avx512ifma`, `avx512vbmi`; empty with the `portable`

@@ -2,20 +2,9 @@
 //! num-bigint, through a context of every algorithm that applies (a new algorithm joins by
 //! being in `Algorithm::ALL`). The timing itself is checked by `crates/ct-check`.
 
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Error, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
-
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    fn nat(&mut self, limbs: usize) -> Nat {
-        Nat::from_vec((0..limbs).map(|_| self.next()).collect())
-    }
-}
 
 fn big(n: &Nat) -> BigUint {
     BigUint::from_slice(
@@ -29,10 +18,10 @@ fn contexts(m: &Nat) -> Vec<Modulus> {
 
 #[test]
 fn ct_operations_agree_with_num_bigint_for_every_algorithm() {
-    let mut rng = Rng(SplitMix64::new(0x5ec2e7));
+    let mut rng = SplitMix64::new(0x5ec2e7);
     for k in [1usize, 2, 4, 7, 16] {
         for round in 0..4 {
-            let mut m = rng.nat(k).into_limbs();
+            let mut m = Nat::from_vec(rng.digits(k)).into_limbs();
             m[0] |= 1;
             if round == 1 {
                 m.fill(u64::MAX);
@@ -42,7 +31,11 @@ fn ct_operations_agree_with_num_bigint_for_every_algorithm() {
             }
             let m = Nat::from_vec(m);
             let bm = big(&m);
-            let (x, y, e) = (rng.nat(k + 1), rng.nat(k), rng.nat(k));
+            let (x, y, e) = (
+                Nat::from_vec(rng.digits(k + 1)),
+                Nat::from_vec(rng.digits(k)),
+                Nat::from_vec(rng.digits(k)),
+            );
             let (bx, by, be) = (big(&x), big(&y), big(&e));
             for ctx in contexts(&m) {
                 let (a, b) = (ctx.residue(&x), ctx.residue(&y));

@@ -10,22 +10,9 @@
 //! through its portable twin.
 
 use modred::ct::{MontgomeryCt, IFMA_MAX_BITS, IFMA_MIN_BITS};
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
-
-/// The crate's fixed-seed generator, with the one helper these tests use.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    /// A number of exactly `bits` bits.
-    fn nat_bits(&mut self, bits: u64) -> Nat {
-        self.0.exact_bits(bits)
-    }
-}
 
 fn big(n: &Nat) -> BigUint {
     BigUint::from_slice(
@@ -34,20 +21,20 @@ fn big(n: &Nat) -> BigUint {
 }
 
 /// Odd moduli of `bits` bits: all ones, the top digit 1 (when `bits` allows), random.
-fn moduli(rng: &mut Rng, bits: u64) -> Vec<Nat> {
+fn moduli(rng: &mut SplitMix64, bits: u64) -> Vec<Nat> {
     let mut out = vec![&Nat::power_of_two(bits) - &Nat::one()];
     if bits % 64 == 1 {
-        let mut v = rng.nat_bits(bits).into_limbs();
+        let mut v = Nat::from_vec(rng.exact_bits(bits)).into_limbs();
         v[0] |= 1;
         out.push(Nat::from_vec(v));
     }
-    let mut v = rng.nat_bits(bits).into_limbs();
+    let mut v = Nat::from_vec(rng.exact_bits(bits)).into_limbs();
     v[0] |= 1;
     out.push(Nat::from_vec(v));
     out
 }
 
-fn exponents(rng: &mut Rng, m: &Nat) -> Vec<Nat> {
+fn exponents(rng: &mut SplitMix64, m: &Nat) -> Vec<Nat> {
     let k = m.len();
     let all_ones = &Nat::power_of_two(64 * k as u64) - &Nat::one();
     vec![
@@ -57,17 +44,22 @@ fn exponents(rng: &mut Rng, m: &Nat) -> Vec<Nat> {
         all_ones,
         m - &Nat::one(),
         m - &Nat::from(2u64),
-        Nat::from_vec((0..k).map(|_| rng.next()).collect()),
+        Nat::from_vec((0..k).map(|_| rng.next_u64()).collect()),
     ]
 }
 
 #[test]
 fn pow_ct_agrees_with_vartime_and_num_bigint() {
-    let mut rng = Rng(SplitMix64::new(0x001f_3ac7));
+    let mut rng = SplitMix64::new(0x001f_3ac7);
     for bits in [512, 1024, 1089, 2048, 3000, 3072, 4096] {
         for m in moduli(&mut rng, bits) {
             let bm = big(&m);
-            let bases = [Nat::zero(), Nat::one(), &m - &Nat::one(), rng.nat_bits(bits + 3)];
+            let bases = [
+                Nat::zero(),
+                Nat::one(),
+                &m - &Nat::one(),
+                Nat::from_vec(rng.exact_bits(bits + 3)),
+            ];
             let exps = exponents(&mut rng, &m);
             for algo in [Algorithm::Auto, Algorithm::Montgomery, Algorithm::Barrett] {
                 let ctx = Modulus::with(algo, &m).unwrap();
@@ -95,7 +87,7 @@ fn pow_ct_agrees_with_vartime_and_num_bigint() {
 
 #[test]
 fn montgomery_ct_pow_paths_agree() {
-    let mut rng = Rng(SplitMix64::new(0x5252));
+    let mut rng = SplitMix64::new(0x5252);
     // 4158: the IFMA path's upper bound (`ct::IFMA_MAX_BITS`, 0 in a build without the path).
     for bits in [511, 512, 700, 1024, 2049, 4096, 4158] {
         for m in moduli(&mut rng, bits) {
@@ -108,7 +100,7 @@ fn montgomery_ct_pow_paths_agree() {
                 ct.to_montgomery(&mut r, &x.to_padded(k).unwrap(), t);
                 r
             };
-            let x = rng.nat_bits(bits).checked_rem(&m).unwrap();
+            let x = Nat::from_vec(rng.exact_bits(bits)).checked_rem(&m).unwrap();
             let bases = [
                 residue(&Nat::zero(), &mut t),
                 residue(&Nat::one(), &mut t),

@@ -4,34 +4,34 @@
 
 use modred::exp::{self, Method};
 use modred::reduce::Classical;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Bound, Error, Limb, Nat, Reducer, Scratch};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-/// SplitMix64: a small seeded generator, so every run sees the same inputs.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
+/// The draws of these tests from the testkit's seeded generator (every run sees the same
+/// inputs).
+trait Draws {
     /// A number of exactly `bits` bits (`bits ≥ 1`).
+    fn nat<L: Limb>(&mut self, bits: u64) -> Nat<L>;
+    /// A number below `m` (uniform enough for tests).
+    fn nat_below<L: Limb>(&mut self, m: &Nat<L>) -> Nat<L>;
+}
+
+impl Draws for SplitMix64 {
     fn nat<L: Limb>(&mut self, bits: u64) -> Nat<L> {
         let mut bytes: Vec<u8> =
-            (0..bits.div_ceil(8)).map(|_| self.next() as u8).collect::<Vec<_>>();
+            (0..bits.div_ceil(8)).map(|_| self.next_u64() as u8).collect::<Vec<_>>();
         let top = ((bits - 1) % 8) as u32;
         let last = bytes.last_mut().unwrap();
         *last = (*last & ((1u16 << (top + 1)) - 1) as u8) | (1 << top);
         Nat::from_bytes_le(&bytes)
     }
 
-    /// A number below `m` (uniform enough for tests).
-    fn below<L: Limb>(&mut self, m: &Nat<L>) -> Nat<L> {
+    fn nat_below<L: Limb>(&mut self, m: &Nat<L>) -> Nat<L> {
         let x: Nat<L> = self.nat(m.bits() + 8);
         &x % m
     }
@@ -229,17 +229,17 @@ fn check_on(
 }
 
 /// Edge bases (0, 1, m − 1, m, m + 1, 2m² + 3) and one random one.
-fn edge_bases(m: &Nat<u64>, rng: &mut Rng) -> Vec<Nat<u64>> {
+fn edge_bases(m: &Nat<u64>, rng: &mut SplitMix64) -> Vec<Nat<u64>> {
     let one = Nat::one();
     let mut v = vec![Nat::zero(), one.clone(), m.add(&one), m.sqr().shl(1).add(&Nat::from(3u64))];
     v.push(m.checked_sub(&one).unwrap());
     v.push(m.clone());
-    v.push(rng.below(m));
+    v.push(rng.nat_below(m));
     v
 }
 
 /// Edge exponents (0, 1, 2, 3, all ones, a single high one bit) and random ones.
-fn edge_exps(bits: u64, rng: &mut Rng) -> Vec<Nat<u64>> {
+fn edge_exps(bits: u64, rng: &mut SplitMix64) -> Vec<Nat<u64>> {
     let mut v: Vec<Nat<u64>> = (0..4u64).map(Nat::from).collect();
     v.push(all_ones(bits));
     v.push(Nat::power_of_two(bits - 1));
@@ -250,7 +250,7 @@ fn edge_exps(bits: u64, rng: &mut Rng) -> Vec<Nat<u64>> {
 
 /// Edge moduli of `bits` bits: random odd and even ones, all ones, 2^(bits−1) and
 /// 2^(bits−1) + 1.
-fn edge_moduli(bits: u64, rng: &mut Rng) -> Vec<Nat<u64>> {
+fn edge_moduli(bits: u64, rng: &mut SplitMix64) -> Vec<Nat<u64>> {
     let (x, y) = (rng.nat::<u64>(bits), rng.nat::<u64>(bits));
     let odd = if x.is_odd() { x } else { x.add(&Nat::one()) };
     let even = if y.is_odd() { &y - &Nat::one() } else { y };
@@ -263,7 +263,7 @@ fn edge_moduli(bits: u64, rng: &mut Rng) -> Vec<Nat<u64>> {
 
 #[test]
 fn tiny_moduli() {
-    let mut rng = Rng(SplitMix64::new(1));
+    let mut rng = SplitMix64::new(1);
     for m in [1u64, 2, 3, 4, 5, 6, 7, 8, 255, 256, 257] {
         let m = Nat::from(m);
         let bases = edge_bases(&m, &mut rng);
@@ -274,7 +274,7 @@ fn tiny_moduli() {
 
 #[test]
 fn edge_cases_small_sizes() {
-    let mut rng = Rng(SplitMix64::new(2));
+    let mut rng = SplitMix64::new(2);
     for bits in [8, 16, 63, 64, 65, 127, 128, 129, 192] {
         for m in edge_moduli(bits, &mut rng) {
             let bases = edge_bases(&m, &mut rng);
@@ -286,10 +286,10 @@ fn edge_cases_small_sizes() {
 
 #[test]
 fn random_up_to_1024_bits() {
-    let mut rng = Rng(SplitMix64::new(3));
+    let mut rng = SplitMix64::new(3);
     for bits in [256, 521, 1024] {
         for m in edge_moduli(bits, &mut rng).into_iter().take(3) {
-            let bases = [rng.below(&m), m.checked_sub(&Nat::one()).unwrap()];
+            let bases = [rng.nat_below(&m), m.checked_sub(&Nat::one()).unwrap()];
             let exps = [rng.nat(bits), all_ones(bits), Nat::from(2u64)];
             check(&m, &bases, &exps, &methods());
         }
@@ -298,10 +298,10 @@ fn random_up_to_1024_bits() {
 
 #[test]
 fn random_2048_bits() {
-    let mut rng = Rng(SplitMix64::new(4));
+    let mut rng = SplitMix64::new(4);
     let bits = 2048;
     for m in edge_moduli(bits, &mut rng).into_iter().take(2) {
-        let base = [rng.below(&m)];
+        let base = [rng.nat_below(&m)];
         check(&m, &base, &[rng.nat(bits)], &methods());
     }
 }
@@ -310,10 +310,10 @@ fn random_2048_bits() {
 /// slow num-bigint-based test reducer only with 64-bit exponents.
 #[test]
 fn random_4096_and_8192_bits() {
-    let mut rng = Rng(SplitMix64::new(5));
+    let mut rng = SplitMix64::new(5);
     for bits in [4096u64, 8192] {
         let m = &edge_moduli(bits, &mut rng)[0];
-        let base = [rng.below(m)];
+        let base = [rng.nat_below(m)];
         check(m, &base, &[rng.nat(64)], &methods());
         let classical: [Box<dyn Reducer<u64>>; 1] = [Box::new(Classical::new(m).unwrap())];
         let e = [rng.nat(bits / 8)];
@@ -324,9 +324,9 @@ fn random_4096_and_8192_bits() {
 /// One full-length exponentiation at 8192 bits, without the slow test reducer.
 #[test]
 fn full_length_8192_bits() {
-    let mut rng = Rng(SplitMix64::new(13));
+    let mut rng = SplitMix64::new(13);
     let m = rng.nat::<u64>(8192).add(&Nat::one());
-    let (base, e) = (rng.below(&m), rng.nat(8192));
+    let (base, e) = (rng.nat_below(&m), rng.nat(8192));
     let r = Classical::new(&m).unwrap();
     let got = pow_via(&r, &base, &e, exp::default_method(8192));
     assert_eq!(big(&got), big(&base).modpow(&big(&e), &big(&m)));
@@ -335,9 +335,9 @@ fn full_length_8192_bits() {
 /// Windows wider than 8, up to 16, on short and medium exponents.
 #[test]
 fn wide_windows() {
-    let mut rng = Rng(SplitMix64::new(6));
+    let mut rng = SplitMix64::new(6);
     let m = rng.nat::<u64>(200);
-    let base = [rng.below(&m)];
+    let base = [rng.nat_below(&m)];
     let exps = [rng.nat(5), rng.nat(16), rng.nat(40), all_ones(17)];
     let ws: Vec<Method> =
         (9..=16).flat_map(|w| [Method::FixedWindow(w), Method::SlidingWindow(w)]).collect();
@@ -377,11 +377,11 @@ fn exhaustive_u8_digits() {
             }
         }
     }
-    let mut rng = Rng(SplitMix64::new(7));
+    let mut rng = SplitMix64::new(7);
     for m in [255u64, 256, 257, 300, 511, 4093, 32768, 65521, 65535] {
         let r = Classical::<u8>::new(&Nat::from(m)).unwrap();
         for _ in 0..20 {
-            let (b, e) = (rng.next() % (3 * m), rng.next() % 300);
+            let (b, e) = (rng.next_u64() % (3 * m), rng.next_u64() % 300);
             let expected = naive_pow(b % m, e, m);
             for &method in &small {
                 let got = pow_via(&r, &Nat::from(b), &Nat::from(e), method);
@@ -392,11 +392,11 @@ fn exhaustive_u8_digits() {
 }
 
 fn random_with_digits<L: Limb>(seed: u64) {
-    let mut rng = Rng(SplitMix64::new(seed));
+    let mut rng = SplitMix64::new(seed);
     for bits in [17u64, 100, 300] {
         let m = rng.nat::<L>(bits);
         let r = Classical::<L>::new(&m).unwrap();
-        let (base, e) = (rng.below(&m), rng.nat::<L>(bits));
+        let (base, e) = (rng.nat_below(&m), rng.nat::<L>(bits));
         let expected = big(&base).modpow(&big(&e), &big(&m));
         for method in methods() {
             assert_eq!(big(&pow_via(&r, &base, &e, method)), expected, "{method:?}");
@@ -459,9 +459,9 @@ fn documented_cost(e: &Nat<u64>, method: Method) -> (u64, u64) {
 
 #[test]
 fn operation_counts_match_documentation() {
-    let mut rng = Rng(SplitMix64::new(11));
+    let mut rng = SplitMix64::new(11);
     let m = rng.nat::<u64>(256);
-    let base = rng.below(&m);
+    let base = rng.nat_below(&m);
     let mut exps: Vec<Nat<u64>> = (0..40u64).map(Nat::from).collect();
     exps.extend([all_ones(256), Nat::power_of_two(255), rng.nat(256), rng.nat(1000)]);
     for e in &exps {
@@ -479,7 +479,7 @@ fn operation_counts_match_documentation() {
 /// and n/(w + 1) multiplications in the loop.
 #[test]
 fn multiplications_near_expected_averages() {
-    let mut rng = Rng(SplitMix64::new(12));
+    let mut rng = SplitMix64::new(12);
     let e: Nat<u64> = rng.nat(4096);
     let n = 4096.0;
     let loop_muls = |m: Method| {

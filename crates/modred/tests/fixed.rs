@@ -12,31 +12,32 @@ use modred::reduce::{
     make, Barrett, BarrettFixed, Montgomery, MontgomeryFixed, Nist, NistFixed, NistPrime,
     PseudoMersenne, PseudoMersenneFixed, Scratch,
 };
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Nat, Reducer};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::One;
 
-/// SplitMix64 with a fixed seed.
-struct Rng(SplitMix64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    fn below(&mut self, m: &BigUint) -> BigUint {
-        let n = m.to_u64_digits().len() + 1;
-        let v: Vec<u64> = (0..n).map(|_| self.next()).collect();
-        big(&v) % m
-    }
+/// The draws of these tests from the testkit's fixed-seed generator.
+trait Draws {
+    /// A number below `m` (one digit longer than `m`, reduced).
+    fn big_below(&mut self, m: &BigUint) -> BigUint;
     /// A 32-bit word biased to the extremes (0, 1, 2^31, 2^32 − 2, 2^32 − 1) or random.
+    fn edge_word(&mut self) -> u64;
+}
+
+impl Draws for SplitMix64 {
+    fn big_below(&mut self, m: &BigUint) -> BigUint {
+        let n = m.to_u64_digits().len() + 1;
+        big(&self.digits(n)) % m
+    }
     fn edge_word(&mut self) -> u64 {
-        match self.next() % 6 {
+        match self.next_u64() % 6 {
             0 => 0,
             1 => 1,
             2 => 0x8000_0000,
             3 => 0xffff_fffe,
             4 => 0xffff_ffff,
-            _ => self.next() & 0xffff_ffff,
+            _ => self.next_u64() & 0xffff_ffff,
         }
     }
 }
@@ -65,7 +66,7 @@ fn arr<const N: usize>(x: &BigUint) -> [u64; N] {
 }
 
 /// Odd moduli of `n` digits: random, all ones, top digit 1, b^n − b + 1, and 3 for n = 1.
-fn odd_moduli(n: usize, rng: &mut Rng) -> Vec<BigUint> {
+fn odd_moduli(n: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let b_n = BigUint::one() << (64 * n);
     let mut ms = vec![&b_n - 1u32, (BigUint::one() << (64 * (n - 1))) + 1u32];
     if n > 1 {
@@ -74,7 +75,7 @@ fn odd_moduli(n: usize, rng: &mut Rng) -> Vec<BigUint> {
         ms.push(BigUint::from(3u32));
     }
     for _ in 0..4 {
-        let mut v: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let mut v: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
         v[0] |= 1;
         v[n - 1] |= 1 << 63;
         ms.push(big(&v));
@@ -83,7 +84,7 @@ fn odd_moduli(n: usize, rng: &mut Rng) -> Vec<BigUint> {
     ms
 }
 
-fn check_montgomery<const N: usize>(rng: &mut Rng) {
+fn check_montgomery<const N: usize>(rng: &mut SplitMix64) {
     for m in odd_moduli(N, rng) {
         let mn = nat(&m);
         let fixed = MontgomeryFixed::<N>::new(&mn).unwrap();
@@ -95,7 +96,7 @@ fn check_montgomery<const N: usize>(rng: &mut Rng) {
         let r_inv = r.modinv(&m).unwrap();
         let mut values = vec![BigUint::from(0u32), BigUint::one() % &m, &m - 1u32];
         for _ in 0..12 {
-            values.push(rng.below(&m));
+            values.push(rng.big_below(&m));
         }
         let mut s = Scratch::new();
         for a in &values {
@@ -129,7 +130,7 @@ fn check_montgomery<const N: usize>(rng: &mut Rng) {
         let mut xs =
             vec![BigUint::from(0u32), BigUint::one(), &bound - 1u32, (&m - 1u32) * (&m - 1u32)];
         for _ in 0..8 {
-            let v: Vec<u64> = (0..2 * N).map(|_| rng.next()).collect();
+            let v: Vec<u64> = (0..2 * N).map(|_| rng.next_u64()).collect();
             xs.push(big(&v) % &bound);
         }
         for x in xs {
@@ -143,8 +144,8 @@ fn check_montgomery<const N: usize>(rng: &mut Rng) {
             assert_eq!(big(&fixed.redc_fixed(&lo, &hi)), want);
         }
         // pow against num-bigint.
-        let base = rng.below(&m);
-        let e = rng.below(&m);
+        let base = rng.big_below(&m);
+        let e = rng.big_below(&m);
         let got = fixed.pow_vartime_fixed(&fixed.to_montgomery_fixed(&arr::<N>(&base)), &nat(&e));
         assert_eq!(big(&fixed.from_montgomery_fixed(&got)), base.modpow(&e, &m));
         let one = fixed.pow_vartime_fixed(&arr::<N>(&base), &Nat::zero());
@@ -154,7 +155,7 @@ fn check_montgomery<const N: usize>(rng: &mut Rng) {
 
 #[test]
 fn montgomery_fixed_against_slice_reducer_and_num_bigint() {
-    let mut rng = Rng(SplitMix64::new(0xf1ed));
+    let mut rng = SplitMix64::new(0xf1ed);
     check_montgomery::<1>(&mut rng);
     check_montgomery::<2>(&mut rng);
     check_montgomery::<3>(&mut rng);
@@ -168,12 +169,12 @@ fn montgomery_fixed_against_slice_reducer_and_num_bigint() {
 #[test]
 fn make_keeps_the_slice_reducers_where_no_fixed_path_applies() {
     // Nine digits: Montgomery has no fixed path there; results still right.
-    let mut rng = Rng(SplitMix64::new(9));
-    let mut v: Vec<u64> = (0..9).map(|_| rng.next()).collect();
+    let mut rng = SplitMix64::new(9);
+    let mut v: Vec<u64> = (0..9).map(|_| rng.next_u64()).collect();
     v[0] |= 1;
     let m = big(&v);
     let r = make::<u64>(Algorithm::Montgomery, &nat(&m)).unwrap();
-    let (a, b) = (rng.below(&m), rng.below(&m));
+    let (a, b) = (rng.big_below(&m), rng.big_below(&m));
     let mut out = vec![0u64; 9];
     r.mul(&mut out, &limbs(&a, 9), &limbs(&b, 9), &mut Scratch::new());
     let r_inv = (BigUint::one() << 576u32).modinv(&m).unwrap();
@@ -187,23 +188,23 @@ fn make_keeps_the_slice_reducers_where_no_fixed_path_applies() {
 
 /// Moduli of `n` digits with the top bit set (odd and even): b^n − 1, 2^(64n−1) + 1, the
 /// top digit 2^63 with the rest all ones or random, b^n − b + 1, random.
-fn top_bit_moduli(n: usize, rng: &mut Rng) -> Vec<BigUint> {
+fn top_bit_moduli(n: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let b_n = BigUint::one() << (64 * n);
     let half = BigUint::one() << (64 * n - 1);
     let mut ms = vec![&b_n - 1u32, &half + 1u32, &b_n - 2u32, &half + (&half - 1u32)];
     if n > 1 {
         ms.push(&b_n - (BigUint::one() << 64) + 1u32);
-        ms.push(&half + (rng.below(&(BigUint::one() << (64 * (n - 1))))));
+        ms.push(&half + (rng.big_below(&(BigUint::one() << (64 * (n - 1))))));
     }
     for _ in 0..4 {
-        let mut v: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let mut v: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
         v[n - 1] |= 1 << 63;
         ms.push(big(&v));
     }
     ms
 }
 
-fn check_barrett<const N: usize>(rng: &mut Rng) {
+fn check_barrett<const N: usize>(rng: &mut SplitMix64) {
     for m in top_bit_moduli(N, rng) {
         let mn = nat(&m);
         let fixed = BarrettFixed::<N>::new(&mn).unwrap();
@@ -225,13 +226,13 @@ fn check_barrett<const N: usize>(rng: &mut Rng) {
             &bound - &m,
         ];
         for _ in 0..12 {
-            let mut v: Vec<u64> = (0..2 * N).map(|_| rng.next()).collect();
+            let mut v: Vec<u64> = (0..2 * N).map(|_| rng.next_u64()).collect();
             for d in v.iter_mut() {
-                if rng.next() % 4 == 0 {
-                    *d = if rng.next() % 2 == 0 { 0 } else { u64::MAX };
+                if rng.next_u64() % 4 == 0 {
+                    *d = if rng.next_u64() % 2 == 0 { 0 } else { u64::MAX };
                 }
             }
-            let len = 1 + (rng.next() as usize) % (2 * N);
+            let len = 1 + (rng.next_u64() as usize) % (2 * N);
             xs.push(big(&v[..len]));
         }
         for x in xs.iter().filter(|x| **x < bound) {
@@ -249,7 +250,7 @@ fn check_barrett<const N: usize>(rng: &mut Rng) {
         }
         let mut values = vec![BigUint::from(0u32), BigUint::one(), &m - 1u32];
         for _ in 0..8 {
-            values.push(rng.below(&m));
+            values.push(rng.big_below(&m));
         }
         for a in &values {
             let fa = limbs(a, N);
@@ -266,12 +267,12 @@ fn check_barrett<const N: usize>(rng: &mut Rng) {
     }
     // A top digit below 2^63 (μ's top digit above 1) and b^N/2 (μ = 2·b^N): the slice
     // reducer, with the same results.
-    let mut low: Vec<u64> = (0..N).map(|_| rng.next()).collect();
+    let mut low: Vec<u64> = (0..N).map(|_| rng.next_u64()).collect();
     low[N - 1] = (low[N - 1] >> 1).max(1);
     for m in [big(&low), BigUint::one() << (64 * N - 1)] {
         assert!(BarrettFixed::<N>::new(&nat(&m)).is_err());
         let made = make::<u64>(Algorithm::Barrett, &nat(&m)).unwrap();
-        let x = rng.below(&(&m * &m));
+        let x = rng.big_below(&(&m * &m));
         let mut out = vec![0u64; N];
         made.reduce_raw(&mut out, &limbs(&x, 2 * N), &mut Scratch::new());
         assert_eq!(big(&out), &x % &m);
@@ -280,7 +281,7 @@ fn check_barrett<const N: usize>(rng: &mut Rng) {
 
 #[test]
 fn barrett_fixed_against_slice_reducer_and_num_bigint() {
-    let mut rng = Rng(SplitMix64::new(0xba77));
+    let mut rng = SplitMix64::new(0xba77);
     check_barrett::<1>(&mut rng);
     check_barrett::<2>(&mut rng);
     check_barrett::<3>(&mut rng);
@@ -293,7 +294,7 @@ fn barrett_fixed_against_slice_reducer_and_num_bigint() {
 }
 
 /// Arguments for a reduction with input bound 2^(2·bits): edges, word patterns, random.
-fn wide_inputs(bits: u64, p: &BigUint, rng: &mut Rng, random: usize) -> Vec<BigUint> {
+fn wide_inputs(bits: u64, p: &BigUint, rng: &mut SplitMix64, random: usize) -> Vec<BigUint> {
     let bound = BigUint::one() << (2 * bits);
     let mut xs = vec![
         BigUint::from(0u32),
@@ -313,13 +314,13 @@ fn wide_inputs(bits: u64, p: &BigUint, rng: &mut Rng, random: usize) -> Vec<BigU
         let w: Vec<u64> =
             (0..words.div_ceil(2)).map(|_| rng.edge_word() | rng.edge_word() << 32).collect();
         xs.push(big(&w) % &bound);
-        let v: Vec<u64> = (0..words.div_ceil(2)).map(|_| rng.next()).collect();
+        let v: Vec<u64> = (0..words.div_ceil(2)).map(|_| rng.next_u64()).collect();
         xs.push(big(&v) % &bound);
     }
     xs
 }
 
-fn check_pm<const N: usize>(p: &BigUint, rng: &mut Rng) {
+fn check_pm<const N: usize>(p: &BigUint, rng: &mut SplitMix64) {
     let pn = nat(p);
     let bits = p.bits();
     let fixed = PseudoMersenneFixed::<N>::new(&pn).unwrap();
@@ -341,7 +342,7 @@ fn check_pm<const N: usize>(p: &BigUint, rng: &mut Rng) {
         assert_eq!(out, out2);
     }
     for _ in 0..40 {
-        let (a, b) = (rng.below(p), rng.below(p));
+        let (a, b) = (rng.big_below(p), rng.big_below(p));
         let (fa, fb) = (arr::<N>(&a), arr::<N>(&b));
         assert_eq!(big(&fixed.mul_fixed(&fa, &fb)), &a * &b % p);
         assert_eq!(big(&fixed.sqr_fixed(&fa)), &a * &a % p);
@@ -356,7 +357,7 @@ fn pm(n: u64, c: u64) -> BigUint {
 
 #[test]
 fn pseudo_mersenne_fixed_against_slice_reducer_and_num_bigint() {
-    let mut rng = Rng(SplitMix64::new(0x9e));
+    let mut rng = SplitMix64::new(0x9e);
     check_pm::<1>(&pm(61, 1), &mut rng);
     check_pm::<1>(&pm(64, 59), &mut rng);
     check_pm::<2>(&pm(127, 1), &mut rng);
@@ -372,7 +373,7 @@ fn pseudo_mersenne_fixed_against_slice_reducer_and_num_bigint() {
     check_pm::<9>(&pm(521, 1), &mut rng);
 }
 
-fn check_nist<const N: usize>(prime: NistPrime, rng: &mut Rng) {
+fn check_nist<const N: usize>(prime: NistPrime, rng: &mut SplitMix64) {
     let pn = prime.modulus::<u64>();
     let p = big(pn.limbs());
     let fixed = NistFixed::<N>::new(&pn).unwrap();
@@ -394,7 +395,7 @@ fn check_nist<const N: usize>(prime: NistPrime, rng: &mut Rng) {
         assert_eq!(out, out3);
     }
     for _ in 0..40 {
-        let (a, b) = (rng.below(&p), rng.below(&p));
+        let (a, b) = (rng.big_below(&p), rng.big_below(&p));
         let (fa, fb) = (arr::<N>(&a), arr::<N>(&b));
         assert_eq!(big(&fixed.mul_fixed(&fa, &fb)), &a * &b % &p);
         assert_eq!(big(&fixed.sqr_fixed(&fa)), &a * &a % &p);
@@ -403,7 +404,7 @@ fn check_nist<const N: usize>(prime: NistPrime, rng: &mut Rng) {
 
 #[test]
 fn nist_fixed_against_slice_reducer_and_num_bigint() {
-    let mut rng = Rng(SplitMix64::new(0x4157));
+    let mut rng = SplitMix64::new(0x4157);
     check_nist::<3>(NistPrime::P192, &mut rng);
     check_nist::<4>(NistPrime::P224, &mut rng);
     check_nist::<4>(NistPrime::P256, &mut rng);
@@ -413,12 +414,12 @@ fn nist_fixed_against_slice_reducer_and_num_bigint() {
     check_nist::<9>(NistPrime::P521, &mut rng);
 }
 
-fn check_field<const N: usize>(p: &BigUint, rng: &mut Rng) {
+fn check_field<const N: usize>(p: &BigUint, rng: &mut SplitMix64) {
     for repr in [Representation::Standard, Representation::Montgomery] {
         let f = PrimeField::<N>::new(&nat(p), repr).unwrap();
         let mut values = vec![BigUint::from(0u32), BigUint::one(), p - 1u32, p - 2u32];
         for _ in 0..10 {
-            values.push(rng.below(p));
+            values.push(rng.big_below(p));
         }
         for a in &values {
             let fa = f.from_nat(&nat(a));
@@ -439,7 +440,7 @@ fn check_field<const N: usize>(p: &BigUint, rng: &mut Rng) {
 
 #[test]
 fn field_elements_constant_time_products_agree() {
-    let mut rng = Rng(SplitMix64::new(0xfe));
+    let mut rng = SplitMix64::new(0xfe);
     for prime in [NistPrime::P224, NistPrime::P256] {
         check_field::<4>(&big(prime.modulus::<u64>().limbs()), &mut rng);
     }

@@ -1,19 +1,19 @@
 //! Paper 002 (`hong`): its reduction, window multiplication, squaring and exponentiation
 //! against `num-bigint` and against Montgomery, for odd and even moduli of 64 to 4096
 //! bits, sliding and fixed windows 1 to 8, the exponents 0, 1, 2 and all ones;
-//! exhaustively with `u8` digits and tiny moduli; and the operation counts of the paper's
-//! Table 1 with `Counted<u16>` for k = 8 … 64.
+//! exhaustively with `u8` digits and tiny moduli. (The operation counts of the paper's
+//! Table 1 are tested with the counting driver, in `modred-research`.)
 
 mod reduce_util;
 
 use modred::exp::{self, Method};
-use modred::opcount::{count, count_hong_table, Op};
 use modred::reduce::hong::default_shift;
 use modred::reduce::{Hong, Montgomery};
 use modred::{Algorithm, Limb, Modulus, Nat, Reducer, Scratch};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::One;
-use reduce_util::{edge_moduli, from_big, to_big, Rng};
+use reduce_util::{edge_moduli, from_big, to_big, BigDraws};
 
 /// Residue of `x` for `h`, via the oracle.
 fn res<L: Limb>(h: &Hong<L>, x: &BigUint) -> Vec<L> {
@@ -21,7 +21,7 @@ fn res<L: Limb>(h: &Hong<L>, x: &BigUint) -> Vec<L> {
 }
 
 /// mul (table built per call), mul_by_table, sqr and reduce_raw of `h` against the oracle.
-fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut Rng, rounds: usize) {
+fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut SplitMix64, rounds: usize) {
     let k = h.width();
     let mut scratch = Scratch::new();
     let mut out = vec![L::ZERO; k];
@@ -47,7 +47,7 @@ fn check_ops<L: Limb>(h: &Hong<L>, m: &BigUint, rng: &mut Rng, rounds: usize) {
     }
 }
 
-fn moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
+fn moduli<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let mut v = edge_moduli::<L>(k, rng);
     let bits = L::BITS as u64 * k as u64;
     v.push(rng.big_exact_bits(bits) | BigUint::one()); // odd
@@ -58,7 +58,7 @@ fn moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
 }
 
 fn differential_ops<L: Limb>(ks: &[usize], rounds: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for &k in ks {
         for m in moduli::<L>(k, &mut rng) {
             for w in [1, default_shift::<L>(), L::BITS - 1] {
@@ -85,7 +85,7 @@ fn operations_match_num_bigint_u32_u64() {
 }
 
 /// Exponents: 0, 1, 2, all ones of the modulus's length, and a random one.
-fn exponents(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
+fn exponents(rng: &mut SplitMix64, bits: u64) -> Vec<BigUint> {
     vec![
         BigUint::from(0u32),
         BigUint::one(),
@@ -97,7 +97,7 @@ fn exponents(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
 
 #[test]
 fn powm_matches_num_bigint_and_montgomery() {
-    let mut rng = Rng::new(5);
+    let mut rng = SplitMix64::new(5);
     for bits in [64u64, 65, 127, 256, 521, 1024, 2048, 4096] {
         let windows: &[u32] = if bits > 1024 { &[1, 5, 8] } else { &[1, 2, 3, 4, 5, 6, 7, 8] };
         let odd = rng.big_exact_bits(bits) | BigUint::one();
@@ -134,7 +134,7 @@ fn powm_matches_num_bigint_and_montgomery() {
 #[test]
 fn powm_generic_digits_match_num_bigint() {
     fn run<L: Limb>(seed: u64) {
-        let mut rng = Rng::new(seed);
+        let mut rng = SplitMix64::new(seed);
         for k in [1usize, 2, 3, 6] {
             for m in moduli::<L>(k, &mut rng) {
                 let h = Hong::<L>::new(&from_big(&m)).unwrap();
@@ -235,34 +235,11 @@ fn exhaustive_u8_two_digits() {
     }
 }
 
-/// Paper 002, Table 1, with `Counted<u16>` (b = 2^16): the window multiplication by a
-/// prepared table takes exactly k² digit multiplications, the squaring (k² + k)/2, and
-/// building a window table none; no divisions anywhere. Every k from 8 to 64.
-#[test]
-fn operation_counts_match_table_1() {
-    for k in 8u64..=64 {
-        let bits = 16 * k as u32;
-        let mul = count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap();
-        assert_eq!((mul.mul, mul.div), (k * k, 0), "window multiplication, k = {k}");
-        let sqr = count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap();
-        assert_eq!((sqr.mul, sqr.div), ((k * k + k) / 2, 0), "squaring, k = {k}");
-        let table = count_hong_table(bits, 16).unwrap();
-        assert_eq!((table.mul, table.div), (0, 0), "table construction, k = {k}");
-        assert!(table.add > 0 && mul.add > 0 && sqr.add > 0);
-    }
-    // Moduli that are not a whole number of digits: the same formulas in k = ⌈bits/16⌉.
-    for bits in [129u32, 250, 1000] {
-        let k = bits.div_ceil(16) as u64;
-        assert_eq!(count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap().mul, k * k);
-        assert_eq!(count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap().mul, (k * k + k) / 2);
-    }
-}
-
 /// Montgomery and hong agree on every multiplication and squaring of random residues
 /// (u64 digits, odd moduli), through `Modulus`.
 #[test]
 fn mul_and_sqr_agree_with_montgomery() {
-    let mut rng = Rng::new(9);
+    let mut rng = SplitMix64::new(9);
     for bits in [64u64, 100, 512, 1536, 4096] {
         let m = rng.big_exact_bits(bits) | BigUint::one();
         let mn: Nat = from_big(&m);

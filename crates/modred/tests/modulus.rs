@@ -3,8 +3,8 @@
 
 use modred::exp::Method;
 use modred::modulus::choose;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Error, Modulus, Nat, Operation};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 
 /// Every algorithm, `auto` included.
@@ -15,35 +15,15 @@ fn applies(algorithm: Algorithm, m: &Nat) -> bool {
     algorithm.applies(m)
 }
 
-/// SplitMix64, for reproducible inputs.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number below 2^bits.
-    fn nat(&mut self, bits: u64) -> Nat {
-        let limbs: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
-        Nat::from_vec(limbs).low_bits(bits)
-    }
-
-    /// A number of exactly `bits` bits (`bits ≥ 1`).
-    fn exact(&mut self, bits: u64) -> Nat {
-        self.nat(bits - 1).add(&Nat::power_of_two(bits - 1))
-    }
-}
-
 fn big(x: &Nat) -> BigUint {
     BigUint::from_bytes_le(&x.to_bytes_le())
 }
 
 /// Odd and even moduli from 1 to 2048 bits, and 1, 2, 3.
-fn moduli(rng: &mut Rng) -> Vec<Nat> {
+fn moduli(rng: &mut SplitMix64) -> Vec<Nat> {
     let mut v: Vec<Nat> = [1u64, 2, 3].into_iter().map(Nat::from).collect();
     for bits in [8u64, 64, 65, 128, 521, 1024, 2048] {
-        let x = rng.exact(bits);
+        let x = Nat::from_vec(rng.exact_bits(bits));
         let (odd, even) = if x.is_odd() {
             (x.clone(), &x - &Nat::one())
         } else {
@@ -61,7 +41,7 @@ fn moduli(rng: &mut Rng) -> Vec<Nat> {
 }
 
 /// Every operation of `md` against num-bigint on operands of all sizes.
-fn check_arithmetic(md: &Modulus, rng: &mut Rng) {
+fn check_arithmetic(md: &Modulus, rng: &mut SplitMix64) {
     let m = md.modulus().clone();
     let bm = big(&m);
     let bits = m.bits();
@@ -69,8 +49,18 @@ fn check_arithmetic(md: &Modulus, rng: &mut Rng) {
     if let Some(m1) = m.checked_sub(&Nat::one()) {
         xs.push(m1);
     }
-    xs.extend([rng.nat(bits), rng.nat(bits), rng.nat(3 * bits + 70)]);
-    let es = [Nat::zero(), Nat::one(), Nat::from(2u64), rng.nat(bits.min(300)), rng.nat(20)];
+    xs.extend([
+        Nat::from_vec(rng.below_pow2(bits)),
+        Nat::from_vec(rng.below_pow2(bits)),
+        Nat::from_vec(rng.below_pow2(3 * bits + 70)),
+    ]);
+    let es = [
+        Nat::zero(),
+        Nat::one(),
+        Nat::from(2u64),
+        Nat::from_vec(rng.below_pow2(bits.min(300))),
+        Nat::from_vec(rng.below_pow2(20)),
+    ];
     let ctx = format!("{} mod {m:#x}", md.algorithm());
     for x in &xs {
         let (bx, a) = (big(x), md.residue(x));
@@ -113,7 +103,7 @@ fn check_arithmetic(md: &Modulus, rng: &mut Rng) {
 
 #[test]
 fn arithmetic_with_every_implemented_algorithm() {
-    let mut rng = Rng(SplitMix64::new(21));
+    let mut rng = SplitMix64::new(21);
     for m in moduli(&mut rng) {
         for &algorithm in IMPLEMENTED {
             if !applies(algorithm, &m) {
@@ -214,7 +204,7 @@ fn modulus_one_makes_everything_zero() {
 
 #[test]
 fn new_uses_the_auto_rule_for_repeated_arithmetic() {
-    let mut rng = Rng(SplitMix64::new(22));
+    let mut rng = SplitMix64::new(22);
     for m in moduli(&mut rng) {
         let md = Modulus::new(&m).unwrap();
         assert!(md.is_auto());
@@ -231,11 +221,13 @@ fn new_uses_the_auto_rule_for_repeated_arithmetic() {
 /// An automatic context reduces any x; a forced one enforces its algorithm's bound.
 #[test]
 fn one_off_reduction_bounds() {
-    let mut rng = Rng(SplitMix64::new(23));
+    let mut rng = SplitMix64::new(23);
     for bits in [64u64, 200, 1024] {
-        for m in [rng.exact(bits), rng.exact(bits).shr(1).shl(1)] {
+        for m in
+            [Nat::from_vec(rng.exact_bits(bits)), Nat::from_vec(rng.exact_bits(bits)).shr(1).shl(1)]
+        {
             // Beyond b^(2k) and m·b^k, the bounds of Barrett and Montgomery.
-            let huge = rng.exact(64 * 3 * m.len() as u64 + 5);
+            let huge = Nat::from_vec(rng.exact_bits(64 * 3 * m.len() as u64 + 5));
             let expected = big(&huge) % big(&m);
             assert_eq!(big(&Modulus::new(&m).unwrap().reduce(&huge).unwrap()), expected);
             for &algorithm in IMPLEMENTED.iter().filter(|&&a| applies(a, &m)) {

@@ -4,8 +4,8 @@
 //! (and with the `portable` feature) the same checks run the word-level path.
 
 use modred::exp::Method;
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 
 fn big(x: &Nat) -> BigUint {
@@ -20,7 +20,7 @@ fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
             let m = if round == 0 {
                 Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap() // all ones
             } else {
-                let mut v = rng.below_pow2::<u64>(bits).into_limbs();
+                let mut v = Nat::from_vec(rng.below_pow2(bits)).into_limbs();
                 v[0] |= 1;
                 let top = (bits - 1) % 64;
                 v[((bits - 1) / 64) as usize] |= 1 << top;
@@ -42,8 +42,8 @@ fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
                 Nat::zero(),
                 Nat::one(),
                 m1.clone(),
-                rng.below_pow2::<u64>(bits + 7),
-                rng.below_pow2::<u64>(bits),
+                Nat::from_vec(rng.below_pow2(bits + 7)),
+                Nat::from_vec(rng.below_pow2(bits)),
             ];
             for x in &xs {
                 for y in &xs {
@@ -55,7 +55,7 @@ fn mul_sqr_pow_agree_with_classical_and_num_bigint() {
                 let sq = auto.to_nat(&auto.sqr(&auto.residue(x)));
                 assert_eq!(big(&sq), big(x) * big(x) % big(&m), "{bits}-bit sqr");
             }
-            let e = rng.below_pow2::<u64>(if bits > 2048 { 300 } else { bits });
+            let e = Nat::from_vec(rng.below_pow2(if bits > 2048 { 300 } else { bits }));
             for x in &xs {
                 let want = big(x).modpow(&big(&e), &big(&m));
                 assert_eq!(big(&auto.pow_mod_vartime(x, &e)), want, "{bits}-bit pow");

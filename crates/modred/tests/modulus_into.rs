@@ -8,8 +8,8 @@
 
 use modred::modulus::Operation;
 use modred::reduce::{Montgomery, Reducer, Scratch};
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Modulus, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 
 fn big(x: &Nat) -> BigUint {
@@ -60,8 +60,8 @@ fn values(rng: &mut SplitMix64, m: &Nat, bits: u64) -> Vec<Nat> {
         Nat::zero(),
         Nat::one(),
         m.checked_sub(&Nat::one()).unwrap(),
-        rng.below_pow2::<u64>(bits + 5),
-        rng.below_pow2::<u64>(bits),
+        Nat::from_vec(rng.below_pow2(bits + 5)),
+        Nat::from_vec(rng.below_pow2(bits)),
     ]
 }
 
@@ -79,7 +79,7 @@ fn every_path_agrees_with_num_bigint() {
             let m = if round == 0 {
                 Nat::power_of_two(bits).checked_sub(&Nat::one()).unwrap() // all ones
             } else {
-                rng.odd_modulus::<u64>(bits)
+                Nat::from_vec(rng.odd_modulus(bits))
             };
             let xs = values(&mut rng, &m, bits);
             for algo in [
@@ -107,7 +107,7 @@ fn even_and_special_moduli() {
         Nat::one(),
         Nat::from(2u64),
         Nat::power_of_two(256),
-        rng.below_pow2::<u64>(1000).shl(3),
+        Nat::from_vec(rng.below_pow2(1000)).shl(3),
         &Nat::power_of_two(255) - &Nat::from(19u64),
         modred::reduce::NistPrime::P256.modulus(),
         modred::reduce::NistPrime::P384.modulus(),
@@ -118,8 +118,8 @@ fn even_and_special_moduli() {
         let mut xs = vec![
             Nat::zero(),
             Nat::one(),
-            rng.below_pow2::<u64>(bits + 3),
-            rng.below_pow2::<u64>(bits),
+            Nat::from_vec(rng.below_pow2(bits + 3)),
+            Nat::from_vec(rng.below_pow2(bits)),
         ];
         if let Some(m1) = m.checked_sub(&Nat::one()) {
             xs.push(m1);
@@ -140,7 +140,7 @@ fn even_and_special_moduli() {
 fn montgomery_paths_match_the_slice_reducer() {
     let mut rng = SplitMix64::new(0x5eed_170a);
     for bits in [64u64, 200, 256, 512, 1024, 1100, 2048, 2100, 4096] {
-        let m = rng.odd_modulus::<u64>(bits);
+        let m = Nat::from_vec(rng.odd_modulus(bits));
         let slice = Montgomery::<u64>::new(&m).unwrap();
         let mut s = Scratch::new();
         for algo in [Algorithm::Montgomery, Algorithm::MontgomeryInterleaved] {
@@ -172,9 +172,9 @@ fn montgomery_paths_match_the_slice_reducer() {
 #[test]
 fn threads_share_nothing() {
     let mut rng = SplitMix64::new(0x5eed_170b);
-    let m = rng.odd_modulus::<u64>(700);
+    let m = Nat::from_vec(rng.odd_modulus(700));
     let ctx = Modulus::with(Algorithm::Barrett, &m).unwrap();
-    let (x, y) = (rng.below_pow2::<u64>(700), rng.below_pow2::<u64>(700));
+    let (x, y) = (Nat::from_vec(rng.below_pow2(700)), Nat::from_vec(rng.below_pow2(700)));
     let want = big(&x) * big(&y) % big(&m);
     std::thread::scope(|s| {
         for _ in 0..4 {

@@ -117,6 +117,30 @@ proptest! {
     }
 }
 
+/// The schoolbook product is the product at every length (across the Karatsuba
+/// threshold, unbalanced, empty operands) and takes exactly `a.len()·b.len()` digit
+/// multiplications on the counting digit.
+#[test]
+fn schoolbook_product() {
+    use modred::limb::count_ops;
+    use modred::nat::{mul_into, mul_schoolbook_into};
+    let digits = |n: usize, seed: u64| -> Vec<u64> {
+        (0..n as u64).map(|i| (i + seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed).collect()
+    };
+    for (n, m) in [(0, 3), (3, 0), (1, 1), (5, 2), (2, 5), (40, 40), (70, 33)] {
+        let (a, b) = (digits(n, 1), digits(m, 2));
+        let (mut r, mut want) = (vec![7u64; n + m], vec![0u64; n + m]);
+        mul_schoolbook_into(&mut r, &a, &b);
+        mul_into(&mut want, &a, &b);
+        assert_eq!(r, want, "{n}×{m}");
+        let ca: Vec<Counted<u64>> = a.iter().map(|&d| Counted(d)).collect();
+        let cb: Vec<Counted<u64>> = b.iter().map(|&d| Counted(d)).collect();
+        let mut cr = vec![Counted(0u64); n + m];
+        let counts = count_ops(|| mul_schoolbook_into(&mut cr, &ca, &cb)).1;
+        assert_eq!(counts.mul, (n * m) as u64, "{n}×{m}");
+    }
+}
+
 #[test]
 fn display_and_hex_formatting() {
     let n: Nat = "0xdeadbeefcafebabe0123456789abcdef".parse().unwrap();

@@ -7,9 +7,10 @@
 mod reduce_util;
 
 use modred::{Limb, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use reduce_util::{from_big, pow_b, to_big, Rng};
+use reduce_util::{from_big, pow_b, to_big, BigDraws};
 
 fn check<L: Limb>(x: &BigUint, d: &BigUint, basecase: usize) {
     let (xn, dn) = (from_big::<L>(x), from_big::<L>(d));
@@ -27,11 +28,11 @@ fn check<L: Limb>(x: &BigUint, d: &BigUint, basecase: usize) {
 /// Divisors of `k` digits whose leading digits make the reciprocal's and Barrett's
 /// estimates err most: top digit b/2 (the smallest normalized), b − 1, all ones, b^k/2
 /// exactly, b^(k−1) (normalization shifts by BITS − 1), and random.
-fn divisors<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
+fn divisors<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let w = L::BITS as u64;
     let bk1 = pow_b::<L>(k - 1);
     let half = BigUint::one() << (k as u64 * w - 1);
-    let short = rng.below(w);
+    let short = rng.below_u64(w);
     vec![
         &half + rng.big_bits((k as u64 - 1) * w),
         half.clone(),
@@ -45,10 +46,10 @@ fn divisors<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
 }
 
 fn random_sizes<L: Limb>(seed: u64, max_digits: usize, cases: usize) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let w = L::BITS as u64;
     for _ in 0..cases {
-        let k = 1 + rng.below(max_digits as u64) as usize;
+        let k = 1 + rng.below_u64(max_digits as u64) as usize;
         for d in divisors::<L>(k, &mut rng) {
             // Quotients of every length class: shorter than the divisor (the leading-digit
             // path), about as long (one Barrett step), and longer (blocks).
@@ -112,7 +113,7 @@ fn newton_division_small_exhaustive_u8() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "large: run with --release")]
 fn newton_division_with_transform_products() {
-    let mut rng = Rng::new(0x4e57_1000);
+    let mut rng = SplitMix64::new(0x4e57_1000);
     let k = 4096usize;
     for d in divisors::<u64>(k, &mut rng).into_iter().take(3) {
         let q = rng.big_bits(5000 * 64);
@@ -127,13 +128,13 @@ fn newton_division_with_transform_products() {
 }
 
 fn check_mu<L: Limb>(seed: u64, max_digits: usize) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..12 {
-        let k = 1 + rng.below(max_digits as u64) as usize;
+        let k = 1 + rng.below_u64(max_digits as u64) as usize;
         let mut ms = divisors::<L>(k, &mut rng);
         // Not normalized: the top digit small.
         ms.push(
-            pow_b::<L>(k - 1) * (1u32 + rng.below(3) as u32)
+            pow_b::<L>(k - 1) * (1u32 + rng.below_u64(3) as u32)
                 + rng.big_bits((k as u64 - 1) * L::BITS as u64),
         );
         for m in ms {
@@ -166,7 +167,7 @@ fn floor_b2k_div_matches_bigint() {
 #[test]
 fn to_second_product_reuses_the_precalculation() {
     use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
-    let mut rng = Rng::new(0x4e57_3000);
+    let mut rng = SplitMix64::new(0x4e57_3000);
     for bits in [200u64, 1000, 5000] {
         let m = from_big::<u64>(&(rng.big_exact_bits(bits) | BigUint::one()));
         let k = m.len();

@@ -7,8 +7,9 @@ mod reduce_util;
 
 use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
 use modred::{Algorithm, Error, Limb, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
-use reduce_util::{from_big, to_big, Rng};
+use reduce_util::{from_big, to_big, BigDraws};
 
 fn check_reduce<L: Limb, R: Reducer<L>>(red: &R, x: &Nat<L>, scratch: &mut Scratch<L>) {
     let m = to_big(red.modulus());
@@ -78,8 +79,8 @@ fn exhaustive_arguments_two_u8_digits() {
     // including b^(k−1), b^k − 1 and the all-ones patterns.
     let mut scratch = Scratch::new();
     let mut moduli: Vec<u64> = vec![256, 257, 0xff01, 0xffff, 0x8001, 0x80ff, 0x1ff, 0xfffd];
-    let mut rng = Rng::new(16);
-    moduli.extend((0..6).map(|_| 256 + rng.below(0xff00)));
+    let mut rng = SplitMix64::new(16);
+    moduli.extend((0..6).map(|_| 256 + rng.below_u64(0xff00)));
     for m in moduli {
         let mn = Nat::<u8>::from_u64(m);
         let bar = NttBarrett::new(&mn).unwrap();
@@ -103,7 +104,7 @@ fn exhaustive_arguments_two_u8_digits() {
     }
 }
 
-fn random_moduli(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
+fn random_moduli(rng: &mut SplitMix64, bits: u64) -> Vec<BigUint> {
     let mut v = vec![rng.big_exact_bits(bits), rng.big_exact_bits(bits)];
     // b^k − 1 (all ones) and b^(k−1) + 1-like edges
     v.push((BigUint::from(1u32) << bits) - 1u32);
@@ -112,7 +113,7 @@ fn random_moduli(rng: &mut Rng, bits: u64) -> Vec<BigUint> {
 }
 
 fn differential<L: Limb>(bits_list: &[u64], per: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut scratch = Scratch::new();
     for &bits in bits_list {
         for mb in random_moduli(&mut rng, bits) {
@@ -173,7 +174,7 @@ fn differential_u64_2_10_to_2_18_bits() {
 fn against_each_other_at_2_22_bits() {
     // One case at 2^22 bits: ntt-barrett's x mod m against ntt-montgomery's, both
     // through their checked one-shot `reduce`.
-    let mut rng = Rng::new(22);
+    let mut rng = SplitMix64::new(22);
     let bits = 1u64 << 22;
     let mut m = rng.big_exact_bits(bits);
     m |= BigUint::from(1u32);

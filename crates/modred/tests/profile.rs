@@ -9,6 +9,7 @@ use modred::modulus::profile::{self, method_name, parse_method, Form, Profile};
 use modred::modulus::{choose_method_with, explain_with};
 use modred::reduce::NistPrime;
 use modred::{Algorithm, Modulus, Nat, Operation};
+use modred_testkit::SplitMix64;
 
 fn nat(s: &str) -> Nat {
     s.parse().unwrap()
@@ -146,14 +147,11 @@ fn malformed_profiles_are_errors() {
     assert!(e.starts_with("profile line 4:"), "{e}");
     // Arbitrary bytes never panic.
     for seed in 0..300u64 {
-        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut rng = SplitMix64::new(seed);
         let junk: String = (0..(seed % 97))
             .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
                 b"modred-profile 1 \n#\tmulmodpowreduce odd even nist 0123456789 -binaryfixed"
-                    [(x % 72) as usize] as char
+                    [rng.below_u64(72) as usize] as char
             })
             .collect();
         let _ = Profile::parse(&junk);

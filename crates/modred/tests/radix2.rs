@@ -1,16 +1,16 @@
-//! Paper 004: the radix-2 Montgomery multiplication (§2), its recoded form (§4) and the
-//! cycle-level model of both carry-save datapaths (§5), against `num-bigint`, against our
-//! word-level Montgomery reducer and against each other. Every recoded product's raw
-//! output is checked to be below 2n.
+//! Paper 004: the radix-2 Montgomery multiplication (§2) and its recoded form (§4), against
+//! `num-bigint`, against our word-level Montgomery reducer and against each other. Every
+//! recoded product's raw output is checked to be below 2n. (The cycle-level model of the
+//! datapaths of §5 is tested in `modred-research`.)
 
 mod reduce_util;
 
-use modred::reduce::radix2::model::{self, Design, Operands};
 use modred::reduce::{make, Montgomery, Radix2Montgomery, Radix2MontgomeryRecoded, Scratch};
 use modred::{Algorithm, Error, Limb, Modulus, Nat, Reducer};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use reduce_util::{from_big, to_big, Rng};
+use reduce_util::{from_big, to_big, BigDraws};
 
 const ALGS: [Algorithm; 2] = [Algorithm::Radix2Montgomery, Algorithm::Radix2MontgomeryRecoded];
 
@@ -77,21 +77,6 @@ fn check_reducers<L: Limb>(n: &BigUint, a: &BigUint, b: &BigUint) {
     }
 }
 
-/// Operands for modulus `n`: 0, 1, n − 1, an odd and an even random value, and more random.
-fn operands(n: &BigUint, rng: &mut Rng, extra: usize) -> Vec<BigUint> {
-    let one = BigUint::one();
-    let mut v = vec![BigUint::zero(), one.clone() % n, n - &one];
-    for _ in 0..2 + extra {
-        v.push(rng.big_below(n));
-    }
-    // An odd and an even B, whatever the random draw gave.
-    let r = rng.big_below(n);
-    v.push(&r | &one);
-    v.push(big_and_not_one(&r));
-    v.retain(|x| x < n);
-    v
-}
-
 fn big_and_not_one(x: &BigUint) -> BigUint {
     if x.bit(0) {
         x - 1u32
@@ -101,7 +86,7 @@ fn big_and_not_one(x: &BigUint) -> BigUint {
 }
 
 fn differential<L: Limb>(bit_sizes: &[u64], per_size: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for &bits in bit_sizes {
         for _ in 0..per_size {
             let n = rng.big_exact_bits(bits) | BigUint::one();
@@ -139,7 +124,7 @@ fn differential_small_digits() {
 /// sqr, at edge and random arguments.
 #[test]
 fn reducer_contract_against_the_oracle() {
-    let mut rng = Rng::new(0x405);
+    let mut rng = SplitMix64::new(0x405);
     for bits in [8u64, 16, 61, 64, 127, 200, 256] {
         let m = rng.big_exact_bits(bits) | BigUint::one();
         let k = from_big::<u64>(&m).len();
@@ -184,7 +169,7 @@ fn exhaustive_reducers_u8() {
 
 #[test]
 fn powm_matches_num_bigint() {
-    let mut rng = Rng::new(0x406);
+    let mut rng = SplitMix64::new(0x406);
     for bits in [8u64, 64, 100, 256, 521] {
         let m = rng.big_exact_bits(bits) | BigUint::one();
         let mn: Nat = from_big(&m);
@@ -215,84 +200,4 @@ fn even_and_zero_moduli_are_errors() {
         let e = Modulus::with(alg, &Nat::from_u64(10)).unwrap_err().to_string();
         assert!(e.contains("odd modulus"), "{e}");
     }
-}
-
-/// The model of §5 gives the software's raw results, in k + 1 and k + 2 cycles, with the
-/// recoded design's critical path one full-adder level shorter.
-#[test]
-fn cycle_model_equals_software() {
-    let mut rng = Rng::new(0x407);
-    for bits in [2u64, 3, 8, 16, 17, 64, 65, 130, 256, 512] {
-        let n = rng.big_exact_bits(bits) | BigUint::one();
-        let nn: Nat = from_big(&n);
-        let mut ops = operands(&n, &mut rng, 2);
-        ops.truncate(7);
-        for a in &ops {
-            for b in ops.iter().take(4) {
-                let (sp, sr) = check_raw::<u64>(&n, a, b);
-                let (an, bn) = (from_big::<u64>(a), from_big::<u64>(b));
-                let p = model::simulate_binary(Design::Plain, &an, &bn, &nn).unwrap();
-                let r = model::simulate_binary(Design::Recoded, &an, &bn, &nn).unwrap();
-                assert_eq!(to_big(&p.result()), sp, "plain model, A = {a:#x}, B = {b:#x}");
-                assert_eq!(to_big(&r.result()), sr, "recoded model, A = {a:#x}, B = {b:#x}");
-                assert!(to_big(&r.result()) < &n << 1);
-                assert_eq!((p.cycles, r.cycles), (bits + 1, bits + 2));
-                assert_eq!((p.critical_path, r.critical_path), (5, 4));
-            }
-        }
-    }
-}
-
-/// Random carry-save splits of the operands, including B1_0 = B2_0 = 1 (B even, no
-/// recoding, two in column 0) and exactly one odd half (recoded).
-#[test]
-fn cycle_model_carry_save_splits() {
-    let mut rng = Rng::new(0x408);
-    for bits in [4u64, 9, 33, 100] {
-        let n = rng.big_exact_bits(bits) | BigUint::one();
-        for _ in 0..40 {
-            let (a, b) = (rng.big_below(&n), rng.big_below(&n));
-            let a1 = rng.big_below(&(&a + 1u32));
-            let b1 = rng.big_below(&(&b + 1u32));
-            let (sp, sr) = check_raw::<u64>(&n, &a, &b);
-            let ops = Operands {
-                a1: from_big(&a1),
-                a2: from_big(&(&a - &a1)),
-                b1: from_big(&b1),
-                b2: from_big(&(&b - &b1)),
-                n: from_big(&n),
-                corr: model::correction(&from_big(&a), &from_big(&n)),
-            };
-            let p = model::simulate(Design::Plain, &ops).unwrap();
-            let r = model::simulate(Design::Recoded, &ops).unwrap();
-            assert_eq!(to_big(&p.result()), sp);
-            assert_eq!(to_big(&r.result()), sr);
-        }
-    }
-    // Both low bits set: B even, both halves odd.
-    let n = BigUint::from(0xb5u32);
-    let ops = Operands {
-        a1: Nat::from_u64(0x33),
-        a2: Nat::from_u64(0x20),
-        b1: Nat::from_u64(0x11),
-        b2: Nat::from_u64(0x41),
-        n: from_big(&n),
-        corr: model::correction(&Nat::from_u64(0x53), &from_big(&n)),
-    };
-    let (sp, sr) = check_raw::<u64>(&n, &BigUint::from(0x53u32), &BigUint::from(0x52u32));
-    assert_eq!(to_big(&model::simulate(Design::Plain, &ops).unwrap().result()), sp);
-    assert_eq!(to_big(&model::simulate(Design::Recoded, &ops).unwrap().result()), sr);
-}
-
-#[test]
-fn cycle_model_rejects_bad_operands() {
-    let n = Nat::from_u64(101);
-    let big = Nat::from_u64(101);
-    assert!(model::simulate_binary(Design::Plain, &big, &Nat::one(), &n).is_err());
-    assert!(model::simulate_binary(Design::Recoded, &Nat::one(), &big, &n).is_err());
-    assert!(model::simulate_binary(Design::Plain, &Nat::one(), &Nat::one(), &Nat::from_u64(100))
-        .is_err());
-    assert!(
-        model::simulate_binary(Design::Plain, &Nat::one(), &Nat::one(), &Nat::default()).is_err()
-    );
 }

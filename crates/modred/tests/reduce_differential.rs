@@ -8,12 +8,13 @@
 mod reduce_util;
 
 use modred::Limb;
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
-use reduce_util::{check_all, edge_xs, Rng};
+use reduce_util::{check_all, edge_xs, BigDraws};
 
 /// Random arguments for a `bits`-bit modulus `m`: below `m²` (products), below `b^(2k)`
 /// (Barrett's bound), of every length up to twice `m`'s, and far beyond every bound.
-fn random_xs<L: Limb>(m: &BigUint, rng: &mut Rng, n: usize) -> Vec<BigUint> {
+fn random_xs<L: Limb>(m: &BigUint, rng: &mut SplitMix64, n: usize) -> Vec<BigUint> {
     let k = m.bits().div_ceil(L::BITS as u64) as usize;
     let mut xs = edge_xs::<L>(m, k);
     let m2 = m * m;
@@ -22,7 +23,7 @@ fn random_xs<L: Limb>(m: &BigUint, rng: &mut Rng, n: usize) -> Vec<BigUint> {
             0 | 1 => rng.big_below(&m2),
             2 => rng.big_bits(2 * k as u64 * L::BITS as u64),
             3 => {
-                let len = 1 + rng.below(2 * m.bits());
+                let len = 1 + rng.below_u64(2 * m.bits());
                 rng.big_bits(len)
             }
             _ => rng.big_bits(3 * k as u64 * L::BITS as u64 + 5),
@@ -31,7 +32,7 @@ fn random_xs<L: Limb>(m: &BigUint, rng: &mut Rng, n: usize) -> Vec<BigUint> {
     xs
 }
 
-fn random_pairs(m: &BigUint, rng: &mut Rng, n: usize) -> Vec<(BigUint, BigUint)> {
+fn random_pairs(m: &BigUint, rng: &mut SplitMix64, n: usize) -> Vec<(BigUint, BigUint)> {
     let mut v = vec![(m - 1u32, m - 1u32), (BigUint::from(1u32), m - 1u32)];
     for _ in 0..n {
         v.push((rng.big_below(m), rng.big_below(m)));
@@ -43,7 +44,7 @@ fn random_pairs(m: &BigUint, rng: &mut Rng, n: usize) -> Vec<(BigUint, BigUint)>
 
 /// For each size, `moduli` random moduli of exactly that many bits, odd and even.
 fn run<L: Limb>(sizes: &[u64], moduli: usize, xs: usize, pairs: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for &bits in sizes {
         for j in 0..moduli {
             let mut m = rng.big_exact_bits(bits);

@@ -9,12 +9,13 @@ mod reduce_util;
 
 use modred::reduce::{Barrett, Reducer};
 use modred::{Limb, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
-use reduce_util::{check_all, edge_moduli, edge_xs, from_big, pow_b, Rng};
+use reduce_util::{check_all, edge_moduli, edge_xs, from_big, pow_b, BigDraws};
 
 fn edge_case_sweep<L: Limb>(ks: &[usize], seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for &k in ks {
         for m in edge_moduli::<L>(k, &mut rng) {
             let xs = edge_xs::<L>(&m, k);
@@ -94,7 +95,7 @@ fn classical_estimate_errors(m: &BigUint, x: &BigUint, d: u32) -> Vec<(u64, u64)
 /// every reducer on the arguments found.
 #[test]
 fn classical_quotient_estimate_off_by_two_and_by_one() {
-    let mut rng = Rng::new(40);
+    let mut rng = SplitMix64::new(40);
     let (mut off_by_two, mut add_back) = (Vec::new(), Vec::new());
     for trial in 0..20_000 {
         let k = 2 + trial % 3;
@@ -126,7 +127,7 @@ fn classical_quotient_estimate_off_by_two_and_by_one() {
 /// here nor in directed searches near m = b^(k−1), x = b^(2k) − small.)
 #[test]
 fn barrett_quotient_estimate_low_by_one_and_two() {
-    let mut rng = Rng::new(41);
+    let mut rng = SplitMix64::new(41);
     let mut found: [Vec<(BigUint, BigUint)>; 4] = Default::default();
     for trial in 0..60_000 {
         let k = 1 + trial % 4;
@@ -159,7 +160,7 @@ fn barrett_quotient_estimate_low_by_one_and_two() {
 /// truncated estimate, on random 8-digit moduli and x < m², stays close to that.
 #[test]
 fn barrett_estimate_error_distribution_at_b_2_16() {
-    let mut rng = Rng::new(42);
+    let mut rng = SplitMix64::new(42);
     let mut hist = [0u32; 4];
     let n = 4000;
     for _ in 0..n {
@@ -184,7 +185,7 @@ fn m0_prime<L: Limb>(m: &BigUint) -> u64 {
 /// leaves `k − n` zero digits after `n` steps of Montgomery's reduction (checked here:
 /// `x + Σ t_i·m·b^i ≡ 0 mod b^k`). Every reducer gets them.
 fn montgomery_special<L: Limb>(bits: u64, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let d = L::BITS as u64;
     for _ in 0..6 {
         let m = rng.big_exact_bits(bits) | BigUint::one();
@@ -195,7 +196,7 @@ fn montgomery_special<L: Limb>(bits: u64, seed: u64) {
         for n in 1..=k {
             let mut s = BigUint::zero();
             for i in 0..n {
-                let t = (rng.below(1 << d.min(63)) as u128 * mp as u128) % (1u128 << d);
+                let t = (rng.below_u64(1 << d.min(63)) as u128 * mp as u128) % (1u128 << d);
                 s += (&m * BigUint::from(t)) << (i as u64 * d);
             }
             let h = 1u32 + rng.big_below(&(&m - 2u32));
@@ -219,7 +220,7 @@ fn montgomery_special_arguments_of_section_4() {
 /// the quotient `g·b^(l−k−n)`, with `l − k − n` zero digits; Barrett's estimate is that
 /// quotient or at most 3 below. Every reducer gets them.
 fn classical_special<L: Limb>(bits: u64, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let d = L::BITS as u64;
     for _ in 0..6 {
         let m = rng.big_exact_bits(bits) | BigUint::one();
@@ -256,7 +257,7 @@ fn classical_special_arguments_of_section_4() {
 #[test]
 fn short_and_padded_arguments() {
     let m: BigUint = (BigUint::one() << 200u32) - 15u32;
-    let mut rng = Rng::new(70);
+    let mut rng = SplitMix64::new(70);
     let xs: Vec<BigUint> = (0..40).map(|i| rng.big_bits(5 * i + 1)).collect();
     check_all::<u64>(&m, &xs, &[]);
     let mn: Nat<u64> = from_big(&m);

@@ -21,11 +21,9 @@
 //!   every `x < m·b²` is run outright. Classical: every `x < b³` for two moduli. For
 //!   time (the suite runs on two cores), Barrett's sweep takes two of the moduli.
 
-mod reduce_util;
-
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved, Reducer, Scratch};
 use modred::{Error, Nat};
-use reduce_util::Rng;
+use modred_testkit::SplitMix64;
 
 const B: u64 = 256;
 
@@ -133,7 +131,7 @@ fn one_digit_moduli_every_product() {
 }
 
 /// The edge arguments of a two-digit modulus below `limit` (b^4 for the 4-digit sweep).
-fn edge_args(m: u64, bound: u64, rng: &mut Rng) -> Vec<u64> {
+fn edge_args(m: u64, bound: u64, rng: &mut SplitMix64) -> Vec<u64> {
     let mut v = vec![
         0,
         1,
@@ -160,7 +158,7 @@ fn edge_args(m: u64, bound: u64, rng: &mut Rng) -> Vec<u64> {
         bound - 2,
     ];
     for _ in 0..6 {
-        v.push(rng.below(bound));
+        v.push(rng.below_u64(bound));
     }
     v.retain(|&x| x < bound);
     v
@@ -168,11 +166,11 @@ fn edge_args(m: u64, bound: u64, rng: &mut Rng) -> Vec<u64> {
 
 #[test]
 fn two_digit_moduli_edge_arguments_and_products() {
-    let mut rng = Rng::new(20);
+    let mut rng = SplitMix64::new(20);
     let b4 = B.pow(4);
     for m in B..B * B {
-        let pairs = [m - 1, 1, rng.below(m)];
-        let avals = [m - 1, rng.below(m)];
+        let pairs = [m - 1, 1, rng.below_u64(m)];
+        let avals = [m - 1, rng.below_u64(m)];
         let c = Classical::new(&nat(m)).unwrap();
         sweep(&c, false, 4, edge_args(m, b4, &mut rng).into_iter());
         products(&c, false, avals.into_iter(), &pairs);
@@ -212,12 +210,12 @@ fn two_digit_moduli_classical_every_three_digit_x() {
 
 #[test]
 fn two_digit_moduli_montgomery_every_low_half() {
-    let mut rng = Rng::new(21);
+    let mut rng = SplitMix64::new(21);
     for m in SPREAD.into_iter().filter(|m| m % 2 == 1) {
         let r = Montgomery::new(&nat(m)).unwrap();
         let mut highs = vec![0, 1, B - 1, B, m - 2, m - 1];
         for _ in 0..4 {
-            highs.push(rng.below(m));
+            highs.push(rng.below_u64(m));
         }
         highs.retain(|&h| h < m);
         sweep(&r, true, 4, highs.iter().flat_map(|&h| (0..B * B).map(move |l| h * B * B + l)));
@@ -231,11 +229,11 @@ fn two_digit_moduli_montgomery_every_low_half() {
 
 #[test]
 fn two_digit_moduli_every_product_with_edge_residues() {
-    let mut rng = Rng::new(22);
+    let mut rng = SplitMix64::new(22);
     for m in SPREAD {
         let mut avals = vec![0, 1, 2, m - 1, m - 2, m / 2, B - 1, B];
         for _ in 0..8 {
-            avals.push(rng.below(m));
+            avals.push(rng.below_u64(m));
         }
         avals.retain(|&a| a < m);
         let all: Vec<u64> = (0..m).collect();

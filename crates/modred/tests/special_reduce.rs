@@ -6,9 +6,10 @@ mod reduce_util;
 
 use modred::reduce::{make, NistPrime, SolinasPoly};
 use modred::{Algorithm, Error, Limb, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::One;
-use reduce_util::{check, edge_xs, from_big, pow_b, to_big, Rng};
+use reduce_util::{check, edge_xs, from_big, pow_b, to_big, BigDraws};
 
 /// 2^n − c.
 fn pm(n: u64, c: u64) -> BigUint {
@@ -16,7 +17,7 @@ fn pm(n: u64, c: u64) -> BigUint {
 }
 
 /// Random arguments (below m², below the bound) and edge ones, and multiplication pairs.
-fn inputs<L: Limb>(m: &BigUint, rng: &mut Rng) -> (Vec<BigUint>, Vec<(BigUint, BigUint)>) {
+fn inputs<L: Limb>(m: &BigUint, rng: &mut SplitMix64) -> (Vec<BigUint>, Vec<(BigUint, BigUint)>) {
     let k = m.bits().div_ceil(L::BITS as u64) as usize;
     let mut xs = edge_xs::<L>(m, k);
     let m2 = m * m;
@@ -42,7 +43,7 @@ fn inputs<L: Limb>(m: &BigUint, rng: &mut Rng) -> (Vec<BigUint>, Vec<(BigUint, B
 }
 
 fn check_on_digits(alg: Algorithm, m: &BigUint, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let (xs, pairs) = inputs::<u64>(m, &mut rng);
     check::<u64>(alg, m, &xs, &pairs);
     let (xs, pairs) = inputs::<u32>(m, &mut rng);
@@ -114,7 +115,7 @@ fn nist_against_num_bigint() {
 fn nist_on_many_random_products() {
     // The hard-coded sums have many carry patterns: 20 000 random and structured
     // products per prime against num-bigint.
-    let mut rng = Rng::new(9);
+    let mut rng = SplitMix64::new(9);
     for p in NistPrime::ALL {
         let m = to_big(&p.modulus::<u64>());
         let r = make::<u64>(Algorithm::Nist, &from_big(&m)).unwrap();

@@ -20,8 +20,8 @@
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
 use ct_check::{
-    field_targets, modulus_targets, planted_leaks, targets, time_each, Context, ModulusOp, Rng,
-    Secrets, Target,
+    field_targets, modulus_targets, planted_leaks, targets, time_each, Context, ModulusOp, Secrets,
+    SplitMix64, Target,
 };
 use modred::{Modulus, Nat, Residue};
 
@@ -62,12 +62,12 @@ fn t_statistics(times: &[f64], classes: &[bool]) -> [f64; 3] {
 }
 
 /// The classes of `n` measurements, drawn at random (`true`: fixed).
-fn draw_classes(n: usize, rng: &mut Rng) -> Vec<bool> {
+fn draw_classes(n: usize, rng: &mut SplitMix64) -> Vec<bool> {
     (0..n).map(|_| rng.next_u64() & 1 == 1).collect()
 }
 
 /// The t statistics for one `ct::MontgomeryCt` target.
-fn measure(target: &Target, ctx: &Context, samples: usize, rng: &mut Rng) -> [f64; 3] {
+fn measure(target: &Target, ctx: &Context, samples: usize, rng: &mut SplitMix64) -> [f64; 3] {
     let classes = draw_classes(samples, rng);
     // Both classes are built the same way (same allocations, same writes); the fixed
     // class then has its values overwritten in place.
@@ -91,7 +91,7 @@ fn measure(target: &Target, ctx: &Context, samples: usize, rng: &mut Rng) -> [f6
 /// The t statistics for one `Modulus` operation: fixed class `a = b = 0`, `e = 0`
 /// (residues of zero are zero digits in every representation); random class random
 /// residues and a random exponent of the modulus's width.
-fn measure_modulus(op: ModulusOp, ctx: &Context, samples: usize, rng: &mut Rng) -> [f64; 3] {
+fn measure_modulus(op: ModulusOp, ctx: &Context, samples: usize, rng: &mut SplitMix64) -> [f64; 3] {
     let md = Modulus::new(&ctx.m).expect("odd modulus");
     let classes = draw_classes(samples, rng);
     let mut inputs: Vec<(Residue, Residue, Nat)> = classes
@@ -131,7 +131,7 @@ fn main() {
     let chosen = |group: &str, name: &str| {
         only.as_ref().is_none_or(|o| o.iter().any(|n| n == group || name.ends_with(n.as_str())))
     };
-    let mut rng = Rng(0xd0dec7);
+    let mut rng = SplitMix64::new(0xd0dec7);
     println!(
         "| function | bits | measurements | t (all) | t (< p50) | t (< p90) | max abs t | verdict |"
     );

@@ -7,7 +7,7 @@ use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::fail::Fail;
 use crate::hw;
 use crate::numbers;
-use modred::reduce::radix2::model::Simulation;
+use modred_research::radix2_model::Simulation;
 
 /// `modred radix2-model`.
 pub const MODEL: CommandSpec = CommandSpec {

@@ -56,7 +56,7 @@ pub fn special_primes(p: &Parsed) -> Result<(), Fail> {
     }
     let bits = whole(p, "bits", usage)?;
     let c_below = whole(p, "c-below", usage)?;
-    let cs = modred::primes::pseudo_mersenne_c(bits, c_below)?;
+    let cs = modred_research::primes::pseudo_mersenne_c(bits, c_below)?;
     print_line(&cs.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
 }
 

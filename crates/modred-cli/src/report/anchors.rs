@@ -6,8 +6,8 @@
 //! unconditionally and show the columns only when there are timings. Each anchor's
 //! result is checked against modred's before it is timed.
 
-use super::timing::Candidate;
 use modred::Nat;
+use modred_testkit::timing::Candidate;
 
 /// One anchor: its name for tables and legends, and its timed operation.
 pub type Anchor = (&'static str, Candidate<'static>);

@@ -5,7 +5,7 @@
 //! Nothing is timed here: the map shows the rule as this build applies it.
 
 use super::plot::Map;
-use super::rng::SplitMix64;
+use super::rng::{nat, SplitMix64};
 use super::table::{Cell, Table};
 use super::{Context, Section};
 use modred::exp::{default_method, Method};
@@ -27,9 +27,9 @@ const OPERATIONS: [(Operation, &str); 3] =
 type Form = (&'static str, fn(&mut SplitMix64, u64) -> Option<Nat>);
 
 const FORMS: [Form; 4] = [
-    ("odd", |rng, bits| Some(rng.odd_modulus(bits))),
+    ("odd", |rng, bits| Some(nat(rng.odd_modulus(bits)))),
     ("even", |rng, bits| {
-        let m: Nat = rng.odd_modulus(bits);
+        let m: Nat = nat(rng.odd_modulus(bits));
         // m + 1 keeps the length unless m is all ones.
         Some(m.add(&Nat::one())).filter(|e| e.bits() == bits)
     }),
@@ -191,7 +191,7 @@ mod tests {
             .filter(|x| x.1 == "even")
             .all(|x| !matches!(x.3, Some(Algorithm::Montgomery | Algorithm::NttMontgomery))));
         // The powm row is what Modulus::new picks.
-        let m: Nat = SplitMix64::new(5).odd_modulus(1024);
+        let m: Nat = nat(SplitMix64::new(5).odd_modulus(1024));
         let ctx = modred::Modulus::new(&m).unwrap();
         assert_eq!(ctx.algorithm(), choose(&m, Operation::PowMod));
     }

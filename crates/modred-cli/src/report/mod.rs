@@ -9,7 +9,7 @@
 //!
 //! Every timed computation is first checked: all reducers must agree on every input they
 //! are timed on, or the report stops with an error (no figure of a wrong computation is
-//! ever published). How the timing is done is explained in [`timing`].
+//! ever published). How the timing is done is explained in [`modred_testkit::timing`].
 
 mod anchors;
 mod auto;
@@ -24,14 +24,13 @@ mod plot;
 mod progress;
 pub(crate) mod rng;
 mod table;
-pub(crate) mod timing;
 
+use modred_testkit::timing::{self, Plan};
 use plot::Plot;
 use progress::Progress;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use timing::Plan;
 
 /// Whether this build times GMP and OpenSSL beside modred (the `anchors` feature).
 pub(crate) const ANCHORS: bool = cfg!(feature = "anchors");

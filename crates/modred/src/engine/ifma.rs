@@ -555,7 +555,7 @@ fn from_radix52_into(d: &[u64], out: &mut [u64]) {
 mod tests {
     use super::*;
     use crate::reduce::Reducer;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     fn random_nat(rng: &mut SplitMix64, bits: u64) -> Nat<u64> {
         let words = bits.div_ceil(64) as usize;
@@ -795,7 +795,7 @@ mod tests {
 #[cfg(test)]
 mod vbmi_tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     #[test]
     fn vbmi_conversions_match_scalar() {

@@ -107,7 +107,7 @@ impl<const N: usize> PrimeField<N> {
     /// The field modulo the prime `p` (exactly `N` digits) in representation `repr`.
     ///
     /// Errors: [`Error::InvalidArgument`] when `p` does not have `N` digits, `N` is above
-    /// [`MAX_LIMBS`], or `p` is not prime (Miller–Rabin, [`crate::primes`]).
+    /// [`MAX_LIMBS`], or `p` is not prime (Miller–Rabin with 32 bases: 12 fixed, 20 from a fixed seed).
     pub fn new(p: &Nat, repr: Representation) -> Result<Self, Error> {
         if N == 0 || N > MAX_LIMBS {
             return Err(Error::InvalidArgument(format!(
@@ -120,7 +120,7 @@ impl<const N: usize> PrimeField<N> {
                 p.len()
             )));
         }
-        if !crate::primes::is_probable_prime(p) || p.bits() < 2 || !p.is_odd() {
+        if !crate::primality::is_probable_prime(p) || p.bits() < 2 || !p.is_odd() {
             return Err(Error::InvalidArgument(
                 "a prime field needs an odd prime modulus".to_string(),
             ));

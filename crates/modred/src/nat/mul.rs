@@ -95,6 +95,31 @@ pub fn mul_into<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
     mul_slices(r, a, b);
 }
 
+/// `r = a · b` by the schoolbook method whatever the lengths (no Karatsuba, no transform):
+/// exactly `a.len() · b.len()` digit multiplications. The reference product of operation
+/// counts (paper 000, Table 1: `k²` for two `k`-digit numbers, on [`crate::Counted`]
+/// digits); for speed use [`mul_into`], which switches to Karatsuba from
+/// [`KARATSUBA_THRESHOLD`] digits.
+///
+/// `a` and `b` are digit slices of any lengths (high zeros allowed); `r` receives all
+/// `a.len() + b.len()` digits of the product.
+///
+/// # Panics
+/// If `r.len() != a.len() + b.len()`.
+pub fn mul_schoolbook_into<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    assert_eq!(
+        r.len(),
+        a.len() + b.len(),
+        "mul_schoolbook_into: r must have a.len() + b.len() digits"
+    );
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    if b.is_empty() {
+        r.fill(L::ZERO);
+    } else {
+        kernels::mul_basecase(r, a, b);
+    }
+}
+
 /// `r = a²` into a caller-provided buffer of `2·a.len()` digits (the square
 /// [`Reducer::sqr`](crate::Reducer::sqr) computes before reducing).
 ///

@@ -294,7 +294,7 @@ mod tests {
     use super::*;
     use crate::limb::Counted;
     use crate::reduce::Classical;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     /// `reduce_raw` through the unzeroed path (native digits) against the paper's form
     /// (the op-counting digit, same `q̂`) and the classical reduction.
@@ -322,7 +322,7 @@ mod tests {
     fn unzeroed_path_is_taken_for_native_digits_only() {
         let mut rng = SplitMix64::new(71);
         for k in 1..=9usize {
-            let m: Nat<u64> = rng.exact_bits(64 * k as u64);
+            let m = Nat::<u64>::from_vec(rng.exact_bits(64 * k as u64));
             assert!(Barrett::new(&m).unwrap().unzeroed);
             let counted = m.limbs().iter().map(|&d| Counted(d)).collect::<Vec<_>>();
             assert!(!Barrett::<Counted<u64>>::new(&Nat::from_limbs(&counted)).unwrap().unzeroed);
@@ -338,13 +338,14 @@ mod tests {
         for k in [1usize, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 64] {
             let bits = 64 * k as u64;
             let b_k = Nat::<u64>::power_of_two(bits);
-            let mut moduli: Vec<Nat<u64>> = (0..4).map(|_| rng.exact_bits(bits)).collect();
+            let mut moduli: Vec<Nat<u64>> =
+                (0..4).map(|_| Nat::from_vec(rng.exact_bits(bits))).collect();
             moduli.push(&b_k - &Nat::from_limbs(&[1u64])); // b^k − 1: μ = b^k + 1
             moduli.push(&Nat::power_of_two(bits - 1) + &Nat::from_limbs(&[1u64]));
             // μ_k > 1: top digits below b/2, down to one bit; b^k/2 (μ = 2·b^k).
-            moduli.push(rng.exact_bits(bits - 1));
-            moduli.push(rng.exact_bits(bits - 40));
-            moduli.push(rng.exact_bits(bits - 63));
+            moduli.push(Nat::from_vec(rng.exact_bits(bits - 1)));
+            moduli.push(Nat::from_vec(rng.exact_bits(bits - 40)));
+            moduli.push(Nat::from_vec(rng.exact_bits(bits - 63)));
             moduli.push(Nat::power_of_two(bits - 1));
             for m in &moduli {
                 let all_ones = vec![u64::MAX; 2 * k];

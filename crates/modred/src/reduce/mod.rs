@@ -111,15 +111,15 @@ impl<L: Limb> Bound<L> {
 #[derive(Clone, Debug, Default)]
 pub struct Scratch<L> {
     /// Holds the double-length product inside [`Reducer::mul`] and [`Reducer::sqr`].
-    pub product: Vec<L>,
+    pub(crate) product: Vec<L>,
     /// The reduction's own working space.
-    pub work: Vec<L>,
+    pub(crate) work: Vec<L>,
     /// Working transforms of the transform-based reducers (`ntt-barrett`,
     /// `ntt-montgomery`): residues modulo the three transform primes.
-    pub transform: Vec<u64>,
+    pub(crate) transform: Vec<u64>,
     /// 32-bit words, for the generic Solinas reduction of a polynomial in `2^32` on
     /// 64-bit digits (the paper's half-word arithmetic).
-    pub words32: Vec<u32>,
+    pub(crate) words32: Vec<u32>,
 }
 
 impl<L: Limb> Scratch<L> {

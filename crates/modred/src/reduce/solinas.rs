@@ -545,7 +545,7 @@ impl<L: Limb> Reducer<L> for Solinas<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     /// Drives every addition of Algorithm 7 to carry and every subtraction to borrow, for
     /// each Table 2 polynomial, and checks each result against `Nat` division.

@@ -1,11 +1,11 @@
-//! Helpers shared by the `reduce_*` tests: a fixed-seed generator, conversions to the
+//! Helpers shared by the `reduce_*` tests: draws of the fixed-seed generator and conversions to the
 //! `num-bigint` oracle, and one check of a reducer against it.
 
 #![allow(dead_code)]
 
 use modred::reduce::{make, Bound, Reducer, Scratch};
-use modred::rng::SplitMix64;
 use modred::{Algorithm, Error, Limb, Nat};
+use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -46,22 +46,22 @@ pub fn is_montgomery(alg: Algorithm) -> bool {
     matches!(alg, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
 }
 
-/// SplitMix64 with a fixed seed: every random test is reproducible.
-pub struct Rng(SplitMix64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(SplitMix64::new(seed))
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    /// Uniform in `0..n` (`n > 0`; the bias is negligible for the test sizes).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
+/// Draws from the testkit's fixed-seed generator (every random test is reproducible) as
+/// num-bigint numbers, the oracle's type.
+pub trait BigDraws {
     /// A uniformly random number below `2^bits`.
-    pub fn big_bits(&mut self, bits: u64) -> BigUint {
+    fn big_bits(&mut self, bits: u64) -> BigUint;
+    /// Exactly `bits ≥ 1` bits.
+    fn big_exact_bits(&mut self, bits: u64) -> BigUint;
+    /// Uniform below `n > 0`.
+    fn big_below(&mut self, n: &BigUint) -> BigUint;
+    /// A number of `k` digits of `digit_bits` bits, each digit drawn from the values that
+    /// stress carries and estimates (0, 1, b/2 − 1, b/2, b − 2, b − 1) or random.
+    fn big_structured(&mut self, k: usize, digit_bits: u32) -> BigUint;
+}
+
+impl BigDraws for SplitMix64 {
+    fn big_bits(&mut self, bits: u64) -> BigUint {
         let words = bits.div_ceil(64) as usize;
         let mut bytes = Vec::with_capacity(8 * words);
         for _ in 0..words {
@@ -70,12 +70,10 @@ impl Rng {
         let x = BigUint::from_bytes_le(&bytes);
         x & ((BigUint::one() << bits) - 1u32)
     }
-    /// Exactly `bits ≥ 1` bits.
-    pub fn big_exact_bits(&mut self, bits: u64) -> BigUint {
+    fn big_exact_bits(&mut self, bits: u64) -> BigUint {
         self.big_bits(bits - 1) | (BigUint::one() << (bits - 1))
     }
-    /// Uniform below `n > 0`.
-    pub fn big_below(&mut self, n: &BigUint) -> BigUint {
+    fn big_below(&mut self, n: &BigUint) -> BigUint {
         if n.is_zero() {
             return BigUint::zero();
         }
@@ -87,13 +85,11 @@ impl Rng {
             }
         }
     }
-    /// A number of `k` digits of `digit_bits` bits, each digit drawn from the values that
-    /// stress carries and estimates (0, 1, b/2 − 1, b/2, b − 2, b − 1) or random.
-    pub fn big_structured(&mut self, k: usize, digit_bits: u32) -> BigUint {
+    fn big_structured(&mut self, k: usize, digit_bits: u32) -> BigUint {
         let b = 1u128 << digit_bits;
         let mut x = BigUint::zero();
         for _ in 0..k {
-            let d = match self.below(10) {
+            let d = match self.below_u64(10) {
                 0 => 0,
                 1 => 1,
                 2 => b / 2 - 1,
@@ -279,7 +275,7 @@ pub fn edge_xs<L: Limb>(m: &BigUint, k: usize) -> Vec<BigUint> {
 
 /// Edge moduli of exactly `k` digits: b^(k−1) (a power of b), b^(k−1) + 1, top digit 1
 /// and b − 1 (random below), all ones, b^k − 2, b^k − small, and 2^(bits−1) ± 1.
-pub fn edge_moduli<L: Limb>(k: usize, rng: &mut Rng) -> Vec<BigUint> {
+pub fn edge_moduli<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     let bits = L::BITS as u64;
     let bk1 = pow_b::<L>(k - 1);
     let bk = pow_b::<L>(k);

@@ -5,12 +5,12 @@
 use super::measure::{Operands, Prepared};
 use super::Op;
 use crate::engine::Number;
-use crate::report::timing::Candidate;
 use modred::reduce::NistPrime;
 use modred_bench::anchors::{
     GmpMulMod, GmpMulN, GmpPowm, GmpPowmSec, GmpRem, GmpSqrN, OpensslModExpConstTime,
     OpensslMontMul, OpensslMontRedc, OpensslMontSqr, OpensslNist256,
 };
+use modred_testkit::timing::Candidate;
 use std::hint::black_box;
 
 fn hex(n: &Number) -> String {

@@ -4,11 +4,11 @@
 
 use super::{Api, Op, Request};
 use crate::engine::Number;
-use crate::report::rng::SplitMix64;
-use crate::report::timing::{compare, Candidate, Plan, Timing};
+use crate::report::rng::{digits, nat, SplitMix64};
 use modred::modulus::{choose, Operation};
 use modred::reduce::{NistPrime, Scratch, SolinasPoly};
 use modred::{Algorithm, Modulus};
+use modred_testkit::timing::{compare, Candidate, Plan, Timing};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -81,8 +81,10 @@ impl Operands {
     /// Seeded operands below `m`.
     pub fn new(m: Number, seed: u64) -> Operands {
         let mut rng = SplitMix64::new(seed ^ m.bits().wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let pairs = (0..INPUTS).map(|_| (rng.below(&m), rng.below(&m))).collect();
-        let e = rng.exact_bits(m.bits().max(1));
+        let pairs = (0..INPUTS)
+            .map(|_| (nat(rng.below(&digits(&m))), nat(rng.below(&digits(&m)))))
+            .collect();
+        let e = nat(rng.exact_bits(m.bits().max(1)));
         Operands { m, pairs, e }
     }
 
@@ -111,7 +113,7 @@ impl Operands {
 
 /// The random odd modulus of `bits` bits the generic algorithms (and the anchors) share.
 pub fn generic_modulus(bits: u64, seed: u64) -> Number {
-    SplitMix64::new(seed ^ 0x6265_6e63_6800_0000 ^ bits).odd_modulus(bits.max(2))
+    nat(SplitMix64::new(seed ^ 0x6265_6e63_6800_0000 ^ bits).odd_modulus(bits.max(2)))
 }
 
 /// The modulus `algorithm` is timed on at `bits` bits, described; `Err` with the reason
@@ -132,7 +134,7 @@ pub fn modulus_for(
             }
             let c_bits = PSEUDO_MERSENNE_C_BITS.min((bits - 1) / 2);
             let mut rng = SplitMix64::new(seed ^ 0x7073_6575_646f ^ bits);
-            let c: Number = rng.exact_bits(c_bits);
+            let c: Number = nat(rng.exact_bits(c_bits));
             let c = if c.is_odd() { c } else { c.add(&Number::one()) };
             let m = &Number::power_of_two(bits) - &c;
             Ok((m, format!("2^{bits} - 0x{}", c.to_hex())))

@@ -1,7 +1,7 @@
 //! `modred bench`: any set of algorithms × sizes × operations, timed side by side in one
 //! run, with ratios to a baseline; a table, CSV, JSON or Markdown.
 //!
-//! Each group — one operation at one size — is timed by [`crate::report::timing`]: every
+//! Each group — one operation at one size — is timed by [`modred_testkit::timing`]: every
 //! candidate (our algorithms, and with `--anchors` GMP and OpenSSL) interleaved round by
 //! round, the time the minimum per operation, the ratio the median of the per-round
 //! ratios to the baseline over the quiet rounds. Moduli are generated with a fixed seed in
@@ -606,7 +606,7 @@ fn table(req: &Request, rows: &[Row]) -> String {
         "\nratio: time relative to {} at the same operation and size, measured interleaved \
          in this run ({}).\n",
         req.baseline,
-        crate::report::timing::clock_name()
+        modred_testkit::timing::clock_name()
     ));
     s
 }
@@ -688,7 +688,7 @@ fn json_text(req: &Request, rows: &[Row]) -> String {
         .collect();
     json!({
         "baseline": req.baseline,
-        "clock": crate::report::timing::clock_name(),
+        "clock": modred_testkit::timing::clock_name(),
         "seed": req.seed,
         "results": results,
     })

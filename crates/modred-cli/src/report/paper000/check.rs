@@ -1,9 +1,9 @@
 //! The three reducers of paper 000 on one modulus, checked against each other before
 //! they are timed, and the candidates that time them.
 
-use crate::report::timing::Candidate;
 use modred::reduce::{Barrett, Classical, Montgomery};
 use modred::{Algorithm, Limb, Nat, Reducer, Scratch};
+use modred_testkit::timing::Candidate;
 use std::hint::black_box;
 
 /// The names of the three reducers, in the order used everywhere in this section.

@@ -3,11 +3,11 @@
 use super::check::{reductions, Trio, REDUCERS};
 use super::{paper, Part};
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Timing};
 use crate::report::{Context, Mode};
 use modred::{Limb, Nat};
+use modred_testkit::timing::{compare, Timing};
 
 const MODULUS_BITS: u32 = 512;
 const ARGS: usize = 16;
@@ -37,14 +37,15 @@ fn lengths(mode: Mode) -> Vec<u32> {
 /// Measures every length at b = 2^64 and b = 2^16 (same modulus, same arguments).
 pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
     let mut rng = SplitMix64::new(0xf1_0001);
-    let m: Nat<u64> = rng.odd_modulus(MODULUS_BITS as u64);
+    let m: Nat<u64> = nat(rng.odd_modulus(MODULUS_BITS as u64));
     // Montgomery's bound m·b^k (the others accept more).
     let bound = m.shl(MODULUS_BITS as u64);
     let mut sets = Vec::new();
     for l in lengths(ctx.mode) {
-        let lo = Nat::power_of_two(l as u64 - 1);
+        let lo = Nat::<u64>::power_of_two(l as u64 - 1);
         let hi = Nat::power_of_two(l as u64).min(bound.clone());
-        let args: Vec<Nat<u64>> = (0..ARGS).map(|_| rng.between(&lo, &hi)).collect();
+        let args: Vec<Nat<u64>> =
+            (0..ARGS).map(|_| nat(rng.between(&digits(&lo), &digits(&hi)))).collect();
         sets.push((l, args));
     }
     let mut rows = measure_radix::<u64>(ctx, &m, &sets)?;

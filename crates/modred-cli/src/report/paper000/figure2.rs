@@ -8,11 +8,11 @@
 use super::check::{reduction, reductions, Trio};
 use super::Part;
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Timing};
 use crate::report::{Context, Mode};
 use modred::{Limb, Nat};
+use modred_testkit::timing::{compare, Timing};
 
 const MODULUS_BITS: u32 = 512;
 const ARGS: usize = 16;
@@ -49,12 +49,12 @@ pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
 fn measure_radix<L: Limb>(ctx: &Context) -> Result<Vec<Row>, String> {
     ctx.progress(&format!("paper 000, figure 2: b = 2^{}, special arguments", L::BITS));
     let mut rng = SplitMix64::new(0xf1_0002);
-    let m: Nat<L> = rng.odd_modulus(MODULUS_BITS as u64);
+    let m: Nat<L> = nat(rng.odd_modulus(MODULUS_BITS as u64));
     let k = m.len();
     let trio = Trio::new(&m)?;
     let random: Vec<Vec<L>> = (0..ARGS)
         .map(|_| {
-            let (a, b) = (rng.below(&m), rng.below(&m));
+            let (a, b) = (nat(rng.below(&digits(&m))), nat(rng.below(&digits(&m))));
             a.mul(&b).into_limbs()
         })
         .collect();
@@ -97,8 +97,8 @@ fn measure_radix<L: Limb>(ctx: &Context) -> Result<Vec<Row>, String> {
 /// x div m = g·b^(k−n) has k − n zero digits at the bottom.
 fn classical_special<L: Limb>(rng: &mut SplitMix64, m: &Nat<L>, n: usize) -> Nat<L> {
     let k = m.len();
-    let g: Nat<L> = rng.exact_bits((n as u32 * L::BITS) as u64);
-    let h = rng.below(m);
+    let g: Nat<L> = nat(rng.exact_bits((n as u32 * L::BITS) as u64));
+    let h = nat(rng.below(&digits(m)));
     g.mul(m).shl(((k - n) as u32 * L::BITS) as u64).add(&h)
 }
 
@@ -108,9 +108,9 @@ fn classical_special<L: Limb>(rng: &mut SplitMix64, m: &Nat<L>, n: usize) -> Nat
 fn montgomery_special<L: Limb>(rng: &mut SplitMix64, m: &Nat<L>, n: usize) -> Nat<L> {
     let k = m.len();
     let digit = |i: usize| (i as u32 * L::BITS) as u64;
-    let t: Nat<L> = rng.below_pow2(digit(n));
+    let t: Nat<L> = nat(rng.below_pow2(digit(n)));
     let s = t.mul(m).low_bits(digit(k));
-    let h = rng.between(&Nat::one(), &m.checked_sub(&Nat::one()).expect("m > 1"));
+    let h = nat(rng.between(&[1], &digits(&m.checked_sub(&Nat::one()).expect("m > 1"))));
     let x = h.add(&Nat::one()).shl(digit(k)).checked_sub(&s).expect("s < b^k");
     debug_assert!(x < m.shl(digit(k)));
     x
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn special_arguments_have_their_shape() {
         let mut rng = SplitMix64::new(1);
-        let m: Nat<u16> = rng.odd_modulus(128);
+        let m: Nat<u16> = nat(rng.odd_modulus(128));
         let k = m.len();
         let bk = Nat::<u16>::power_of_two(16 * k as u64);
         for n in 1..=k {

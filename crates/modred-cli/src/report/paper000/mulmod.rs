@@ -5,12 +5,12 @@
 use super::Part;
 use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
 use modred::{Nat, Reducer, Scratch};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Operand pairs per size; the candidates cycle through them.
@@ -51,14 +51,15 @@ pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
         ctx.progress(&what);
         let err = |e: modred::Error| format!("{what}: {e}");
         let mut rng = SplitMix64::new(0x0000_3131 ^ bits as u64);
-        let m: Nat = rng.odd_modulus(bits as u64);
+        let m: Nat = nat(rng.odd_modulus(bits as u64));
         let classical = Classical::new(&m).map_err(err)?;
         let barrett = Barrett::new(&m).map_err(err)?;
         let montgomery = Montgomery::new(&m).map_err(err)?;
         let interleaved = MontgomeryInterleaved::new(&m).map_err(err)?;
         let all: [&dyn Reducer<u64>; 4] = [&classical, &barrett, &montgomery, &interleaved];
-        let operands: Vec<(Nat, Nat)> =
-            (0..PAIRS).map(|_| (rng.below(&m), rng.below(&m))).collect();
+        let operands: Vec<(Nat, Nat)> = (0..PAIRS)
+            .map(|_| (nat(rng.below(&digits(&m))), nat(rng.below(&digits(&m)))))
+            .collect();
         // Residue pairs per reducer, each product checked against Nat arithmetic.
         let mut pairs = Vec::new();
         for r in all {

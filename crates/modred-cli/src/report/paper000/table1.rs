@@ -6,8 +6,8 @@ use super::Part;
 use crate::report::table::{Cell, Table};
 use crate::report::Context;
 use modred::limb::OpCounts;
-use modred::opcount::{self, Op};
 use modred::Algorithm;
+use modred_research::opcount::{self, Op};
 
 /// The digit counts k of the paper's sizes (128 to 1024 bits at b = 2^16).
 const KS: [u32; 5] = [8, 16, 32, 48, 64];

@@ -4,11 +4,11 @@
 use super::check::{multiplication, reductions, Trio};
 use super::{paper, Part};
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Timing};
 use crate::report::Context;
 use modred::{Limb, Nat};
+use modred_testkit::timing::{compare, Timing};
 
 /// Arguments per size; reductions cycle through them.
 const ARGS: usize = 16;
@@ -45,13 +45,13 @@ fn measure_one<L: Limb>(ctx: &Context, bits: u32) -> Result<Row, String> {
     let what = format!("paper 000, table 2: b = 2^{}, {bits}-bit modulus", L::BITS);
     ctx.progress(&what);
     let mut rng = SplitMix64::new(0x7ab1_e200 ^ bits as u64);
-    let m: Nat<L> = rng.odd_modulus(bits as u64);
+    let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
     let k = m.len();
     let trio = Trio::new(&m)?;
     let pairs: Vec<(Vec<L>, Vec<L>)> = (0..ARGS)
         .map(|_| {
-            let a = rng.below(&m).to_padded(k).expect("below m");
-            let b = rng.below(&m).to_padded(k).expect("below m");
+            let a = nat(rng.below(&digits(&m))).to_padded(k).expect("below m");
+            let b = nat(rng.below(&digits(&m))).to_padded(k).expect("below m");
             (a, b)
         })
         .collect();

@@ -4,13 +4,13 @@
 use super::{paper, Part};
 use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
 use modred::{Limb, Nat, Reducer};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Times are in the order classical, Barrett, Montgomery, Montgomery interleaved; ratios
@@ -74,9 +74,9 @@ fn measure_one<L: Limb>(ctx: &Context, bits: u32) -> Result<Row, String> {
     let what = format!("paper 000, table 3: b = 2^{}, {bits}-bit exponentiation", L::BITS);
     ctx.progress(&what);
     let mut rng = SplitMix64::new(0x7ab1_e300 ^ bits as u64);
-    let m: Nat<L> = rng.odd_modulus(bits as u64);
-    let base = rng.below(&m);
-    let e: Nat<L> = rng.exact_bits(bits as u64);
+    let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
+    let base = nat(rng.below(&digits(&m)));
+    let e: Nat<L> = nat(rng.exact_bits(bits as u64));
     let err = |e: modred::Error| format!("{what}: {e}");
     let classical = Classical::new(&m).map_err(err)?;
     let barrett = Barrett::new(&m).map_err(err)?;

@@ -3,13 +3,13 @@
 //! estimate of §IV-A, measured again with modred's exact transforms.
 
 use super::plot::{Figure, Scale};
-use super::rng::SplitMix64;
+use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
-use super::timing::{compare, Candidate, Plan};
 use super::{Context, Mode, Section};
 use modred::exp::{pow_shared_transform_vartime, Method};
 use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
 use modred::{ntt, Nat};
+use modred_testkit::timing::{compare, Candidate, Plan};
 use std::hint::black_box;
 
 /// log2 of the modulus sizes, in bits.
@@ -54,10 +54,10 @@ fn err(e: modred::Error) -> String {
 
 fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
     let mut rng = SplitMix64::new(0x001_0000 + bits as u64);
-    let m: Nat<u64> = rng.odd_modulus(1u64 << bits);
+    let m: Nat<u64> = nat(rng.odd_modulus(1u64 << bits));
     let k = m.len();
-    let a: Nat<u64> = rng.below(&m);
-    let b: Nat<u64> = rng.below(&m);
+    let a: Nat<u64> = nat(rng.below(&digits(&m)));
+    let b: Nat<u64> = nat(rng.below(&digits(&m)));
     let x = a.mul(&b);
     let mut xs = x.limbs().to_vec();
     xs.resize(2 * k, 0);
@@ -138,9 +138,9 @@ fn gmp_anchors(
 fn modexp(ctx: &Context, bits: u32) -> Result<[f64; 2], String> {
     ctx.progress(&format!("paper 001, modexp: 2^{bits}-bit modulus"));
     let mut rng = SplitMix64::new(0x001_e000 + bits as u64);
-    let m: Nat<u64> = rng.odd_modulus(1u64 << bits);
-    let base: Nat<u64> = rng.below(&m);
-    let e: Nat<u64> = rng.exact_bits(64);
+    let m: Nat<u64> = nat(rng.odd_modulus(1u64 << bits));
+    let base: Nat<u64> = nat(rng.below(&digits(&m)));
+    let e: Nat<u64> = nat(rng.exact_bits(64));
     let method = Method::FixedWindow(4);
     let bar = NttBarrett::new(&m).map_err(err)?;
     let bar2 = bar.to_second_product(SecondProduct::Linear).map_err(err)?;

@@ -5,8 +5,8 @@
 use super::Part;
 use crate::report::table::{Cell, Table};
 use crate::report::Context;
-use modred::opcount::{self, Op};
 use modred::Algorithm;
+use modred_research::opcount::{self, Op};
 
 /// The digit sizes k of the table (b = 2^16: 128 to 1024 bits).
 const KS: [u32; 5] = [8, 16, 32, 48, 64];

@@ -5,13 +5,13 @@
 use super::Part;
 use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
-use crate::report::rng::SplitMix64;
+use crate::report::rng::{digits, nat, SplitMix64};
 use crate::report::table::{Cell, Table};
-use crate::report::timing::{compare, Candidate, Timing};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Hong, Montgomery};
 use modred::{Limb, Nat, Reducer, Scratch};
+use modred_testkit::timing::{compare, Candidate, Timing};
 use std::hint::black_box;
 
 /// Operands per size; candidates cycle through them.
@@ -56,13 +56,13 @@ struct Inputs<L: Limb> {
 
 fn inputs<L: Limb>(bits: u32, shift: u32, seed: u64) -> Result<Inputs<L>, String> {
     let mut rng = SplitMix64::new(seed ^ bits as u64);
-    let m: Nat<L> = rng.odd_modulus(bits as u64);
+    let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
     let mont = Montgomery::new(&m).map_err(|e| e.to_string())?;
     let hong = Hong::with_shift(&m, shift).map_err(|e| e.to_string())?;
     let mut pairs_m = Vec::new();
     let mut pairs_h = Vec::new();
     for _ in 0..ARGS {
-        let (a, b) = (rng.below(&m), rng.below(&m));
+        let (a, b) = (nat(rng.below(&digits(&m))), nat(rng.below(&digits(&m))));
         pairs_m.push((mont.to_residue(&a), mont.to_residue(&b)));
         pairs_h.push((hong.to_residue(&a), hong.to_residue(&b)));
     }
@@ -247,9 +247,9 @@ pub fn measure_powm(ctx: &Context) -> Result<Vec<PowRow>, String> {
         let what = format!("paper 002, exponentiation: {bits}-bit modulus");
         ctx.progress(&what);
         let mut rng = SplitMix64::new(0x2002_0e0e ^ bits as u64);
-        let m: Nat = rng.odd_modulus(bits as u64);
-        let e: Nat = rng.exact_bits(bits as u64);
-        let a: Nat = rng.below(&m);
+        let m: Nat = nat(rng.odd_modulus(bits as u64));
+        let e: Nat = nat(rng.exact_bits(bits as u64));
+        let a: Nat = nat(rng.below(&digits(&m)));
         let mont = Montgomery::new(&m).map_err(|e| e.to_string())?;
         let hong = Hong::new(&m).map_err(|e| e.to_string())?;
         let w = exp::default_window(e.bits());

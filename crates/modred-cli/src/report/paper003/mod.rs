@@ -5,12 +5,12 @@
 //! figures as ratios to its Montgomery.
 
 use super::plot::{Figure, Scale};
-use super::rng::SplitMix64;
+use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
-use super::timing::{compare, Candidate};
 use super::{Context, Section};
 use modred::reduce::{NistPrime, Reducer, Scratch, SolinasPoly};
 use modred::{Algorithm, Nat};
+use modred_testkit::timing::{compare, Candidate};
 use std::hint::black_box;
 
 /// Table 1 as printed: n and the c < 1024 with 2^n − c prime.
@@ -149,8 +149,12 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         let mut rng = SplitMix64::new(0x0003_0000 ^ bits as u64);
         // Inputs per prime: 16 pairs of residues and their products; every reducer is
         // checked on them first.
-        let pairs: Vec<Vec<(Nat, Nat)>> =
-            all.iter().map(|m| (0..16).map(|_| (rng.below(m), rng.below(m))).collect()).collect();
+        let pairs: Vec<Vec<(Nat, Nat)>> = all
+            .iter()
+            .map(|m| {
+                (0..16).map(|_| (nat(rng.below(&digits(m))), nat(rng.below(&digits(m))))).collect()
+            })
+            .collect();
         let mut inputs = Vec::new();
         for t in &timed {
             let (r, m) = (&*t.reducer, &all[t.prime]);
@@ -366,7 +370,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let mut t1 = Table::new(&["n", "c (this search)", "agrees with the paper"]);
     let mut t1csv = Table::new(&["n", "c", "paper_c", "agrees"]);
     for &(n, paper_c) in TABLE_1 {
-        let cs = modred::primes::pseudo_mersenne_c(n, 1024).map_err(|e| e.to_string())?;
+        let cs = modred_research::primes::pseudo_mersenne_c(n, 1024).map_err(|e| e.to_string())?;
         let list = cs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
         let plist = paper_c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let agrees = cs == paper_c;

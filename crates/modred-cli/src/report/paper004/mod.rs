@@ -11,12 +11,12 @@
 mod paper;
 
 use super::plot::{Figure, Scale};
-use super::rng::SplitMix64;
+use super::rng::{digits, nat, SplitMix64};
 use super::table::{Cell, Table};
 use super::{Context, Mode, Section};
-use modred::reduce::radix2::model::{self, Design};
 use modred::reduce::{Radix2Montgomery, Radix2MontgomeryRecoded};
 use modred::{Nat, Reducer};
+use modred_research::radix2_model::{self as model, Design};
 use std::path::PathBuf;
 
 /// The sizes of the paper's Table II.
@@ -92,9 +92,9 @@ struct ModelRow {
 
 fn run_model(k: u64, seed: u64) -> Result<ModelRow, String> {
     let mut rng = SplitMix64::new(seed);
-    let n: Nat = rng.odd_modulus(k);
-    let a = rng.below(&n);
-    let b = rng.below(&n);
+    let n: Nat = nat(rng.odd_modulus(k));
+    let a = nat(rng.below(&digits(&n)));
+    let b = nat(rng.below(&digits(&n)));
     let plain = model::simulate_binary(Design::Plain, &a, &b, &n).map_err(|e| e.to_string())?;
     let recoded = model::simulate_binary(Design::Recoded, &a, &b, &n).map_err(|e| e.to_string())?;
     // The software's raw products must equal the model's.

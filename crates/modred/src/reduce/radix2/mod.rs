@@ -1,8 +1,8 @@
 //! Radix-2 (bit-serial) Montgomery multiplication, paper 004 (Manochehri, Sadeghian,
 //! Pourmozafari): the conventional algorithm of §2 ([`Radix2Montgomery`]), the modified
 //! algorithm of §4 with the multiplier recoded to an even number
-//! ([`Radix2MontgomeryRecoded`]), and a cycle-level model of both carry-save datapaths of
-//! §5 ([`model`]).
+//! ([`Radix2MontgomeryRecoded`]). The cycle-level model of both carry-save datapaths of §5
+//! is in the `modred-research` crate (`radix2_model`).
 //!
 //! These are hardware algorithms: one bit of the multiplier per step, so `k` steps of
 //! `O(k/w)` digit additions each for a `k`-bit modulus (`w` bits a digit). In software
@@ -19,8 +19,6 @@
 
 mod plain;
 mod recoded;
-
-pub mod model;
 
 pub use plain::Radix2Montgomery;
 pub use recoded::Radix2MontgomeryRecoded;

@@ -824,7 +824,7 @@ pub(crate) fn select_ct_portable(out: &mut [u64], table: &[u64], idx: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use modred_testkit::SplitMix64;
 
     /// The value of unnormalized lanes, as 64-bit digits of a `u64` vector (little-endian
     /// `Σ d_i·2^(52i)`), for comparisons.

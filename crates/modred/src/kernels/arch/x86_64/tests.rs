@@ -45,7 +45,7 @@ fn check_rows(
     fast: impl Fn(&mut [u64], &[u64], u64) -> u64,
     slow: SafeRowKernel,
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for n in 0..=100 {
         for a in operands(&mut rng, n) {
             // Destinations: random, all b − 1 (addmul_1's longest carries), all zero
@@ -148,7 +148,7 @@ fn row_kernels_at_the_extremes() {
 #[test]
 fn basecase_products_match_portable() {
     let adx = adx_or_note("basecase_products_match_portable");
-    let mut rng = Rng(27);
+    let mut rng = Rng::new(27);
     for n in 1..=100 {
         for m in [1, 2, 3, 4, 5, 7, 8, 9, 16, 31, n, 1 + rng.below(n as u64) as usize] {
             let [a, a_digits, ones, _] = operands(&mut rng, n);
@@ -193,7 +193,7 @@ fn basecase_products_match_portable() {
 /// remainders and quotients (`hi = d − 1`), one-digit and full-width divisors.
 #[test]
 fn div_2by1_matches_u128_division() {
-    let mut rng = Rng(31);
+    let mut rng = Rng::new(31);
     for i in 0..20_000u64 {
         let d = match i % 4 {
             0 => rng.next() | 1 << 63,
@@ -215,7 +215,7 @@ fn div_2by1_matches_u128_division() {
 /// p − 1, and for `sub_mod` subtrahends up to `a + p − 1`.
 #[test]
 fn cmov_selects_match_their_definitions() {
-    let mut rng = Rng(32);
+    let mut rng = Rng::new(32);
     for i in 0..2_000u64 {
         let p = match i % 3 {
             0 => (1 << 61) + 1 + rng.below(1 << 61),

@@ -1,5 +1,6 @@
 //! Operation counts: how many single-precision multiplications, divisions and additions
-//! an algorithm performs, measured by running the real code on [`Counted`] digits. This
+//! an algorithm performs, measured by running the library's real code on [`Counted`]
+//! digits. This
 //! reproduces paper 000, Table 1 (`reduce` of a 2k-digit argument at b = 2^16) and
 //! extends it to whole modular multiplications and squarings.
 //!
@@ -11,15 +12,13 @@
 //! multiplication by an already built window table (the paper's Table 1 leaves the
 //! table out too; [`count_hong_table`] counts it) and `sqrmod` the paper's squaring.
 
-use crate::error::Error;
-use crate::kernels;
-use crate::limb::{count_ops, Counted, Limb, OpCounts};
-use crate::nat::Nat;
-use crate::reduce::{make, Hong, Reducer, Scratch};
-use crate::registry::Algorithm;
-use crate::rng::SplitMix64;
 use core::fmt;
 use core::str::FromStr;
+use modred::limb::{count_ops, Counted, Limb, OpCounts};
+use modred::nat::mul_schoolbook_into;
+use modred::reduce::{make, Hong, Reducer, Scratch};
+use modred::{Algorithm, Error, Nat};
+use modred_testkit::SplitMix64;
 
 /// The largest modulus size [`count`] accepts, in bits.
 pub const MAX_BITS: u32 = 1 << 20;
@@ -30,11 +29,11 @@ const SEED: u64 = 0x6d6f_6472_6564_0000;
 /// The operation whose cost is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
-    /// [`crate::Reducer::reduce_raw`] of an argument below `m²` (paper 000, Table 1).
+    /// [`Reducer::reduce_raw`] of an argument below `m²` (paper 000, Table 1).
     Reduce,
-    /// [`crate::Reducer::mul`] of two residues: the product and its reduction.
+    /// [`Reducer::mul`] of two residues: the product and its reduction.
     MulMod,
-    /// [`crate::Reducer::sqr`] of a residue.
+    /// [`Reducer::sqr`] of a residue.
     SqrMod,
 }
 
@@ -98,9 +97,19 @@ pub fn count(algorithm: Algorithm, op: Op, bits: u32, digit_bits: u32) -> Result
     }
 }
 
+/// The generator's digits (radix 2^64) as a number with `L` digits.
+fn nat<L: Limb>(digits: Vec<u64>) -> Nat<L> {
+    Nat::<u64>::from_vec(digits).to_radix()
+}
+
+/// Uniform below `bound`, by the generator's rejection sampling.
+fn below<L: Limb>(rng: &mut SplitMix64, bound: &Nat<L>) -> Nat<L> {
+    nat(rng.below(bound.to_radix::<u64>().limbs()))
+}
+
 fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCounts, Error> {
     let mut rng = SplitMix64::new(SEED);
-    let m: Nat<L> = rng.odd_modulus(bits as u64);
+    let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
     if algorithm == Algorithm::Hong && op == Op::MulMod {
         return Ok(count_hong_window_mul(&m, &mut rng));
     }
@@ -110,17 +119,17 @@ fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCoun
     let mut scratch = Scratch::new();
     let counts = match op {
         Op::Reduce => {
-            let x = rng.below(&m.sqr());
+            let x = below(&mut rng, &m.sqr());
             let x = x.to_padded(2 * k).unwrap_or_default();
             count_ops(|| reducer.reduce_raw(&mut out, &x, &mut scratch)).1
         }
         Op::MulMod => {
-            let a = reducer.to_residue(&rng.below(&m));
-            let b = reducer.to_residue(&rng.below(&m));
+            let a = reducer.to_residue(&below(&mut rng, &m));
+            let b = reducer.to_residue(&below(&mut rng, &m));
             count_ops(|| reducer.mul(&mut out, &a, &b, &mut scratch)).1
         }
         Op::SqrMod => {
-            let a = reducer.to_residue(&rng.below(&m));
+            let a = reducer.to_residue(&below(&mut rng, &m));
             count_ops(|| reducer.sqr(&mut out, &a, &mut scratch)).1
         }
     };
@@ -133,8 +142,8 @@ fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCoun
 fn count_hong_window_mul<L: Limb>(m: &Nat<L>, rng: &mut SplitMix64) -> OpCounts {
     let h = Hong::new(m).expect("m > 0");
     let k = h.width();
-    let a = h.to_residue(&rng.below(m));
-    let b = h.to_residue(&rng.below(m));
+    let a = h.to_residue(&below(rng, m));
+    let b = h.to_residue(&below(rng, m));
     let table = h.window_table(&b);
     let mut out = vec![L::ZERO; k];
     let mut scratch = Scratch::new();
@@ -147,9 +156,9 @@ fn count_hong_window_mul<L: Limb>(m: &Nat<L>, rng: &mut SplitMix64) -> OpCounts 
 pub fn count_hong_table(bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
     fn with<L: Limb>(bits: u32) -> OpCounts {
         let mut rng = SplitMix64::new(SEED);
-        let m: Nat<L> = rng.odd_modulus(bits as u64);
+        let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
         let h = Hong::new(&m).expect("m > 0");
-        let b = h.to_residue(&rng.below(&m));
+        let b = h.to_residue(&below(&mut rng, &m));
         count_ops(|| h.window_table(&b)).1
     }
     check_bits(bits)?;
@@ -178,8 +187,8 @@ pub fn count_multiplication(bits: u32, digit_bits: u32) -> Result<OpCounts, Erro
 fn count_mul_with<L: Limb>(bits: u32) -> OpCounts {
     let mut rng = SplitMix64::new(SEED);
     let k = (bits as usize).div_ceil(L::BITS as usize);
-    let a = rng.exact_bits::<L>(bits as u64).to_padded(k).unwrap_or_default();
-    let b = rng.exact_bits::<L>(bits as u64).to_padded(k).unwrap_or_default();
+    let a = nat::<L>(rng.exact_bits(bits as u64)).to_padded(k).unwrap_or_default();
+    let b = nat::<L>(rng.exact_bits(bits as u64)).to_padded(k).unwrap_or_default();
     let mut r = vec![L::ZERO; 2 * k];
-    count_ops(|| kernels::mul_basecase(&mut r, &a, &b)).1
+    count_ops(|| mul_schoolbook_into(&mut r, &a, &b)).1
 }

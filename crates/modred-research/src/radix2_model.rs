@@ -33,8 +33,7 @@
 //! gate delay to both designs alike, apart from the recoded design's one multiplexer).
 //! Flip-flops start every path at level 0.
 
-use crate::error::Error;
-use crate::nat::Nat;
+use modred::{Error, Nat};
 
 /// Which of the two multipliers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

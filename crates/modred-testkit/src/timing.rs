@@ -1,7 +1,9 @@
-//! Side-by-side timing on a shared, noisy machine.
+//! The one timing harness of modred's report, `modred bench`, `modred tune`, the
+//! benchmarks' examples and the calibration examples: candidates timed side by side on a
+//! shared, noisy machine.
 //!
 //! Absolute times from different runs (or different processes) on a shared machine are not
-//! comparable, so the report only compares candidates timed **in one call, interleaved**:
+//! comparable, so only candidates timed **in one call, interleaved** are compared:
 //!
 //! 1. *Calibration*: each candidate's batch size (operations per timed batch) is doubled
 //!    until one batch takes at least [`Plan::batch`] (about 1–5 ms).
@@ -17,19 +19,41 @@
 //!    phase of the machine (the two batches run within milliseconds of each other), and
 //!    keeping the quiet rounds leaves out the rounds in which one candidate was disturbed
 //!    and the other not.
+//! 4. *Pooling*: [`merge`] takes the rounds of several [`compare`] calls of the same
+//!    candidates, made at different times, as one comparison, so that a busy phase of the
+//!    machine that covered one call weighs only as its share of the rounds.
 //!
 //! On a virtual machine whose physical core is shared with other tenants (SMT), a busy
 //! sibling thread slows throughput-bound code (a multiplication loop) far more than
 //! latency-bound code (a chain of dependent divisions), and such phases last for seconds:
-//! then even ratios measured this way differ between runs. The report says so.
+//! then even ratios measured this way differ between runs.
 //!
 //! *Clock*: on Linux the thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`), which does not
 //! count the time the thread spent descheduled while other processes ran — on a shared
 //! machine the largest source of noise by far; elsewhere the monotonic wall clock.
+//! Candidates whose work runs on other threads (a thread pool) are timed on the wall
+//! clock: [`compare_wall_clock`].
 //!
 //! Each candidate is a closure that performs one operation; it is wrapped in a loop
 //! monomorphized for it (no dynamic call per operation), and its inputs and outputs go
 //! through [`std::hint::black_box`] so the compiler can neither precompute nor discard it.
+//!
+//! ```
+//! use modred_testkit::timing::{compare, Candidate, Plan};
+//! use std::hint::black_box;
+//! use std::time::Duration;
+//!
+//! let plan = Plan::fixed(Duration::from_micros(200), 5);
+//! let (a, b) = (black_box(12345u64), black_box(678u64));
+//! let t = compare(&plan, &mut [
+//!     Candidate::new(|| drop(black_box(black_box(a) / black_box(b)))),
+//!     Candidate::new(|| drop(black_box(black_box(a) * black_box(b)))),
+//! ]);
+//! assert!(t.iter().all(|t| t.ns > 0.0 && t.ns <= t.median_ns && t.rounds == 5));
+//! ```
+//!
+//! Single operations, one sample each, for a statistical test over many inputs (the
+//! constant-time check's t-test) are timed by [`time_each`].
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -49,7 +73,16 @@ fn cpu_clock_works() -> bool {
     *WORKS.get_or_init(|| cpu_clock::now().is_some())
 }
 
-/// A start time on the clock of [`clock_name`].
+/// Which clock a comparison reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Clock {
+    /// The clock of [`clock_name`]: the thread's CPU time where it works.
+    Thread,
+    /// The monotonic wall clock.
+    Wall,
+}
+
+/// A start time on one of the clocks.
 #[derive(Clone, Copy)]
 enum Stopwatch {
     Cpu(Duration),
@@ -57,8 +90,8 @@ enum Stopwatch {
 }
 
 impl Stopwatch {
-    fn start() -> Stopwatch {
-        match cpu_clock_works().then(cpu_clock::now).flatten() {
+    fn start(clock: Clock) -> Stopwatch {
+        match (clock == Clock::Thread && cpu_clock_works()).then(cpu_clock::now).flatten() {
             Some(t) => Stopwatch::Cpu(t),
             None => Stopwatch::Wall(Instant::now()),
         }
@@ -121,6 +154,13 @@ pub struct Plan {
     pub budget: Duration,
 }
 
+impl Plan {
+    /// Exactly `rounds` rounds of batches of about `batch` each, whatever they take.
+    pub const fn fixed(batch: Duration, rounds: usize) -> Plan {
+        Plan { batch, rounds, min_rounds: rounds, budget: Duration::MAX }
+    }
+}
+
 /// One competitor: a loop running its operation `n` times.
 pub struct Candidate<'a> {
     run: Box<dyn FnMut(u64) + 'a>,
@@ -139,8 +179,8 @@ impl<'a> Candidate<'a> {
         }
     }
 
-    fn time(&mut self, n: u64) -> Duration {
-        let start = Stopwatch::start();
+    fn time(&mut self, n: u64, clock: Clock) -> Duration {
+        let start = Stopwatch::start(clock);
         (self.run)(black_box(n));
         start.elapsed()
     }
@@ -187,8 +227,19 @@ fn median(sorted: &[f64]) -> f64 {
 /// Times every candidate, interleaved (see the module documentation), and returns their
 /// timings in the candidates' order.
 pub fn compare(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
+    compare_on(Clock::Thread, plan, candidates)
+}
+
+/// [`compare`] on the monotonic wall clock, for candidates whose work runs on other
+/// threads (a thread pool), which the calling thread's CPU time would not count.
+pub fn compare_wall_clock(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
+    compare_on(Clock::Wall, plan, candidates)
+}
+
+fn compare_on(clock: Clock, plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
     let start = Instant::now();
-    let batches: Vec<u64> = candidates.iter_mut().map(|c| calibrate(c, plan.batch)).collect();
+    let batches: Vec<u64> =
+        candidates.iter_mut().map(|c| calibrate(c, plan.batch, clock)).collect();
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(plan.rounds); candidates.len()];
     let n = candidates.len();
     for round in 0..plan.rounds.max(1) {
@@ -197,7 +248,7 @@ pub fn compare(plan: &Plan, candidates: &mut [Candidate<'_>]) -> Vec<Timing> {
         }
         for j in 0..n {
             let i = (j + round) % n;
-            let t = candidates[i].time(batches[i]);
+            let t = candidates[i].time(batches[i], clock);
             samples[i].push(t.as_secs_f64() * 1e9 / batches[i] as f64);
         }
     }
@@ -251,11 +302,11 @@ fn quiet_rounds(samples: &[Vec<f64>]) -> Vec<usize> {
 }
 
 /// Operations per batch so that one batch takes at least `target` (at least one).
-fn calibrate(c: &mut Candidate<'_>, target: Duration) -> u64 {
-    c.time(1); // warm caches, fault in buffers
+fn calibrate(c: &mut Candidate<'_>, target: Duration, clock: Clock) -> u64 {
+    c.time(1, clock); // warm caches, fault in buffers
     let mut n = 1u64;
     loop {
-        let t = c.time(n);
+        let t = c.time(n, clock);
         if t >= target || n >= 1 << 40 {
             return n;
         }
@@ -268,6 +319,26 @@ fn calibrate(c: &mut Candidate<'_>, target: Duration) -> u64 {
             n * 2
         };
     }
+}
+
+/// Times `op` on each input alone, one sample per input, in nanoseconds (after a warm-up
+/// on the first 64 inputs, which warms the caches and the branch predictor): the samples of
+/// a statistical test over inputs, such as the constant-time check's t-test between two
+/// classes of inputs. On the monotonic wall clock, whose reading costs tens of nanoseconds
+/// (the thread CPU clock is a system call): an operation of a few hundred nanoseconds is
+/// resolved.
+pub fn time_each<S>(inputs: &mut [S], mut op: impl FnMut(&mut S)) -> Vec<f64> {
+    for s in inputs.iter_mut().take(64) {
+        op(s);
+    }
+    inputs
+        .iter_mut()
+        .map(|s| {
+            let start = Instant::now();
+            op(black_box(s));
+            start.elapsed().as_nanos() as f64
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -340,5 +411,34 @@ mod tests {
         }
         // 40 times the work: at least several times slower, whatever the noise.
         assert!(t[1].ratio_to(&t[0]) > 5.0, "{t:?}");
+    }
+
+    #[test]
+    fn fixed_plans_and_the_wall_clock() {
+        let plan = Plan::fixed(Duration::from_micros(100), 4);
+        assert_eq!((plan.rounds, plan.min_rounds, plan.budget), (4, 4, Duration::MAX));
+        let mut cands = [
+            Candidate::new(|| {
+                black_box(spin(black_box(20)));
+            }),
+            Candidate::new(|| {
+                black_box(spin(black_box(2000)));
+            }),
+        ];
+        let t = compare_wall_clock(&plan, &mut cands);
+        assert!(t.iter().all(|t| t.rounds == 4 && t.ns > 0.0 && t.quiet.len() == 3));
+        assert!(t[1].ns > t[0].ns, "{t:?}");
+    }
+
+    #[test]
+    fn each_input_is_timed_once() {
+        let mut inputs: Vec<(u64, u64)> = (0..100).map(|i| (i, 0)).collect();
+        let mut calls = 0;
+        let t = time_each(&mut inputs, |(iters, out)| {
+            calls += 1;
+            *out = spin(*iters);
+        });
+        assert_eq!((t.len(), calls), (100, 164));
+        assert!(t.iter().all(|&ns| ns >= 0.0));
     }
 }

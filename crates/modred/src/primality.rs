@@ -1,19 +1,15 @@
-//! Layer 8: primality and the search for special primes (paper 003, Tables 1 and 2).
+//! Primality, private: the check of [`crate::field::PrimeField::new`] on its modulus, which
+//! `modred-research` re-exports (with the special-prime searches of paper 003 built on it).
 //!
-//! - [`is_probable_prime`]: Miller–Rabin (HAC Algorithm 4.24) on our own Montgomery
-//!   reducer. Below 2^64 the bases 2, 3, …, 37 make it a proof (Jaeschke; Sorenson and
-//!   Webster 2015: the first 12 primes are a deterministic base set up to 3.3·10^24);
-//!   above, the same 12 bases and 20 more drawn from a fixed-seed generator, so a run is
-//!   reproducible and a composite survives with probability below 4^(−32).
-//! - [`pseudo_mersenne_c`]: the `c` below a bound with `2^N − c` prime (Table 1).
-//! - The generalized Mersenne side (reduction matrix and weights of Table 2) lives with
-//!   its reducer, in [`crate::reduce::SolinasPoly`].
+//! [`is_probable_prime`]: Miller–Rabin (HAC Algorithm 4.24) on our own Montgomery reducer.
+//! Below 2^64 the bases 2, 3, …, 37 make it a proof (Jaeschke; Sorenson and Webster 2015:
+//! the first 12 primes are a deterministic base set up to 3.3·10^24); above, the same 12
+//! bases and 20 more drawn from a fixed-seed generator, so a run is reproducible and a
+//! composite survives with probability below 4^(−32).
 
-use crate::error::Error;
 use crate::exp::{pow_vartime, Method};
 use crate::nat::Nat;
 use crate::reduce::{Montgomery, Reducer};
-use crate::rng::SplitMix64;
 
 /// The first twelve primes: trial divisors, and the Miller–Rabin bases that decide every
 /// `n < 3.3·10^24` (so every `n < 2^64`).
@@ -32,6 +28,28 @@ pub const RANDOM_BASES: usize = 20;
 
 /// The seed of the random bases.
 const SEED: u64 = 0x0003_7a5c_bd1e_0003;
+
+/// The random bases' generator: SplitMix64 (Steele, Lea and Flood 2014), the sequence of
+/// `modred_testkit::SplitMix64`, which the library cannot depend on (no dependencies).
+struct Bases(u64);
+
+impl Bases {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform below `2^bits`, `bits ≥ 1` (the testkit's `below_pow2`).
+    fn below_pow2(&mut self, bits: u64) -> Nat {
+        let words = bits.div_ceil(64) as usize;
+        let mut v: Vec<u64> = (0..words).map(|_| self.next_u64()).collect();
+        v[words - 1] >>= words as u64 * 64 - bits;
+        Nat::from_vec(v)
+    }
+}
 
 /// Whether `n` is (probably) prime: exact for `n < 2^64`, error probability below
 /// `4^(−32)` above (Miller–Rabin with 32 bases, 20 of them random from a fixed seed).
@@ -93,43 +111,9 @@ fn miller_rabin_large(n: &Nat) -> bool {
     if n.bits() <= 64 {
         return true;
     }
-    let mut rng = SplitMix64::new(SEED);
+    let mut bases = Bases(SEED);
     let bits = n.bits() - 1;
-    (0..RANDOM_BASES).all(|_| !witness(&rng.below_pow2::<u64>(bits).add(&Nat::from(2u64))))
-}
-
-/// The largest `N` [`pseudo_mersenne_c`] searches.
-pub const MAX_SEARCH_BITS: u64 = 4096;
-/// The largest `c_below` [`pseudo_mersenne_c`] accepts (the search's cost is linear in it).
-pub const MAX_C_BELOW: u64 = 1 << 20;
-
-/// Every `c` with `0 < c < c_below` and `2^bits − c` (probably) prime, ascending: the rows
-/// of paper 003, Table 1 (there with `c_below = 1024`).
-///
-/// Errors ([`Error::InvalidArgument`]): `bits` outside `2..=4096`, `c_below` outside
-/// `1..=2^20`, or `c_below > 2^bits` (then `2^bits − c` would not be positive).
-pub fn pseudo_mersenne_c(bits: u64, c_below: u64) -> Result<Vec<u64>, Error> {
-    if !(2..=MAX_SEARCH_BITS).contains(&bits) {
-        return Err(Error::InvalidArgument(format!(
-            "--bits must be from 2 to {MAX_SEARCH_BITS}, got {bits}"
-        )));
-    }
-    if !(1..=MAX_C_BELOW).contains(&c_below) {
-        return Err(Error::InvalidArgument(format!(
-            "--c-below must be from 1 to {MAX_C_BELOW}, got {c_below}"
-        )));
-    }
-    if bits < 64 && c_below > 1u64 << bits {
-        return Err(Error::InvalidArgument(format!(
-            "--c-below must be at most 2^bits = {} so that 2^bits - c > 0, got {c_below}",
-            1u64 << bits
-        )));
-    }
-    let top = Nat::power_of_two(bits);
-    Ok((1..c_below)
-        .filter(|&c| c % 2 == 1 || (bits < 64 && c + 2 == 1u64 << bits)) // 2^N − c = 2
-        .filter(|&c| is_probable_prime(&(&top - &Nat::from(c))))
-        .collect())
+    (0..RANDOM_BASES).all(|_| !witness(&bases.below_pow2(bits).add(&Nat::from(2u64))))
 }
 
 #[cfg(test)]
@@ -200,13 +184,11 @@ mod tests {
     }
 
     #[test]
-    fn search_arguments_are_checked() {
-        assert!(pseudo_mersenne_c(1, 10).is_err());
-        assert!(pseudo_mersenne_c(4097, 10).is_err());
-        assert!(pseudo_mersenne_c(64, 0).is_err());
-        assert!(pseudo_mersenne_c(64, (1 << 20) + 1).is_err());
-        assert!(pseudo_mersenne_c(3, 9).is_err());
-        assert_eq!(pseudo_mersenne_c(3, 8).unwrap(), vec![1, 3, 5, 6]); // 7, 5, 3, 2
-        assert_eq!(pseudo_mersenne_c(2, 4).unwrap(), vec![1, 2]); // 3, 2
+    fn the_random_bases_are_the_testkit_generator_s() {
+        let mut ours = Bases(SEED);
+        let mut testkit = modred_testkit::SplitMix64::new(SEED);
+        for bits in [1u64, 63, 64, 65, 200, 4095] {
+            assert_eq!(ours.below_pow2(bits), Nat::from_vec(testkit.below_pow2(bits)));
+        }
     }
 }

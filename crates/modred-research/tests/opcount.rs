@@ -1,5 +1,6 @@
 //! Operation counts with the counting digit at b = 2^16 (paper 000, Table 1), for
-//! k = 8, 16, 32, 48, 64 digits, and the `opcount` module's argument checks.
+//! k = 8, 16, 32, 48, 64 digits, paper 002's (Table 1) for `hong`, and the `opcount`
+//! module's argument checks.
 //!
 //! Measured (reduce of a 2k-digit argument below m²):
 //! - multiplication: exactly k²;
@@ -14,10 +15,12 @@
 //!   per step, i.e. about 0.7k multiplications that the paper's form spends and ours does
 //!   not — which accounts for Table 1's extra half k (its exact accounting is not given).
 
-mod reduce_util;
+mod support;
 
-use modred::opcount::{count, count_multiplication, Op, MAX_BITS};
 use modred::{Algorithm, Error};
+use modred_research::opcount::{count, count_hong_table, count_multiplication, Op, MAX_BITS};
+use modred_testkit::SplitMix64;
+use support::BigDraws;
 
 const KS: [u64; 5] = [8, 16, 32, 48, 64];
 
@@ -66,7 +69,7 @@ fn classical_reduction_is_within_k_of_k_times_k_plus_2_5_with_k_divisions() {
 fn classical_gap_to_table_1_is_the_recomputed_test() {
     use num_bigint::BigUint;
     use num_traits::ToPrimitive;
-    let mut rng = reduce_util::Rng::new(80);
+    let mut rng = SplitMix64::new(80);
     let (k, d) = (32usize, 16u32);
     let b = 1u128 << d;
     let digit = |x: &BigUint, i: usize| {
@@ -159,4 +162,27 @@ fn bad_arguments_are_errors() {
     assert_eq!("sqrmod".parse::<Op>().unwrap(), Op::SqrMod);
     assert!(matches!("powm".parse::<Op>(), Err(Error::InvalidArgument(_))));
     assert_eq!(Op::SqrMod.to_string(), "sqrmod");
+}
+
+/// Paper 002, Table 1, with `Counted<u16>` (b = 2^16): the window multiplication by a
+/// prepared table takes exactly k² digit multiplications, the squaring (k² + k)/2, and
+/// building a window table none; no divisions anywhere. Every k from 8 to 64.
+#[test]
+fn hong_counts_match_paper_002_table_1() {
+    for k in 8u64..=64 {
+        let bits = 16 * k as u32;
+        let mul = count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap();
+        assert_eq!((mul.mul, mul.div), (k * k, 0), "window multiplication, k = {k}");
+        let sqr = count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap();
+        assert_eq!((sqr.mul, sqr.div), ((k * k + k) / 2, 0), "squaring, k = {k}");
+        let table = count_hong_table(bits, 16).unwrap();
+        assert_eq!((table.mul, table.div), (0, 0), "table construction, k = {k}");
+        assert!(table.add > 0 && mul.add > 0 && sqr.add > 0);
+    }
+    // Moduli that are not a whole number of digits: the same formulas in k = ⌈bits/16⌉.
+    for bits in [129u32, 250, 1000] {
+        let k = bits.div_ceil(16) as u64;
+        assert_eq!(count(Algorithm::Hong, Op::MulMod, bits, 16).unwrap().mul, k * k);
+        assert_eq!(count(Algorithm::Hong, Op::SqrMod, bits, 16).unwrap().mul, (k * k + k) / 2);
+    }
 }
