@@ -2,23 +2,15 @@
 //! scratch: the precalculation (Newton reciprocal for `ntt-barrett`'s μ, Hensel lifting
 //! and `R² mod m` for `ntt-montgomery`), one `Reducer::mul`, and a check against `Nat`
 //! division. Prints the times and the peak resident memory (VmHWM, Linux), for the
-//! closing note of issue 4: `/usr/bin/time -v` on it agrees.
+//! docs: `/usr/bin/time -v` on it agrees.
 //! `cargo run --release -p modred --example mulmod_huge [log2 bits] [ntt-barrett|ntt-montgomery]`.
 
 use modred::reduce::{make, Scratch};
 use modred::{Algorithm, Nat};
 use std::time::Instant;
 
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
-        })
-        .unwrap_or(0)
-}
+mod support;
+use support::vm_hwm_kib;
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);

@@ -2,16 +2,8 @@
 //! and of one ntt-montgomery reduction step's transforms at that size.
 //! `cargo run --release -p modred --example ntt_peak_memory [log2 bits]`.
 
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
-        })
-        .unwrap_or(0)
-}
+mod support;
+use support::vm_hwm_kib;
 
 fn main() {
     let log2: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(24);
