@@ -590,11 +590,7 @@ fn batch_mixed_good_and_bad_lines() {
 #[test]
 fn batch_threads_option_is_checked() {
     for bad in ["0", "-1", "two", "1.5", "99999", "", "+2"] {
-        let out = Command::new(BIN)
-            .args(["batch", "--threads", bad])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let out = run(&["batch", "--threads", bad]);
         let msg = check_error(&format!("batch --threads {bad:?}"), &out);
         assert!(msg.contains("--threads"), "{bad:?}: {msg}");
     }
@@ -627,14 +623,8 @@ fn batch_default_algorithm() {
 
 #[test]
 fn batch_bad_options_stop_before_reading() {
-    let out = Command::new(BIN)
-        .args(["batch", "--algo", "fourier"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(check_error("batch --algo fourier", &out).contains("unknown algorithm"));
-    let out = Command::new(BIN).args(["batch", "--hex"]).stdin(Stdio::null()).output().unwrap();
-    assert!(check_error("batch --hex", &out).contains("unknown option"));
+    fails_with(&["batch", "--algo", "fourier"], "unknown algorithm");
+    fails_with(&["batch", "--hex"], "unknown option");
 }
 
 #[test]
