@@ -139,7 +139,7 @@ fn bad_lengths_are_errors() {
 /// products and squares at piece lengths `2^j` and `3·2^j` from the smallest the engine
 /// takes, random and all-`b − 1` digits (the largest coefficients), prepared products
 /// that fill their transform to the one coefficient that wraps, and cyclic products.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 #[test]
 fn ifma_engine_matches_scalar_engine_and_schoolbook() {
     if !crate::kernels::arch::ifma::has_ifma() {
