@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use util::{check_error, fails, fails_with, ok, run, BIN};
+use util::{check_error, fails, fails_with, ok, run, spawn_batch, BIN};
 
 mod util;
 
@@ -463,14 +463,7 @@ fn argument_not_utf8() {
 
 /// Runs `modred batch` with `args` on `input`; returns the status and the output lines.
 fn batch(args: &[&str], input: &[u8]) -> Vec<String> {
-    let mut child = Command::new(BIN)
-        .arg("batch")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(args);
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -715,13 +708,7 @@ fn answers_each_line_before_the_next_arrives(threads: &str) {
 
 #[test]
 fn batch_stops_quietly_when_the_reader_goes_away() {
-    let mut child = Command::new(BIN)
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(&[]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 10];
