@@ -7,7 +7,7 @@
 //!
 //! # The `anchors` feature
 //!
-//! With `--features anchors` the [`anchors`] module provides thin wrappers
+//! With `--features anchors` the `anchors` module provides thin wrappers
 //! that time one operation of a reference implementation on operands prepared
 //! beforehand: GMP's `mpz_mul`+`mpz_tdiv_r`, `mpn_mul_n`, `mpz_powm`,
 //! `mpz_powm_sec` (through `rug` / `gmp-mpfr-sys`, which build a bundled GMP),

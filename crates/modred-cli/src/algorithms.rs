@@ -4,22 +4,6 @@
 use crate::fail::Fail;
 use modred::Algorithm;
 
-/// An algorithm `modred algos` would list as not implemented yet. The library implements
-/// every algorithm of the design, so there are none ([`not_implemented`] is empty).
-pub struct Planned {
-    /// Its command-line name.
-    pub name: &'static str,
-    /// Which moduli it would apply to.
-    pub applies_to: &'static str,
-    /// The paper and algorithm.
-    pub source: &'static str,
-}
-
-/// The algorithms of the design the library does not implement: none.
-pub fn not_implemented() -> impl Iterator<Item = &'static Planned> {
-    std::iter::empty()
-}
-
 /// The algorithm called `name`.
 pub fn parse(name: &str) -> Result<Algorithm, Fail> {
     match name.parse::<Algorithm>() {

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use util::{check_error, fails, fails_with, ok, run, BIN};
+use util::{check_error, fails, fails_with, ok, run, spawn_batch, BIN};
 
 mod util;
 
@@ -455,14 +455,7 @@ fn argument_not_utf8() {
 
 /// Runs `modred batch` with `args` on `input`; returns the status and the output lines.
 fn batch(args: &[&str], input: &[u8]) -> Vec<String> {
-    let mut child = Command::new(BIN)
-        .arg("batch")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(args);
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -582,11 +575,7 @@ fn batch_mixed_good_and_bad_lines() {
 #[test]
 fn batch_threads_option_is_checked() {
     for bad in ["0", "-1", "two", "1.5", "99999", "", "+2"] {
-        let out = Command::new(BIN)
-            .args(["batch", "--threads", bad])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let out = run(&["batch", "--threads", bad]);
         let msg = check_error(&format!("batch --threads {bad:?}"), &out);
         assert!(msg.contains("--threads"), "{bad:?}: {msg}");
     }
@@ -619,14 +608,8 @@ fn batch_default_algorithm() {
 
 #[test]
 fn batch_bad_options_stop_before_reading() {
-    let out = Command::new(BIN)
-        .args(["batch", "--algo", "fourier"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(check_error("batch --algo fourier", &out).contains("unknown algorithm"));
-    let out = Command::new(BIN).args(["batch", "--hex"]).stdin(Stdio::null()).output().unwrap();
-    assert!(check_error("batch --hex", &out).contains("unknown option"));
+    fails_with(&["batch", "--algo", "fourier"], "unknown algorithm");
+    fails_with(&["batch", "--hex"], "unknown option");
 }
 
 #[test]
@@ -717,13 +700,7 @@ fn answers_each_line_before_the_next_arrives(threads: &str) {
 
 #[test]
 fn batch_stops_quietly_when_the_reader_goes_away() {
-    let mut child = Command::new(BIN)
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(&[]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 10];

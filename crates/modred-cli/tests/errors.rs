@@ -21,7 +21,7 @@
 //!   lines it is covered here and in `cli.rs`.
 
 use std::process::{Command, Stdio};
-use util::{check_error, fails_with, run, BIN};
+use util::{check_error, fails_with, run, spawn_batch, BIN};
 
 mod util;
 
@@ -337,13 +337,7 @@ fn batch_hostile_fields() {
     }
     input.push_str("\0{\"op\":\"reduce\",\"x\":\"2\",\"m\":\"7\"}\n");
     expected += 1;
-    let mut child = Command::new(BIN)
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(&[]);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         stdin.write_all(input.as_bytes()).unwrap();

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses some of them
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The `modred` binary.
 pub const BIN: &str = env!("CARGO_BIN_EXE_modred");
@@ -11,6 +11,18 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_modred");
 /// Runs `modred ARGS` with no input.
 pub fn run(args: &[&str]) -> Output {
     Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("run modred")
+}
+
+/// Starts `modred batch ARGS` with its input, output and errors piped.
+pub fn spawn_batch(args: &[&str]) -> Child {
+    Command::new(BIN)
+        .arg("batch")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start modred batch")
 }
 
 /// Runs a command that must succeed; returns its stdout without the final newline.

@@ -374,7 +374,6 @@ impl MontgomeryIfma {
 
     /// `a = a·b·2^(−64k) mod m` (`b = None`: `a²·2^(−64k) mod m`) in place, as
     /// [`MontgomeryIfma::mul_word`].
-    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn mul_word_assign(&self, a: &mut [u64], b: Option<&[u64]>) {
         let k = self.m64.len();
         debug_assert!(a.len() == k && b.is_none_or(|b| b.len() == k));

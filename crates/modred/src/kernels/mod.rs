@@ -199,7 +199,6 @@ pub(crate) fn add_assign_n<L: Limb>(a: &mut [L], b: &[L]) -> bool {
 
 /// `r = a − b` over n digits; returns the borrow out.
 #[inline]
-#[allow(dead_code)] // part of the kernel set; no caller in the crate yet
 pub(crate) fn sub_n<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {
     L::sub_n(r, a, b)
 }
@@ -218,7 +217,6 @@ pub(crate) fn mul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
 
 /// `r[..n] += a · b` for an n-digit `a`; returns the carry digit out of position n.
 #[inline]
-#[allow(dead_code)] // part of the kernel set; no caller in the crate yet
 pub(crate) fn addmul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
     L::addmul_1(r, a, b)
 }

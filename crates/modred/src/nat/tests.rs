@@ -16,8 +16,23 @@ use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+/// Under Miri, which interprets every step thousands of times slower than compiled code,
+/// the tests run on fewer and smaller operands of the same shapes, for `u8` and `u64`
+/// digits only: there they look for undefined behaviour; the compiled runs cover the
+/// arithmetic.
+const MIRI: bool = cfg!(miri);
+
+/// `n` random cases; one in 50 of them under Miri.
+const fn cases(n: usize) -> usize {
+    if MIRI {
+        n.div_ceil(50)
+    } else {
+        n
+    }
+}
+
 /// Largest operand drawn at random, in bits.
-const MAX_BITS: u64 = 20_000;
+const MAX_BITS: u64 = if MIRI { 320 } else { 20_000 };
 
 /// The testkit's fixed-seed SplitMix64 (the same cases on every run), with the operand
 /// shapes of these tests.
@@ -172,14 +187,17 @@ fn radix<L: Limb>() -> BigUint {
     BigUint::one() << L::BITS
 }
 
-/// Runs a generic check for every digit type, each with its own seed.
+/// Runs a generic check for every digit type (under Miri: `u8` and `u64`), each with its
+/// own seed.
 macro_rules! for_each_limb {
     ($check:ident) => {
         $check::<u8>(0x0108);
-        $check::<u16>(0x0116);
-        $check::<u32>(0x0132);
         $check::<u64>(0x0164);
-        $check::<Counted<u16>>(0xc016);
+        if !MIRI {
+            $check::<u16>(0x0116);
+            $check::<u32>(0x0132);
+            $check::<Counted<u16>>(0xc016);
+        }
     };
 }
 
@@ -199,7 +217,9 @@ fn edge_values<L: Limb>() -> Vec<BigUint> {
         b.clone(),
         &b + 1u32,
     ];
-    for k in [2u32, 3, 5, KARATSUBA_THRESHOLD as u32, KARATSUBA_SQR_THRESHOLD as u32 + 1, 70] {
+    let (kt, kst) = (KARATSUBA_THRESHOLD as u32, KARATSUBA_SQR_THRESHOLD as u32);
+    let ks: &[u32] = if MIRI { &[2, 5] } else { &[2, 3, 5, kt, kst + 1, 70] };
+    for &k in ks {
         let bk = b.pow(k);
         let bk1 = b.pow(k - 1);
         v.push(&bk - 1u32); // all digits b − 1
@@ -216,6 +236,10 @@ fn edge_values<L: Limb>() -> Vec<BigUint> {
         v.push(&one << bits);
         v.push((&one << bits) + 1u32);
     }
+    if MIRI {
+        // Every fourth: the cross products below are quadratic in the count.
+        v = v.into_iter().step_by(4).collect();
+    }
     v
 }
 
@@ -231,7 +255,7 @@ fn check_add_sub<L: Limb>(seed: u64) {
             pairs.push((x.clone(), y.clone()));
         }
     }
-    for _ in 0..200 {
+    for _ in 0..cases(200) {
         let (a, b) = (rng.nat::<L>(), rng.nat::<L>());
         pairs.push((big(&a), big(&b)));
         // Equal lengths, and b^n − 1 + small: carries that run off the top.
@@ -270,7 +294,7 @@ fn check_shifts<L: Limb>(seed: u64) {
     let mut rng = Rng::new(seed);
     let w = L::BITS as u64;
     let mut values = edge_values::<L>();
-    for _ in 0..100 {
+    for _ in 0..cases(100) {
         values.push(big(&rng.nat::<L>()));
     }
     for x in &values {
@@ -307,12 +331,15 @@ fn shifts_and_bits_match_bigint() {
 // Multiplication and squaring.
 
 /// Digit counts on and around the thresholds, where the recursion changes shape: just
-/// below and above each, twice and four times each (one and two levels of recursion).
+/// below and above each, twice and four times each (one and two levels of recursion;
+/// under Miri only the thresholds).
 fn threshold_sizes() -> Vec<usize> {
     let mut v = Vec::new();
+    let (multiples, offsets): (&[usize], &[isize]) =
+        if MIRI { (&[1], &[0]) } else { (&[1, 2, 4], &[-2, -1, 0, 1, 2]) };
     for t in [KARATSUBA_THRESHOLD, KARATSUBA_SQR_THRESHOLD] {
-        for base in [t, 2 * t, 4 * t] {
-            for d in [-2isize, -1, 0, 1, 2] {
+        for base in multiples.iter().map(|j| j * t) {
+            for &d in offsets {
                 v.push((base as isize + d) as usize);
             }
         }
@@ -347,7 +374,7 @@ fn check_square<L: Limb>(a: &Nat<L>, rng: &mut Rng) {
 
 fn check_mul<L: Limb>(seed: u64) {
     let mut rng = Rng::new(seed);
-    for _ in 0..60 {
+    for _ in 0..cases(60) {
         let (a, b) = (rng.nat::<L>(), rng.nat::<L>());
         check_product(&a, &b, &mut rng);
     }
@@ -361,7 +388,7 @@ fn check_mul<L: Limb>(seed: u64) {
     }
     // Very unbalanced: a few digits, or a threshold's worth, against thousands of bits.
     for m in [1, 2, KARATSUBA_THRESHOLD - 1, KARATSUBA_THRESHOLD, KARATSUBA_THRESHOLD + 1] {
-        for bits in [3000, MAX_BITS] {
+        for bits in [3000, MAX_BITS].into_iter().filter(|&b| b <= MAX_BITS) {
             let n = (bits / L::BITS as u64) as usize + 1;
             let (a, b) = (rng.nat_digits::<L>(n), rng.nat_digits::<L>(m));
             check_product(&a, &b, &mut rng);
@@ -369,7 +396,8 @@ fn check_mul<L: Limb>(seed: u64) {
         }
     }
     // The largest operands: all digits b − 1.
-    for &n in &[KARATSUBA_THRESHOLD, 2 * KARATSUBA_THRESHOLD + 1, 300] {
+    let largest = [KARATSUBA_THRESHOLD, 2 * KARATSUBA_THRESHOLD + 1, 300];
+    for &n in &largest[..if MIRI { 1 } else { 3 }] {
         let a = nat::<L>(&(radix::<L>().pow(n as u32) - 1u32));
         check_product(&a, &a, &mut rng);
         check_square(&a, &mut rng);
@@ -384,7 +412,7 @@ fn check_mul<L: Limb>(seed: u64) {
 
 fn check_sqr<L: Limb>(seed: u64) {
     let mut rng = Rng::new(seed);
-    for _ in 0..60 {
+    for _ in 0..cases(60) {
         let a = rng.nat::<L>();
         check_square(&a, &mut rng);
         assert_eq!(a.sqr(), a.mul(&a));
@@ -412,7 +440,7 @@ fn sqr_matches_bigint() {
 fn mul_limb_matches_bigint() {
     fn check<L: Limb>(seed: u64) {
         let mut rng = Rng::new(seed);
-        for _ in 0..50 {
+        for _ in 0..cases(50) {
             let a = rng.nat::<L>();
             for d in [L::ZERO, L::ONE, L::MAX, L::from_u64(rng.next())] {
                 assert_eq!(big(&a.mul_limb(d)), big(&a) * d.to_u64());
@@ -441,7 +469,7 @@ fn check_division<L: Limb>(x: &BigUint, m: &BigUint) {
 
 fn check_div<L: Limb>(seed: u64) {
     let mut rng = Rng::new(seed);
-    for _ in 0..150 {
+    for _ in 0..cases(150) {
         let (a, b) = (rng.nat::<L>(), rng.nat::<L>());
         let (a, b) = if a >= b { (a, b) } else { (b, a) };
         check_division::<L>(&big(&a), &big(&b));
@@ -451,9 +479,9 @@ fn check_div<L: Limb>(seed: u64) {
     let half = &b >> 1u32;
     // Divisors of one digit, and divisors whose top digit is 1 (normalization shifts by
     // BITS − 1), b/2 (no shift, smallest top digit) and b − 1.
-    for _ in 0..40 {
+    for _ in 0..cases(40) {
         let x = big(&rng.nat::<L>());
-        let k = 1 + rng.below(40) as u32;
+        let k = 1 + rng.below(if MIRI { 8 } else { 40 }) as u32;
         let low_bits = rng.below((k as u64 - 1) * L::BITS as u64 + 1);
         let low = big(&rng.nat_bits::<L>(low_bits));
         let low = low % b.pow(k - 1);
@@ -627,6 +655,7 @@ fn check_rem_normalized<L: Limb>(x: &BigUint, m: &BigUint) {
 /// (and low digits at the edges), for the divisors whose low digit is at an edge and for
 /// every 61st other one.
 #[test]
+#[cfg_attr(miri, ignore = "exhaustive: hours under Miri")]
 fn exhaustive_reciprocal_3by2_u8() {
     for d1 in 128u32..256 {
         for d0 in 0u32..256 {
@@ -663,7 +692,7 @@ fn reciprocal_3by2_u64() {
     let mut rng = Rng::new(0x3b72);
     let b3 = (BigUint::one() << 192u32) - 1u32;
     let mut ds = vec![(1u64 << 63, 0u64), (1 << 63, u64::MAX), (u64::MAX, 0), (u64::MAX, u64::MAX)];
-    for _ in 0..2000 {
+    for _ in 0..cases(2000) {
         ds.push((rng.next() | 1 << 63, rng.next()));
     }
     for (d1, d0) in ds {
@@ -683,6 +712,7 @@ fn reciprocal_3by2_u64() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of divisions: too slow under Miri")]
 fn quotient_digit_corrections() {
     for_each_limb!(check_quotient_corrections);
 }
@@ -690,6 +720,7 @@ fn quotient_digit_corrections() {
 /// Every divisor below 2^16 (one and two `u8` digits) against dividends around its
 /// multiples, checked against native arithmetic.
 #[test]
+#[cfg_attr(miri, ignore = "exhaustive: hours under Miri")]
 fn exhaustive_small_divisors_u8() {
     let mut rng = Rng::new(0x5eed);
     for m in 1u64..1 << 16 {
@@ -715,6 +746,7 @@ fn exhaustive_small_divisors_u8() {
 
 /// Every two-digit `u8` dividend by every one-digit divisor, on `rem_normalized` directly.
 #[test]
+#[cfg_attr(miri, ignore = "exhaustive: hours under Miri")]
 fn exhaustive_two_by_one_digit_u8() {
     for m in 1u32..256 {
         let s = (m as u8).leading_zeros();
@@ -765,10 +797,10 @@ fn fixed_division_vectors() {
 fn check_radix<L: Limb>(seed: u64) {
     let mut rng = Rng::new(seed);
     let mut values = edge_values::<L>();
-    for _ in 0..30 {
+    for _ in 0..cases(30) {
         values.push(big(&rng.nat::<L>()));
     }
-    for _ in 0..200 {
+    for _ in 0..cases(200) {
         let bits = rng.below(200);
         values.push(big(&rng.nat_bits::<L>(bits)));
     }
@@ -837,7 +869,7 @@ fn check_radix<L: Limb>(seed: u64) {
     }
     // Every length of decimal string up to a few chunks, including those that are a
     // whole number of chunks (no short head) and all nines (carry into a new digit).
-    for len in 1..=60 {
+    for len in 1..=if MIRI { 21 } else { 60 } {
         for s in ["9".repeat(len), format!("1{}", "0".repeat(len - 1)), {
             let mut s: String = (0..len).map(|_| char::from(b'0' + rng.below(10) as u8)).collect();
             s.replace_range(..1, "7");
@@ -849,8 +881,13 @@ fn check_radix<L: Limb>(seed: u64) {
             assert_eq!(parsed.to_decimal(), s);
         }
     }
-    for v in (0u64..2000).chain([u64::MAX, u64::MAX - 1, 1 << 63, 10u64.pow(19), 10u64.pow(19) - 1])
-    {
+    for v in (0u64..cases(2000) as u64).chain([
+        u64::MAX,
+        u64::MAX - 1,
+        1 << 63,
+        10u64.pow(19),
+        10u64.pow(19) - 1,
+    ]) {
         let s = v.to_string();
         assert_eq!(s.parse::<Nat<L>>().unwrap().to_u64(), Some(v), "{s}");
         assert_eq!(format!("{v:#x}").parse::<Nat<L>>().unwrap().to_u64(), Some(v));
@@ -907,7 +944,7 @@ fn parse_errors_are_errors() {
 #[test]
 fn schoolbook_product_takes_k_squared_multiplications() {
     let mut rng = Rng::new(0xc0);
-    for k in 1..KARATSUBA_THRESHOLD {
+    for k in (1..KARATSUBA_THRESHOLD).step_by(if MIRI { 5 } else { 1 }) {
         let a = rng.nat_digits::<Counted<u16>>(k);
         let b = rng.nat_digits::<Counted<u16>>(k);
         let (p, ops) = count_ops(|| a.mul(&b));
@@ -925,7 +962,9 @@ fn schoolbook_product_takes_k_squared_multiplications() {
 #[test]
 fn schoolbook_square_takes_k_k_plus_1_over_2_multiplications() {
     let mut rng = Rng::new(0xc1);
-    for k in 1..=3 * KARATSUBA_SQR_THRESHOLD {
+    let (last, step) =
+        if MIRI { (KARATSUBA_SQR_THRESHOLD + 1, 5) } else { (3 * KARATSUBA_SQR_THRESHOLD, 1) };
+    for k in (1..=last).step_by(step) {
         let a = rng.nat_digits::<Counted<u16>>(k);
         let mut r = vec![Counted(0u16); 2 * k];
         let ((), ops) = count_ops(|| crate::kernels::sqr_basecase(&mut r, a.limbs()));
@@ -966,7 +1005,7 @@ fn division_step_costs() {
     // multiplications for the estimate test, k for the multiply-and-subtract — which a
     // zero quotient digit skips (a void step, paper 000 §4).
     let mut rng = Rng::new(0xc3);
-    for _ in 0..100 {
+    for _ in 0..cases(100) {
         let k = 1 + rng.below(30) as usize;
         let l = k + rng.below(40) as usize;
         let m = rng.nat_digits::<Counted<u16>>(k);

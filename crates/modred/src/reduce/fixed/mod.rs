@@ -49,9 +49,6 @@ use arith::Wide;
 /// The widest Montgomery modulus, in 64-bit digits, with a fixed-size path (512 bits).
 pub const MAX_MONTGOMERY_LIMBS: usize = 8;
 
-/// The widest pseudo-Mersenne modulus with a fixed-size path (576 bits: 2^521 − 1 fits).
-pub const MAX_PSEUDO_MERSENNE_LIMBS: usize = 9;
-
 fn to_array<const N: usize>(x: &Nat<u64>) -> [u64; N] {
     let mut a = [0u64; N];
     let n = x.len().min(N);
