@@ -8,7 +8,8 @@
 //! On a CPU without BMI2 and ADX the assembly kernels cannot run: those tests print a
 //! note and pass, and only the safe entry points (then the portable kernels) are checked.
 
-use super::{self as x, has_bmi2_adx, scalar};
+use super::{has_bmi2_adx, scalar};
+use crate::kernels::arch::x86_64 as x;
 use crate::kernels::portable;
 use crate::kernels::tests::Rng;
 
