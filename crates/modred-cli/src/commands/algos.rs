@@ -35,93 +35,10 @@ pub fn run(p: &Parsed) -> Result<(), Fail> {
     }
 }
 
-/// The most digits `algos M` analyses (2^18 bits): building every reducer (their
-/// precalculations) for a larger M takes long and shows nothing the rule does not
-/// already show at this size.
-pub const MAX_ANALYSIS_DIGITS: usize = 1 << 12;
-
-/// What `algos M` prints: the form, which algorithms apply, what auto picks and why.
+/// What `algos M` prints: the form, which algorithms apply, what auto picks and why
+/// ([`modred::modulus::analysis`]).
 pub fn analysis(m: &Number) -> Result<String, Fail> {
-    use modred::modulus::{choose_method, plan, profile, Form};
-    use modred::Operation;
-    if m.is_zero() {
-        return Err(Fail::from(modred::Error::ZeroModulus));
-    }
-    if m.len() > MAX_ANALYSIS_DIGITS {
-        return Err(Fail::new(format!(
-            "modulus too large to analyse: {} bits (the limit is {} bits)",
-            m.bits(),
-            MAX_ANALYSIS_DIGITS * 64
-        )));
-    }
-    let form = Form::of(m);
-    let mut s = format!(
-        "modulus: {} bits ({} digit{} of 64 bits), {}\nform: {} ({})\n",
-        m.bits(),
-        m.len(),
-        if m.len() == 1 { "" } else { "s" },
-        if m.is_odd() { "odd" } else { "even" },
-        form.name(),
-        form.describe()
-    );
-    s.push_str(&match profile::active() {
-        Some(p) => format!(
-            "profile: {} ({} entries)\n",
-            p.source.as_ref().map_or("(in memory)".to_string(), |p| p.display().to_string()),
-            p.algorithms.len() + p.methods.len()
-        ),
-        None => {
-            "profile: none (auto follows its built-in rule; 'modred tune' writes one)\n".to_string()
-        }
-    });
-    s.push_str(&format!(
-        "cpu: {}\n",
-        match modred::cpu_features() {
-            f if f.is_empty() => "no CPU-specific code used (portable kernels)".to_string(),
-            f => format!("uses {}", f.join(", ")),
-        }
-    ));
-    s.push_str("\nauto picks (and the code that runs):\n");
-    let width = "method".len();
-    let plans = Operation::ALL
-        .iter()
-        .map(|&op| plan(Algorithm::Auto, m, op).map(|p| (op, p)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Fail::from)?;
-    let aw = plans.iter().map(|(_, p)| p.algorithm.name().len()).max().unwrap_or(0);
-    let pad = " ".repeat(width + aw + 6);
-    for (op, p) in &plans {
-        let code = match op {
-            Operation::Reduce => format!("{}: {}", p.reduce.0, p.reduce.1),
-            Operation::MulMod => p.code(),
-            Operation::PowMod => format!("{}; exponentiation: {}", p.code(), p.power),
-        };
-        s.push_str(&format!(
-            "  {:width$}  {:aw$}  ({})\n{pad}runs: {code}\n",
-            op.name(),
-            p.algorithm.name(),
-            p.reason
-        ));
-    }
-    let (method, why) = choose_method(m.bits());
-    s.push_str(&format!(
-        "  {:width$}  {}  (for a {}-bit exponent; {})\n",
-        "method",
-        profile::method_name(method),
-        m.bits(),
-        why
-    ));
-    s.push_str("\nalgorithms (forced with --algo):\n");
-    let name_width = Algorithm::ALL.iter().map(|a| a.name().len()).max().unwrap_or(0);
-    for info in modred::registry::ALGORITHMS {
-        let verdict = match plan(info.algorithm, m, Operation::PowMod) {
-            Ok(p) => format!("applies; runs {}", p),
-            Err(modred::Error::NotApplicable { reason, .. }) => format!("does not apply: {reason}"),
-            Err(e) => format!("does not apply: {e}"),
-        };
-        s.push_str(&format!("  {:name_width$}  {verdict}\n", info.name()));
-    }
-    Ok(s)
+    modred::modulus::analysis(m).map_err(Fail::from)
 }
 
 /// The table's text: the registry's entries.

@@ -20,6 +20,7 @@
 //! - `ifma`: Montgomery arithmetic in radix 2^52 on AVX-512 IFMA (not a reducer: its
 //!   residues are not the reducers' `u64` digits), for products and exponentiations.
 
+mod analysis;
 pub(crate) mod core;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
@@ -28,6 +29,7 @@ pub mod rule;
 mod select;
 
 pub(crate) use self::core::{with_work, Core};
+pub use analysis::{analysis, MAX_ANALYSIS_DIGITS};
 pub(crate) use select::{build, Engine};
 pub use select::{plan, reducer, Plan, Power, Product};
 

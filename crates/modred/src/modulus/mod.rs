@@ -41,7 +41,7 @@ pub use crate::engine::profile::{self, Form, Profile};
 pub use crate::engine::rule::{
     choose, choose_method, choose_method_with, explain, explain_with, Choice,
 };
-pub use crate::engine::{plan, Operation, Plan, Power, Product};
+pub use crate::engine::{analysis, plan, Operation, Plan, Power, Product, MAX_ANALYSIS_DIGITS};
 
 /// Constant-time Montgomery arithmetic for one modulus, with the factors that convert
 /// between its representation and the modulus's reducer's.
