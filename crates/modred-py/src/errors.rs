@@ -1,0 +1,14 @@
+//! The library's errors as Python exceptions, with the library's messages.
+
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::PyErr;
+
+/// [`modred::Error::ZeroModulus`] is a `ZeroDivisionError` (as `x % 0`); every other error
+/// (an algorithm that does not apply, an argument beyond a forced algorithm's bound, an
+/// unknown algorithm) a `ValueError`.
+pub fn library_error(e: modred::Error) -> PyErr {
+    match e {
+        modred::Error::ZeroModulus => PyZeroDivisionError::new_err(e.to_string()),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}

@@ -1,0 +1,159 @@
+//! `modred` for Python: modular reduction, multiplication and exponentiation on Python
+//! `int`s, through the Rust library's engines (the algorithm and the code for this CPU
+//! chosen per modulus). The Python-facing documentation is in the docstrings and in
+//! `python/modred/__init__.pyi`.
+
+mod convert;
+mod errors;
+mod lists;
+mod modulus;
+
+use convert::{int_of, modulus_of, natural_of, reduce as reduce_int, residue_of, to_int};
+use errors::library_error;
+use modred::{Algorithm, Modulus, Nat, Operation};
+use pyo3::prelude::*;
+
+/// Operands of at least this many 64-bit digits (1024 bits) are worked on with the GIL
+/// released: their work outlasts the release's cost (about a microsecond) many times over.
+const DETACH_DIGITS: usize = 16;
+
+/// The algorithm named `algo` (`ValueError` naming the known ones otherwise).
+fn algorithm_of(algo: &str) -> PyResult<Algorithm> {
+    algo.parse::<Algorithm>().map_err(library_error)
+}
+
+/// The library's modulus context for `m`: the automatic choice for `op`, or the forced
+/// algorithm.
+fn make_modulus(algorithm: Algorithm, op: Operation, m: &Nat) -> Result<Modulus, modred::Error> {
+    match algorithm {
+        Algorithm::Auto => Modulus::for_operation(m, op),
+        a => Modulus::with(a, m),
+    }
+}
+
+/// `f()`, with the GIL released when `release` (a large operand).
+fn detach_if<T: Send>(py: Python<'_>, release: bool, f: impl FnOnce() -> T + Send) -> T {
+    if release {
+        py.detach(f)
+    } else {
+        f()
+    }
+}
+
+/// ``pow(b, e, m)``: ``b**e % m`` for ``int`` arguments, ``e >= 0``, ``m > 0`` (``b`` of any
+/// sign). ``algo`` forces an algorithm (``modred.algorithms()``); ``"auto"`` picks the fastest
+/// for ``m`` on this CPU. Variable time (public exponents; ``Modulus.pow_ct`` for secrets).
+///
+/// Raises ``ZeroDivisionError`` for ``m == 0``; ``ValueError`` for a negative ``m`` or
+/// ``e``, an unknown algorithm or one that does not apply to ``m``; ``TypeError`` for an
+/// argument that is not an integer.
+#[pyfunction]
+#[pyo3(signature = (b, e, m, *, algo = "auto"))]
+fn powmod<'py>(
+    py: Python<'py>,
+    b: &Bound<'py, PyAny>,
+    e: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+    algo: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = int_of(b, "b")?;
+    let e = natural_of(e, "e")?;
+    let m = modulus_of(m, "m")?;
+    let algorithm = algorithm_of(algo)?;
+    let release = m.len() >= DETACH_DIGITS / 4 || e.len() >= DETACH_DIGITS;
+    let r = detach_if(py, release, || {
+        let modulus = make_modulus(algorithm, Operation::PowMod, &m)?;
+        let base = residue_of(&modulus, &b);
+        Ok(modulus.to_nat(&modulus.pow_vartime(&base, &e)))
+    })
+    .map_err(library_error)?;
+    to_int(py, &r)
+}
+
+/// ``a * b % m`` for ``int`` arguments (any sign), ``m > 0``. Errors as :func:`powmod`.
+#[pyfunction]
+#[pyo3(signature = (a, b, m, *, algo = "auto"))]
+fn mulmod<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+    algo: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let a = int_of(a, "a")?;
+    let b = int_of(b, "b")?;
+    let m = modulus_of(m, "m")?;
+    let algorithm = algorithm_of(algo)?;
+    let r = detach_if(py, m.len() >= DETACH_DIGITS, || {
+        let modulus = make_modulus(algorithm, Operation::MulMod, &m)?;
+        let (a, b) = (residue_of(&modulus, &a), residue_of(&modulus, &b));
+        Ok(modulus.to_nat(&modulus.mul(&a, &b)))
+    })
+    .map_err(library_error)?;
+    to_int(py, &r)
+}
+
+/// ``x % m`` for an ``int`` ``x`` (any sign) and ``m > 0``, as a one-off reduction. A
+/// forced algorithm refuses an ``x`` beyond its input bound (``ValueError``; Barrett:
+/// ``x < 2**(128*k)`` for a ``k``-digit ``m``); ``"auto"`` takes every ``x``. Errors as
+/// :func:`powmod`.
+#[pyfunction]
+#[pyo3(signature = (x, m, *, algo = "auto"))]
+fn reduce<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+    algo: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let x = int_of(x, "x")?;
+    let m = modulus_of(m, "m")?;
+    let algorithm = algorithm_of(algo)?;
+    let r = detach_if(py, x.magnitude.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
+        let modulus = make_modulus(algorithm, Operation::Reduce, &m).map_err(library_error)?;
+        reduce_int(&modulus, &x)
+    })?;
+    to_int(py, &r)
+}
+
+/// Whether ``n`` is prime: Miller–Rabin, a proof below ``2**64`` (the first 12 prime
+/// bases), above it 12 + 20 bases (a composite passes with probability below ``4**-32``).
+/// Negative numbers, 0 and 1 are not prime.
+#[pyfunction]
+fn is_probable_prime(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let n = int_of(n, "n")?;
+    if n.negative {
+        return Ok(false);
+    }
+    let big = n.magnitude.len() >= DETACH_DIGITS / 4;
+    Ok(detach_if(py, big, || modred_research::primes::is_probable_prime(&n.magnitude)))
+}
+
+/// The names ``algo=`` takes, ``"auto"`` first.
+#[pyfunction]
+fn algorithms() -> Vec<&'static str> {
+    Algorithm::ALL.iter().map(|a| a.name()).collect()
+}
+
+/// The CPU features the library's CPU-specific code uses on this CPU (``bmi2+adx``,
+/// ``avx2``, ``avx512ifma``, ``avx512vbmi``); empty where only portable code runs.
+#[pyfunction]
+fn cpu_features() -> Vec<&'static str> {
+    modred::cpu_features()
+}
+
+#[pymodule]
+fn _modred(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(powmod, m)?)?;
+    m.add_function(wrap_pyfunction!(mulmod, m)?)?;
+    m.add_function(wrap_pyfunction!(reduce, m)?)?;
+    m.add_function(wrap_pyfunction!(is_probable_prime, m)?)?;
+    m.add_function(wrap_pyfunction!(algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(cpu_features, m)?)?;
+    m.add_function(wrap_pyfunction!(lists::powmod_base_list, m)?)?;
+    m.add_function(wrap_pyfunction!(lists::powmod_exp_list, m)?)?;
+    m.add_function(wrap_pyfunction!(lists::powmod_many, m)?)?;
+    m.add_class::<modulus::PyModulus>()?;
+    m.add_class::<modulus::PyResidue>()?;
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! The list forms: many exponentiations in one call, on every core (rayon) with the GIL
+//! released. The arguments are converted while the GIL is held, the powers computed
+//! without it, the answers converted back with it.
+
+use crate::convert::{int_of, modulus_of, natural_of, to_int, Int};
+use crate::errors::library_error;
+use crate::{algorithm_of, make_modulus};
+use modred::{Modulus, Nat, Operation};
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use rayon::prelude::*;
+
+/// The integers of an iterable, each converted as `int_of` (`what[i]` in messages).
+fn ints_of(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
+    items
+        .try_iter()?
+        .enumerate()
+        .map(|(i, x)| int_of(&x?, &format!("{what}[{i}]")))
+        .collect()
+}
+
+/// `x^e mod m` on the library's modulus, for a base of any sign (`x` stands for `x % m`).
+fn power(modulus: &Modulus, x: &Int, e: &Nat) -> Nat {
+    let base = crate::convert::residue_of(modulus, x);
+    modulus.to_nat(&modulus.pow_vartime(&base, e))
+}
+
+/// Runs `f` on a pool of `threads` threads, or on rayon's global pool (every core, or
+/// `RAYON_NUM_THREADS`) when `threads` is `None`.
+fn on_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    match threads {
+        None => Ok(f()),
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| PyValueError::new_err(format!("cannot start {n} threads: {e}")))?;
+            Ok(pool.install(f))
+        }
+    }
+}
+
+/// The answers as a Python list of `int`.
+fn list_of<'py>(py: Python<'py>, values: &[Nat]) -> PyResult<Bound<'py, PyList>> {
+    let items = values.iter().map(|v| to_int(py, v)).collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// ``[pow(b, e, m) for b in bases]``, on every core (``threads`` to choose) with the GIL
+/// released; ``m`` prepared once. Same arguments and errors as :func:`powmod`.
+#[pyfunction]
+#[pyo3(signature = (bases, e, m, *, algo = "auto", threads = None))]
+pub fn powmod_base_list<'py>(
+    py: Python<'py>,
+    bases: &Bound<'py, PyAny>,
+    e: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+    algo: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let bases = ints_of(bases, "bases")?;
+    let e = natural_of(e, "e")?;
+    let m = modulus_of(m, "m")?;
+    let algorithm = algorithm_of(algo)?;
+    let out = py.detach(|| -> PyResult<Vec<Nat>> {
+        let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
+        on_threads(threads, || {
+            bases.par_iter().with_max_len(1).map(|b| power(&modulus, b, &e)).collect()
+        })
+    })?;
+    list_of(py, &out)
+}
+
+/// ``[pow(b, e, m) for e in exps]``, on every core with the GIL released; ``m`` prepared
+/// once. Same arguments and errors as :func:`powmod`.
+#[pyfunction]
+#[pyo3(signature = (b, exps, m, *, algo = "auto", threads = None))]
+pub fn powmod_exp_list<'py>(
+    py: Python<'py>,
+    b: &Bound<'py, PyAny>,
+    exps: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+    algo: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let b = int_of(b, "b")?;
+    let exps = exps
+        .try_iter()?
+        .enumerate()
+        .map(|(i, e)| natural_of(&e?, &format!("exps[{i}]")))
+        .collect::<PyResult<Vec<_>>>()?;
+    let m = modulus_of(m, "m")?;
+    let algorithm = algorithm_of(algo)?;
+    let out = py.detach(|| -> PyResult<Vec<Nat>> {
+        let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
+        let base = crate::convert::residue_of(&modulus, &b);
+        on_threads(threads, || {
+            exps.par_iter()
+                .with_max_len(1)
+                .map(|e| modulus.to_nat(&modulus.pow_vartime(&base, e)))
+                .collect()
+        })
+    })?;
+    list_of(py, &out)
+}
+
+/// ``[pow(b, e, m) for b, e, m in zip(bases, exps, moduli)]``: a modulus per job, each
+/// prepared as :func:`powmod` would; on every core with the GIL released. The three
+/// sequences must have the same length. Every argument is checked before any power is
+/// computed: the first bad one raises, naming its index.
+#[pyfunction]
+#[pyo3(signature = (bases, exps, moduli, *, algo = "auto", threads = None))]
+pub fn powmod_many<'py>(
+    py: Python<'py>,
+    bases: &Bound<'py, PyAny>,
+    exps: &Bound<'py, PyAny>,
+    moduli: &Bound<'py, PyAny>,
+    algo: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let bases = ints_of(bases, "bases")?;
+    let exps = exps
+        .try_iter()?
+        .enumerate()
+        .map(|(i, e)| natural_of(&e?, &format!("exps[{i}]")))
+        .collect::<PyResult<Vec<_>>>()?;
+    let moduli = moduli
+        .try_iter()?
+        .enumerate()
+        .map(|(i, m)| modulus_of(&m?, &format!("moduli[{i}]")))
+        .collect::<PyResult<Vec<_>>>()?;
+    if bases.len() != exps.len() || bases.len() != moduli.len() {
+        return Err(PyValueError::new_err(format!(
+            "bases, exps and moduli must have the same length, got {}, {} and {}",
+            bases.len(),
+            exps.len(),
+            moduli.len()
+        )));
+    }
+    let algorithm = algorithm_of(algo)?;
+    let out = py.detach(|| {
+        on_threads(threads, || {
+            bases
+                .par_iter()
+                .zip(&exps)
+                .zip(&moduli)
+                .with_max_len(1)
+                .enumerate()
+                .map(|(i, ((b, e), m))| {
+                    let modulus = make_modulus(algorithm, Operation::PowMod, m)
+                        .map_err(|err| (i, err))?;
+                    Ok(power(&modulus, b, e))
+                })
+                .collect::<Result<Vec<_>, (usize, modred::Error)>>()
+        })
+    })?
+    .map_err(|(i, err)| {
+        let e = library_error(err);
+        let message = format!("moduli[{i}]: {}", e.value(py));
+        if e.is_instance_of::<PyZeroDivisionError>(py) {
+            PyZeroDivisionError::new_err(message)
+        } else {
+            PyValueError::new_err(message)
+        }
+    })?;
+    list_of(py, &out)
+}

@@ -1,0 +1,91 @@
+"""Hostile arguments: every one an exception of the right type with the library's message,
+never a crash or a wrong answer."""
+
+import pytest
+
+import modred
+
+BAD_TYPES = [1.0, 2.5, "7", b"7", None, [7], 3j, object()]
+
+
+@pytest.mark.parametrize("bad", BAD_TYPES, ids=repr)
+def test_non_integers_are_type_errors(bad):
+    with pytest.raises(TypeError, match="must be an int"):
+        modred.powmod(bad, 3, 7)
+    with pytest.raises(TypeError, match="must be an int"):
+        modred.powmod(2, bad, 7)
+    with pytest.raises(TypeError, match="must be an int"):
+        modred.mulmod(2, 3, bad)
+    with pytest.raises(TypeError, match="must be an int"):
+        modred.reduce(bad, 7)
+    with pytest.raises(TypeError, match="must be an int"):
+        modred.Modulus(bad)
+    with pytest.raises(TypeError):
+        modred.powmod_base_list([1, bad], 3, 7)
+
+
+def test_zero_modulus_is_zero_division():
+    for f in (lambda: modred.powmod(2, 3, 0), lambda: modred.mulmod(2, 3, 0), lambda: modred.reduce(2, 0),
+              lambda: modred.Modulus(0), lambda: modred.powmod_base_list([2], 3, 0)):
+        with pytest.raises(ZeroDivisionError, match="the modulus must not be zero"):
+            f()
+    with pytest.raises(ZeroDivisionError, match=r"moduli\[1\]"):
+        modred.powmod_many([2, 2], [3, 3], [5, 0])
+
+
+def test_negative_modulus_and_exponent_are_value_errors():
+    with pytest.raises(ValueError, match="must be positive"):
+        modred.powmod(2, 3, -7)
+    with pytest.raises(ValueError, match="must be positive"):
+        modred.Modulus(-(2**200))
+    with pytest.raises(ValueError, match="must not be negative"):
+        modred.powmod(2, -1, 7)
+    with pytest.raises(ValueError, match="must not be negative"):
+        modred.Modulus(7).pow(2, -3)
+    with pytest.raises(ValueError, match=r"exps\[2\]"):
+        modred.powmod_exp_list(2, [1, 2, -3], 7)
+
+
+def test_algorithms_that_do_not_apply_or_do_not_exist():
+    with pytest.raises(ValueError, match="montgomery does not apply to this modulus"):
+        modred.powmod(2, 3, 10, algo="montgomery")
+    with pytest.raises(ValueError, match="unknown algorithm 'fast'.*known: auto"):
+        modred.powmod(2, 3, 7, algo="fast")
+    with pytest.raises(ValueError, match="pseudo-mersenne does not apply"):
+        modred.Modulus(1000003, algo="pseudo-mersenne")
+    with pytest.raises(TypeError):
+        modred.powmod(2, 3, 7, algo=5)
+    with pytest.raises(ValueError, match=r"moduli\[0\]: montgomery does not apply"):
+        modred.powmod_many([2], [3], [10], algo="montgomery")
+
+
+def test_forced_bounds_are_enforced():
+    m = 2**127 - 1
+    with pytest.raises(ValueError, match="out of range for barrett"):
+        modred.reduce(2**300, m, algo="barrett")
+    assert modred.reduce(2**300, m) == 2**300 % m
+
+
+def test_pow_ct_refusals():
+    with pytest.raises(ValueError, match="does not apply"):
+        modred.Modulus(10).pow_ct(3, 5)
+    with pytest.raises(ValueError, match="exponent must be below 2\\^64"):
+        modred.Modulus(1000003).pow_ct(3, 2**64)
+
+
+def test_huge_numbers():
+    m = (1 << 200_003) - 1  # not prime; any modulus is fine
+    x = (1 << 400_000) + 12345
+    assert modred.reduce(x, m) == x % m
+    assert modred.mulmod(x, x + 1, m) == x * (x + 1) % m
+
+
+def test_list_lengths_must_match():
+    with pytest.raises(ValueError, match="same length"):
+        modred.powmod_many([1, 2], [3], [5, 7])
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        modred.powmod_base_list([1], 2, 7, threads=0)
+    with pytest.raises(TypeError):
+        modred.powmod_base_list(5, 2, 7)  # not iterable
+    assert modred.powmod_base_list([], 2, 7) == []
+    assert modred.powmod_many([], [], []) == []
