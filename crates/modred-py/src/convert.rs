@@ -37,10 +37,8 @@ pub fn int_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Int> {
     }
     let negative = int.lt(0)?;
     let magnitude = if negative { int.neg()? } else { int };
-    let bytes = magnitude.call_method1(
-        intern!(py, "to_bytes"),
-        (bits.div_ceil(8), intern!(py, "little")),
-    )?;
+    let bytes = magnitude
+        .call_method1(intern!(py, "to_bytes"), (bits.div_ceil(8), intern!(py, "little")))?;
     let bytes = bytes.cast::<PyBytes>()?;
     Ok(Int { negative, magnitude: Nat::from_bytes_le(bytes.as_bytes()) })
 }

@@ -13,11 +13,7 @@ use rayon::prelude::*;
 
 /// The integers of an iterable, each converted as `int_of` (`what[i]` in messages).
 fn ints_of(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
-    items
-        .try_iter()?
-        .enumerate()
-        .map(|(i, x)| int_of(&x?, &format!("{what}[{i}]")))
-        .collect()
+    items.try_iter()?.enumerate().map(|(i, x)| int_of(&x?, &format!("{what}[{i}]"))).collect()
 }
 
 /// `x^e mod m` on the library's modulus, for a base of any sign (`x` stands for `x % m`).
@@ -140,30 +136,31 @@ pub fn powmod_many<'py>(
         )));
     }
     let algorithm = algorithm_of(algo)?;
-    let out = py.detach(|| {
-        on_threads(threads, || {
-            bases
-                .par_iter()
-                .zip(&exps)
-                .zip(&moduli)
-                .with_max_len(1)
-                .enumerate()
-                .map(|(i, ((b, e), m))| {
-                    let modulus = make_modulus(algorithm, Operation::PowMod, m)
-                        .map_err(|err| (i, err))?;
-                    Ok(power(&modulus, b, e))
-                })
-                .collect::<Result<Vec<_>, (usize, modred::Error)>>()
-        })
-    })?
-    .map_err(|(i, err)| {
-        let e = library_error(err);
-        let message = format!("moduli[{i}]: {}", e.value(py));
-        if e.is_instance_of::<PyZeroDivisionError>(py) {
-            PyZeroDivisionError::new_err(message)
-        } else {
-            PyValueError::new_err(message)
-        }
-    })?;
+    let out = py
+        .detach(|| {
+            on_threads(threads, || {
+                bases
+                    .par_iter()
+                    .zip(&exps)
+                    .zip(&moduli)
+                    .with_max_len(1)
+                    .enumerate()
+                    .map(|(i, ((b, e), m))| {
+                        let modulus = make_modulus(algorithm, Operation::PowMod, m)
+                            .map_err(|err| (i, err))?;
+                        Ok(power(&modulus, b, e))
+                    })
+                    .collect::<Result<Vec<_>, (usize, modred::Error)>>()
+            })
+        })?
+        .map_err(|(i, err)| {
+            let e = library_error(err);
+            let message = format!("moduli[{i}]: {}", e.value(py));
+            if e.is_instance_of::<PyZeroDivisionError>(py) {
+                PyZeroDivisionError::new_err(message)
+            } else {
+                PyValueError::new_err(message)
+            }
+        })?;
     list_of(py, &out)
 }

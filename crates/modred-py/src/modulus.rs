@@ -123,7 +123,8 @@ impl PyModulus {
     /// ``x % m`` for any ``int`` ``x`` (negative too), as a one-off reduction.
     fn reduce<'py>(&self, py: Python<'py>, x: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let x = int_of(x, "x")?;
-        let r = detach_if(py, x.magnitude.len() >= crate::DETACH_DIGITS, || reduce(&self.inner, &x))?;
+        let r =
+            detach_if(py, x.magnitude.len() >= crate::DETACH_DIGITS, || reduce(&self.inner, &x))?;
         to_int(py, &r)
     }
 
@@ -278,27 +279,45 @@ impl PyResidue {
         h.finish()
     }
 
-    fn __add__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __add__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.add(a, b))
     }
 
-    fn __radd__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __radd__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.add(b, a))
     }
 
-    fn __sub__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __sub__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.sub(a, b))
     }
 
-    fn __rsub__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __rsub__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.sub(b, a))
     }
 
-    fn __mul__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __mul__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.mul(a, b))
     }
 
-    fn __rmul__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __rmul__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         Self::binary(slf, other, |m, a, b| m.mul(b, a))
     }
 
