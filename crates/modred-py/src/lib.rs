@@ -12,6 +12,8 @@ use convert::{int_of, modulus_of, natural_of, reduce as reduce_int, residue_of, 
 use errors::library_error;
 use modred::{Algorithm, Modulus, Nat, Operation};
 use pyo3::prelude::*;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Operands of at least this many 64-bit digits (1024 bits) are worked on with the GIL
 /// released: their work outlasts the release's cost (about a microsecond) many times over.
@@ -29,6 +31,49 @@ fn make_modulus(algorithm: Algorithm, op: Operation, m: &Nat) -> Result<Modulus,
         Algorithm::Auto => Modulus::for_operation(m, op),
         a => Modulus::with(a, m),
     }
+}
+
+/// Prepared moduli each thread keeps for the function forms: `powmod(b, e, m)` called again
+/// with the same `m` (the common case) skips the preparation, which at 256 bits costs as
+/// much as a third of the exponentiation.
+const CACHED_MODULI: usize = 8;
+/// Moduli up to this many digits (16384 bits) are kept: a prepared modulus holds a few
+/// copies of `m` (IFMA and transform contexts more), so the cache stays below a few MiB
+/// per thread; larger ones are prepared per call, a small cost beside their arithmetic.
+const CACHED_MAX_DIGITS: usize = 256;
+
+type CacheEntry = (Algorithm, Operation, Nat, Arc<Modulus>);
+
+thread_local! {
+    /// Most recently used first.
+    static CACHE: RefCell<Vec<CacheEntry>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The prepared modulus for (`algorithm`, `op`, `m`), from this thread's cache or made now.
+fn cached_modulus(
+    algorithm: Algorithm,
+    op: Operation,
+    m: &Nat,
+) -> Result<Arc<Modulus>, modred::Error> {
+    if m.len() > CACHED_MAX_DIGITS {
+        return make_modulus(algorithm, op, m).map(Arc::new);
+    }
+    let hit = CACHE.with_borrow_mut(|cache| {
+        let i = cache.iter().position(|(a, o, n, _)| *a == algorithm && *o == op && n == m)?;
+        let entry = cache.remove(i);
+        let modulus = entry.3.clone();
+        cache.insert(0, entry);
+        Some(modulus)
+    });
+    if let Some(modulus) = hit {
+        return Ok(modulus);
+    }
+    let modulus = Arc::new(make_modulus(algorithm, op, m)?);
+    CACHE.with_borrow_mut(|cache| {
+        cache.truncate(CACHED_MODULI - 1);
+        cache.insert(0, (algorithm, op, m.clone(), modulus.clone()));
+    });
+    Ok(modulus)
 }
 
 /// `f()`, with the GIL released when `release` (a large operand).
@@ -62,7 +107,7 @@ fn powmod<'py>(
     let algorithm = algorithm_of(algo)?;
     let release = m.len() >= DETACH_DIGITS / 4 || e.len() >= DETACH_DIGITS;
     let r = detach_if(py, release, || {
-        let modulus = make_modulus(algorithm, Operation::PowMod, &m)?;
+        let modulus = cached_modulus(algorithm, Operation::PowMod, &m)?;
         let base = residue_of(&modulus, &b);
         Ok(modulus.to_nat(&modulus.pow_vartime(&base, &e)))
     })
@@ -85,7 +130,7 @@ fn mulmod<'py>(
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, m.len() >= DETACH_DIGITS, || {
-        let modulus = make_modulus(algorithm, Operation::MulMod, &m)?;
+        let modulus = cached_modulus(algorithm, Operation::MulMod, &m)?;
         let (a, b) = (residue_of(&modulus, &a), residue_of(&modulus, &b));
         Ok(modulus.to_nat(&modulus.mul(&a, &b)))
     })
@@ -109,7 +154,7 @@ fn reduce<'py>(
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, x.magnitude.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus = make_modulus(algorithm, Operation::Reduce, &m).map_err(library_error)?;
+        let modulus = cached_modulus(algorithm, Operation::Reduce, &m).map_err(library_error)?;
         reduce_int(&modulus, &x)
     })?;
     to_int(py, &r)
