@@ -8,7 +8,7 @@ use crate::engine::Number;
 use modred::reduce::NistPrime;
 use modred_bench::anchors::{
     GmpMulMod, GmpMulN, GmpPowm, GmpPowmSec, GmpRem, GmpSqrN, OpensslModExpConstTime,
-    OpensslMontMul, OpensslMontRedc, OpensslMontSqr, OpensslNist256,
+    OpensslModExpConstTimeX2, OpensslMontMul, OpensslMontRedc, OpensslMontSqr, OpensslNist256,
 };
 use modred_testkit::timing::Candidate;
 use std::hint::black_box;
@@ -21,9 +21,13 @@ fn parse_hex(s: &str) -> Result<Number, String> {
     Number::from_str_radix(s, 16).map_err(|e| format!("an anchor printed a bad number: {e}"))
 }
 
-/// One anchor: runs it once, checks its result with `check`, and wraps it for timing.
+/// One anchor: runs it once, checks its result with `check`, and wraps it for timing
+/// (`per_run`: the operations one run does, 1 but for the `_x2` anchor).
 macro_rules! anchor {
-    ($out:ident, $id:expr, $label:expr, $modulus:expr, $make:expr, $check:expr) => {{
+    ($out:ident, $id:expr, $label:expr, $modulus:expr, $make:expr, $check:expr) => {
+        anchor!($out, $id, $label, $modulus, $make, $check, 1)
+    };
+    ($out:ident, $id:expr, $label:expr, $modulus:expr, $make:expr, $check:expr, $per_run:expr) => {{
         let mut a = $make;
         a.run();
         let got = parse_hex(&a.result_hex())?;
@@ -39,8 +43,18 @@ macro_rules! anchor {
                 a.run();
                 black_box(&a);
             }),
+            per_run: $per_run,
         });
     }};
+}
+
+/// A second odd modulus of `m`'s size (top bit set), for the two-exponentiation anchor:
+/// `m` (of two digits or more) with bits 1 to 63 inverted: it differs from `m`, stays odd
+/// and keeps its top digit.
+fn second_modulus(m: &Number) -> Number {
+    let mut limbs = m.limbs().to_vec();
+    limbs[0] ^= !1u64;
+    Number::from_vec(limbs)
 }
 
 /// The anchors for `op` on `ops` (whose modulus is described by `desc`), with the P-256
@@ -166,6 +180,32 @@ pub fn prepare(
                     OpensslModExpConstTime::new(&ah, &eh, &mh),
                     |g| *g == want
                 );
+                // RSA-CRT's call: this exponentiation and one modulo a second odd modulus of
+                // the same size (the next one of the seed), timed per exponentiation.
+                if m.len() >= 2 {
+                    let m2 = second_modulus(m);
+                    let b2 = &ops.pairs[1].0;
+                    let want2 = modred::Modulus::new(&m2)
+                        .map_err(|e| e.to_string())?
+                        .pow_mod_vartime(b2, &ops.e);
+                    let mut x2 =
+                        OpensslModExpConstTimeX2::new((&ah, &eh, &mh), (&hex(b2), &eh, &hex(&m2)));
+                    x2.run();
+                    if parse_hex(&x2.result2_hex())? != want2 {
+                        return Err("OpenSSL BN_mod_exp_mont_consttime_x2's second result \
+                                    disagrees with modred (a bug in one of them)"
+                            .to_string());
+                    }
+                    anchor!(
+                        out,
+                        "openssl-powm-ct-x2",
+                        "OpenSSL BN_mod_exp_mont_consttime_x2 (per exponentiation)",
+                        desc,
+                        x2,
+                        |g| *g == want,
+                        2
+                    );
+                }
             }
         }
     }

@@ -65,6 +65,23 @@ pub struct Prepared {
     pub label: String,
     pub modulus: String,
     pub candidate: Candidate<'static>,
+    /// Operations one call of the candidate does (2 for OpenSSL's `_x2` exponentiation):
+    /// its times are divided by it.
+    pub per_run: u32,
+}
+
+/// `t` for one of the `n` operations a call does.
+fn per_operation(mut t: Timing, n: u32) -> Timing {
+    let n = f64::from(n);
+    t.samples.iter_mut().for_each(|s| *s /= n);
+    t.ns /= n;
+    t.median_ns /= n;
+    t
+}
+
+/// Whether the candidate named `name` is an anchor (GMP, OpenSSL, …), not modred.
+fn is_anchor(name: &str) -> bool {
+    super::ANCHORS.iter().any(|(id, _)| *id == name)
 }
 
 /// The operands of one group, shared by the candidates of one modulus.
@@ -363,30 +380,47 @@ pub fn time_group(
 ) -> Vec<Row> {
     let mut names = Vec::with_capacity(prepared.len());
     let mut candidates = Vec::with_capacity(prepared.len());
+    let mut per_run = Vec::with_capacity(prepared.len());
     for p in prepared {
         names.push((p.name, p.label, p.modulus));
         candidates.push(p.candidate);
+        per_run.push(p.per_run);
     }
-    let timings: Vec<Timing> = compare(&plan(op, req.quick), &mut candidates);
+    let timings: Vec<Timing> = compare(&plan(op, req.quick), &mut candidates)
+        .into_iter()
+        .zip(per_run)
+        .map(|(t, n)| per_operation(t, n))
+        .collect();
     let base = names.iter().position(|(n, _, _)| n == baseline).map(|i| timings[i].clone());
     let all: Vec<(String, Timing)> =
         names.iter().map(|(n, _, _)| n.clone()).zip(timings.iter().cloned()).collect();
     names
         .into_iter()
         .zip(timings)
-        .map(|((name, label, modulus), t)| Row {
-            op,
-            bits,
-            name,
-            label,
-            modulus,
-            outcome: Outcome::Timed {
-                ns: t.ns,
-                median_ns: t.median_ns,
-                ratio: base.as_ref().map(|b| t.ratio_to(b)),
-                rounds: t.rounds,
-                ratio_to: all.iter().map(|(n, other)| (n.clone(), t.ratio_to(other))).collect(),
-            },
+        .map(|((name, label, modulus), t)| {
+            let anchor_row = is_anchor(&name) && !is_anchor(baseline);
+            Row {
+                op,
+                bits,
+                name,
+                label,
+                modulus,
+                outcome: Outcome::Timed {
+                    ns: t.ns,
+                    median_ns: t.median_ns,
+                    // Ours ÷ theirs whenever an anchor is involved: an anchor's row against a
+                    // modred baseline gives the baseline's time ÷ the anchor's.
+                    ratio: base.as_ref().map(|b| {
+                        if anchor_row {
+                            b.ratio_to(&t)
+                        } else {
+                            t.ratio_to(b)
+                        }
+                    }),
+                    rounds: t.rounds,
+                    ratio_to: all.iter().map(|(n, other)| (n.clone(), t.ratio_to(other))).collect(),
+                },
+            }
         })
         .collect()
 }

@@ -55,6 +55,7 @@ pub const ANCHORS: &[(&str, &[Op])] = &[
     ("gmp-powm", &[Op::PowM]),
     ("gmp-powm-sec", &[Op::PowM]),
     ("openssl-powm-ct", &[Op::PowM]),
+    ("openssl-powm-ct-x2", &[Op::PowM]),
 ];
 
 /// `modred bench`.
@@ -487,6 +488,7 @@ fn measure_group(req: &Request, op: Op, bits: u64) -> Result<Vec<Row>, Fail> {
                 label,
                 modulus: desc,
                 candidate,
+                per_run: 1,
             }),
             Err(why) if why.contains("a bug") => return Err(Fail::new(why)),
             Err(why) => skipped.push(not_applicable(why, desc)),
@@ -603,8 +605,10 @@ fn table(req: &Request, rows: &[Row]) -> String {
         s.push('\n');
     }
     s.push_str(&format!(
-        "\nratio: time relative to {} at the same operation and size, measured interleaved \
-         in this run ({}).\n",
+        "\nratio: a modred row's time ÷ {0}'s at the same operation and size; an anchor's row \
+         (GMP, OpenSSL) {0}'s time ÷ the anchor's, so that every ratio with an anchor is ours \
+         ÷ theirs (below 1: modred is faster); each the median of per-round ratios, measured \
+         interleaved in this run ({1}).\n",
         req.baseline,
         modred_testkit::timing::clock_name()
     ));
@@ -714,7 +718,8 @@ fn markdown(req: &Request, rows: &[Row]) -> String {
             }
         };
         s.push_str(&format!(
-            "**{}** — time per operation (ratio to {}):\n\n| bits |",
+            "**{}** — time per operation (ratio: ours ÷ theirs; a modred column's time ÷ {}'s, \
+             an anchor's column that one's time ÷ the anchor's):\n\n| bits |",
             op.name(),
             req.baseline
         ));
