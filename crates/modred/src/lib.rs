@@ -285,7 +285,7 @@ pub mod __research {
 }
 
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
-/// any of `bmi2+adx`, `avx2`, `avx512ifma`, `avx512vbmi`; empty with the `portable`
+/// any of `bmi2+adx`, `avx512ifma`, `avx512vbmi`; empty with the `portable`
 /// feature, under Miri and on other architectures.
 pub fn cpu_features() -> Vec<&'static str> {
     kernels::cpu::used_features()

@@ -7,15 +7,22 @@
 //!
 //! Under valgrind (3.19) ADX is hidden from CPUID, so the portable kernels run there.
 
+// The cache exists where there is something to detect: on x86-64.
+#[cfg(target_arch = "x86_64")]
 use core::sync::atomic::{AtomicU8, Ordering};
 
+#[cfg(target_arch = "x86_64")]
 const UNKNOWN: u8 = 0;
+#[cfg(target_arch = "x86_64")]
 const ABSENT: u8 = 1;
+#[cfg(target_arch = "x86_64")]
 const PRESENT: u8 = 2;
 
 /// One cached yes/no answer.
+#[cfg(target_arch = "x86_64")]
 struct Cached(AtomicU8);
 
+#[cfg(target_arch = "x86_64")]
 impl Cached {
     const fn new() -> Self {
         Cached(AtomicU8::new(UNKNOWN))
@@ -40,9 +47,13 @@ impl Cached {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 static BMI2_ADX: Cached = Cached::new();
+#[cfg(target_arch = "x86_64")]
 static AVX2: Cached = Cached::new();
+#[cfg(target_arch = "x86_64")]
 static AVX512_IFMA: Cached = Cached::new();
+#[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
 
 /// MULX (BMI2) and ADCX/ADOX (ADX): the x86-64 `u64` kernels and the 4-digit Montgomery
@@ -59,13 +70,14 @@ pub(crate) fn bmi2_adx() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = &BMI2_ADX;
         false
     }
 }
 
-/// AVX2 (256-bit integer vectors).
+/// AVX2 (256-bit integer vectors). No kernel uses it yet (`arch/avx2/` is their place), so
+/// [`used_features`] does not list it; detected for the tests and for the kernels to come.
 #[inline]
+#[allow(dead_code)]
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -73,7 +85,6 @@ pub(crate) fn avx2() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = &AVX2;
         false
     }
 }
@@ -90,7 +101,6 @@ pub(crate) fn avx512_ifma() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = &AVX512_IFMA;
         false
     }
 }
@@ -109,7 +119,6 @@ pub(crate) fn avx512_vbmi() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = &AVX512_VBMI;
         false
     }
 }
@@ -120,15 +129,10 @@ pub(crate) fn used_features() -> Vec<&'static str> {
     if !cfg!(x86_kernels) {
         return Vec::new();
     }
-    [
-        ("bmi2+adx", bmi2_adx()),
-        ("avx2", avx2()),
-        ("avx512ifma", avx512_ifma()),
-        ("avx512vbmi", avx512_vbmi()),
-    ]
-    .into_iter()
-    .filter_map(|(name, has)| has.then_some(name))
-    .collect()
+    [("bmi2+adx", bmi2_adx()), ("avx512ifma", avx512_ifma()), ("avx512vbmi", avx512_vbmi())]
+        .into_iter()
+        .filter_map(|(name, has)| has.then_some(name))
+        .collect()
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]

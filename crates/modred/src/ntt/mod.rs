@@ -77,6 +77,7 @@ const IFMA_ALLOWED: bool = cfg!(x86_kernels);
 /// thresholds, so that operation counts do not change with the CPU), a length of that
 /// engine and a CPU with AVX-512F and IFMA ([`crate::kernels::cpu::avx512_ifma`]).
 #[allow(unused_variables)]
+#[cfg_attr(not(x86_kernels_compiled), allow(clippy::extra_unused_type_parameters))]
 fn use_ifma<L: Limb>(pieces: usize, allow: bool) -> bool {
     #[cfg(x86_kernels_compiled)]
     {
