@@ -5,11 +5,12 @@
 //! slice-level function that the reducers call on their own buffers and an owned wrapper
 //! on `Nat`: `add` (addition and subtraction), `shift`, `mul` (schoolbook and Karatsuba
 //! products and squares), `div` (Knuth's Algorithm D), `newton` (division by a Newton
-//! reciprocal for large operands) and `radix` (parsing and formatting in decimal and
-//! hexadecimal).
+//! reciprocal for large operands), `gcd` (Euclid's gcd and modular inverse) and `radix`
+//! (parsing and formatting in decimal and hexadecimal).
 
 pub(crate) mod add;
 pub(crate) mod div;
+mod gcd;
 pub(crate) mod mul;
 pub(crate) mod newton;
 pub(crate) mod radix;
