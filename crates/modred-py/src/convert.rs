@@ -8,6 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError, PyZeroDivisionError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
+use pyo3::PyErr;
 
 /// A Python integer as sign and magnitude.
 pub struct Int {
@@ -43,15 +44,44 @@ pub fn int_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Int> {
     Ok(Int { negative, magnitude: Nat::from_bytes_le(bytes.as_bytes()) })
 }
 
-/// `obj` as a non-negative integer (an exponent): a negative one is a `ValueError`.
+/// `obj` as a non-negative integer (a secret exponent): a negative one is a `ValueError`.
 pub fn natural_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Nat> {
     let x = int_of(obj, what)?;
     if x.negative {
         return Err(PyValueError::new_err(format!(
-            "{what} must not be negative (modred computes no modular inverses)"
+            "{what} must not be negative (the inverse would not be constant time)"
         )));
     }
     Ok(x.magnitude)
+}
+
+/// The base of a negative power, or the argument of an inverse, shares a factor with the
+/// modulus.
+pub struct NotInvertible;
+
+/// The `ValueError` of [`NotInvertible`] (Python's own `pow` raises the same).
+pub fn not_invertible(what: &str) -> PyErr {
+    PyValueError::new_err(format!("{what} is not invertible for the given modulus"))
+}
+
+/// The inverse of `r` modulo the modulus (variable time: Euclid), if it has one.
+pub fn inverse(modulus: &Modulus, r: &modred::Residue) -> Result<modred::Residue, NotInvertible> {
+    let v = modulus.to_nat(r).inverse_mod(modulus.modulus()).ok_or(NotInvertible)?;
+    Ok(modulus.residue(&v))
+}
+
+/// `b^e` modulo the modulus for a residue `b` and an exponent of any sign, as Python's
+/// `pow(b, e, m)`: a negative `e` raises the inverse of `b` to `|e|`. Variable time.
+pub fn power(
+    modulus: &Modulus,
+    b: &modred::Residue,
+    e: &Int,
+) -> Result<modred::Residue, NotInvertible> {
+    if e.negative {
+        let inv = inverse(modulus, b)?;
+        return Ok(modulus.pow_vartime(&inv, &e.magnitude));
+    }
+    Ok(modulus.pow_vartime(b, &e.magnitude))
 }
 
 /// `obj` as a modulus: zero is a `ZeroDivisionError` (as `x % 0`), a negative one a

@@ -8,7 +8,9 @@ mod errors;
 mod lists;
 mod modulus;
 
-use convert::{int_of, modulus_of, natural_of, reduce as reduce_int, residue_of, to_int};
+use convert::{
+    int_of, inverse, modulus_of, not_invertible, power, reduce as reduce_int, residue_of, to_int,
+};
 use errors::library_error;
 use modred::{Algorithm, Modulus, Nat, Operation};
 use pyo3::prelude::*;
@@ -85,13 +87,14 @@ fn detach_if<T: Send>(py: Python<'_>, release: bool, f: impl FnOnce() -> T + Sen
     }
 }
 
-/// ``pow(b, e, m)``: ``b**e % m`` for ``int`` arguments, ``e >= 0``, ``m > 0`` (``b`` of any
-/// sign). ``algo`` forces an algorithm (``modred.algorithms()``); ``"auto"`` picks the fastest
-/// for ``m`` on this CPU. Variable time (public exponents; ``Modulus.pow_ct`` for secrets).
+/// ``pow(b, e, m)``: ``b**e % m`` for ``int`` arguments, ``m > 0``, ``b`` and ``e`` of any
+/// sign (a negative ``e`` raises the inverse of ``b``, as Python's ``pow`` does). ``algo``
+/// forces an algorithm (``modred.algorithms()``); ``"auto"`` picks the fastest for ``m`` on
+/// this CPU. Variable time (public exponents; ``Modulus.pow_ct`` for secrets).
 ///
-/// Raises ``ZeroDivisionError`` for ``m == 0``; ``ValueError`` for a negative ``m`` or
-/// ``e``, an unknown algorithm or one that does not apply to ``m``; ``TypeError`` for an
-/// argument that is not an integer.
+/// Raises ``ZeroDivisionError`` for ``m == 0``; ``ValueError`` for a negative ``m``, a
+/// negative ``e`` with a base that has no inverse, an unknown algorithm or one that does
+/// not apply to ``m``; ``TypeError`` for an argument that is not an integer.
 #[pyfunction]
 #[pyo3(signature = (b, e, m, *, algo = "auto"))]
 fn powmod<'py>(
@@ -102,16 +105,36 @@ fn powmod<'py>(
     algo: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = int_of(b, "b")?;
-    let e = natural_of(e, "e")?;
+    let e = int_of(e, "e")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let release = m.len() >= DETACH_DIGITS / 4 || e.len() >= DETACH_DIGITS;
-    let r = detach_if(py, release, || {
-        let modulus = cached_modulus(algorithm, Operation::PowMod, &m)?;
+    let release = m.len() >= DETACH_DIGITS / 4 || e.magnitude.len() >= DETACH_DIGITS;
+    let r = detach_if(py, release, || -> PyResult<Nat> {
+        let modulus = cached_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
         let base = residue_of(&modulus, &b);
-        Ok(modulus.to_nat(&modulus.pow_vartime(&base, &e)))
-    })
-    .map_err(library_error)?;
+        let r = power(&modulus, &base, &e).map_err(|_| not_invertible("base"))?;
+        Ok(modulus.to_nat(&r))
+    })?;
+    to_int(py, &r)
+}
+
+/// The inverse of ``x`` modulo ``m > 0``: the ``y`` in ``0..m`` with ``x * y % m == 1``
+/// (``pow(x, -1, m)``). Raises ``ValueError`` when ``x`` and ``m`` share a factor;
+/// otherwise as :func:`powmod`. Euclid's algorithm, variable time.
+#[pyfunction]
+fn invert<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let x = int_of(x, "x")?;
+    let m = modulus_of(m, "m")?;
+    let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
+        let modulus =
+            cached_modulus(Algorithm::Auto, Operation::MulMod, &m).map_err(library_error)?;
+        let inv = inverse(&modulus, &residue_of(&modulus, &x)).map_err(|_| not_invertible("x"))?;
+        Ok(modulus.to_nat(&inv))
+    })?;
     to_int(py, &r)
 }
 
@@ -192,6 +215,7 @@ fn _modred(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(powmod, m)?)?;
     m.add_function(wrap_pyfunction!(mulmod, m)?)?;
     m.add_function(wrap_pyfunction!(reduce, m)?)?;
+    m.add_function(wrap_pyfunction!(invert, m)?)?;
     m.add_function(wrap_pyfunction!(is_probable_prime, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(cpu_features, m)?)?;

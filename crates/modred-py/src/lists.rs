@@ -2,7 +2,7 @@
 //! released. The arguments are converted while the GIL is held, the powers computed
 //! without it, the answers converted back with it.
 
-use crate::convert::{int_of, modulus_of, natural_of, to_int, Int};
+use crate::convert::{int_of, modulus_of, not_invertible, residue_of, to_int, Int, NotInvertible};
 use crate::errors::library_error;
 use crate::{algorithm_of, make_modulus};
 use modred::{Modulus, Nat, Operation};
@@ -16,10 +16,20 @@ fn ints_of(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
     items.try_iter()?.enumerate().map(|(i, x)| int_of(&x?, &format!("{what}[{i}]"))).collect()
 }
 
-/// `x^e mod m` on the library's modulus, for a base of any sign (`x` stands for `x % m`).
-fn power(modulus: &Modulus, x: &Int, e: &Nat) -> Nat {
-    let base = crate::convert::residue_of(modulus, x);
-    modulus.to_nat(&modulus.pow_vartime(&base, e))
+/// `x^e mod m` on the library's modulus, for a base and an exponent of any sign (`x`
+/// stands for `x % m`; a negative `e` raises the inverse of `x`).
+fn power(modulus: &Modulus, x: &Int, e: &Int) -> Result<Nat, NotInvertible> {
+    let base = residue_of(modulus, x);
+    Ok(modulus.to_nat(&crate::convert::power(modulus, &base, e)?))
+}
+
+/// The answers, or the `ValueError` of the first job whose base has no inverse (`what(i)`
+/// names it).
+fn answers(
+    results: Vec<Result<Nat, NotInvertible>>,
+    what: impl Fn(usize) -> String,
+) -> PyResult<Vec<Nat>> {
+    results.into_iter().enumerate().map(|(i, r)| r.map_err(|_| not_invertible(&what(i)))).collect()
 }
 
 /// Runs `f` on a pool of `threads` threads, or on rayon's global pool (every core, or
@@ -57,16 +67,16 @@ pub fn powmod_base_list<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
-    let e = natural_of(e, "e")?;
+    let e = int_of(e, "e")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let out = py.detach(|| -> PyResult<Vec<Nat>> {
+    let out = py.detach(|| -> PyResult<Vec<Result<Nat, NotInvertible>>> {
         let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
         on_threads(threads, || {
             bases.par_iter().with_max_len(1).map(|b| power(&modulus, b, &e)).collect()
         })
     })?;
-    list_of(py, &out)
+    list_of(py, &answers(out, |i| format!("bases[{i}]"))?)
 }
 
 /// ``[pow(b, e, m) for e in exps]``, on every core with the GIL released; ``m`` prepared
@@ -82,24 +92,20 @@ pub fn powmod_exp_list<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let b = int_of(b, "b")?;
-    let exps = exps
-        .try_iter()?
-        .enumerate()
-        .map(|(i, e)| natural_of(&e?, &format!("exps[{i}]")))
-        .collect::<PyResult<Vec<_>>>()?;
+    let exps = ints_of(exps, "exps")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let out = py.detach(|| -> PyResult<Vec<Nat>> {
+    let out = py.detach(|| -> PyResult<Vec<Result<Nat, NotInvertible>>> {
         let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
-        let base = crate::convert::residue_of(&modulus, &b);
+        let base = residue_of(&modulus, &b);
         on_threads(threads, || {
             exps.par_iter()
                 .with_max_len(1)
-                .map(|e| modulus.to_nat(&modulus.pow_vartime(&base, e)))
+                .map(|e| Ok(modulus.to_nat(&crate::convert::power(&modulus, &base, e)?)))
                 .collect()
         })
     })?;
-    list_of(py, &out)
+    list_of(py, &answers(out, |_| "b".to_string())?)
 }
 
 /// ``[pow(b, e, m) for b, e, m in zip(bases, exps, moduli)]``: a modulus per job, each
@@ -117,11 +123,7 @@ pub fn powmod_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
-    let exps = exps
-        .try_iter()?
-        .enumerate()
-        .map(|(i, e)| natural_of(&e?, &format!("exps[{i}]")))
-        .collect::<PyResult<Vec<_>>>()?;
+    let exps = ints_of(exps, "exps")?;
     let moduli = moduli
         .try_iter()?
         .enumerate()
@@ -162,5 +164,5 @@ pub fn powmod_many<'py>(
                 PyValueError::new_err(message)
             }
         })?;
-    list_of(py, &out)
+    list_of(py, &answers(out, |i| format!("bases[{i}]"))?)
 }

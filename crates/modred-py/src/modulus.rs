@@ -1,7 +1,9 @@
 //! `modred.Modulus` and `modred.Residue`: one prepared modulus (the library's
 //! [`modred::Modulus`], its engine chosen once) and the residues that belong to it.
 
-use crate::convert::{int_of, modulus_of, natural_of, reduce, residue_of, to_int};
+use crate::convert::{
+    int_of, inverse, modulus_of, natural_of, not_invertible, power, reduce, residue_of, to_int,
+};
 use crate::errors::library_error;
 use crate::{algorithm_of, detach_if};
 use modred::{Algorithm, Nat};
@@ -155,7 +157,8 @@ impl PyModulus {
         answer(slf, out, ra)
     }
 
-    /// ``pow(b, e, m)`` for an ``int`` exponent ``e >= 0``, in variable time (it leaks
+    /// ``pow(b, e, m)`` for an ``int`` exponent of any sign (a negative one raises the
+    /// inverse of ``b``; ``ValueError`` when there is none), in variable time (it leaks
     /// ``e``: public exponents only; :meth:`pow_ct` for secret ones).
     fn pow<'py>(
         slf: &Bound<'py, Self>,
@@ -163,10 +166,20 @@ impl PyModulus {
         e: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (b, rb) = operand(slf, b, "b")?;
-        let e = natural_of(e, "e")?;
+        let e = int_of(e, "e")?;
         let md = &slf.get().inner;
-        let out = slf.py().detach(|| md.pow_vartime(&b, &e));
+        let out = slf.py().detach(|| power(md, &b, &e)).map_err(|_| not_invertible("base"))?;
         answer(slf, out, rb)
+    }
+
+    /// The inverse of ``x`` modulo ``m`` (``pow(x, -1, m)``): an ``int`` for an ``int``, a
+    /// ``Residue`` for a residue. ``ValueError`` when ``x`` and ``m`` share a factor.
+    /// Euclid's algorithm: variable time.
+    fn inverse<'py>(slf: &Bound<'py, Self>, x: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let (x, rx) = operand(slf, x, "x")?;
+        let md = &slf.get().inner;
+        let out = inverse(md, &x).map_err(|_| not_invertible("x"))?;
+        answer(slf, out, rx)
     }
 
     /// ``pow(b, e, m)`` in constant time for a secret base and exponent: the time depends
@@ -326,7 +339,8 @@ impl PyResidue {
         answer(this.owner.bind(slf.py()), this.modulus().neg(&this.value), true)
     }
 
-    /// ``r ** e`` for an ``int`` ``e >= 0`` (variable time; ``Modulus.pow_ct`` for secrets).
+    /// ``r ** e`` for an ``int`` ``e`` of any sign (variable time; ``Modulus.pow_ct`` for
+    /// secrets).
     fn __pow__<'py>(
         slf: &Bound<'py, Self>,
         e: &Bound<'py, PyAny>,
@@ -337,9 +351,12 @@ impl PyResidue {
                 "pow() of a Residue takes no modulus: the residue already has one",
             ));
         }
-        let e = natural_of(e, "the exponent")?;
+        let e = int_of(e, "the exponent")?;
         let this = slf.get();
-        let out = slf.py().detach(|| this.modulus().pow_vartime(&this.value, &e));
+        let out = slf
+            .py()
+            .detach(|| power(this.modulus(), &this.value, &e))
+            .map_err(|_| not_invertible("the residue"))?;
         answer(this.owner.bind(slf.py()), out, true)
     }
 

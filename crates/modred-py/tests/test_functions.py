@@ -81,6 +81,28 @@ def test_negative_operands_follow_python():
         assert modred.powmod(x, 4, 2**130 + 1) == pow(x, 4, 2**130 + 1)
 
 
+def test_negative_exponents_and_inverses_follow_python():
+    rng = random.Random(0x1A7)
+    for bits in (2, 64, 127, 521, 2048):
+        m = rng.getrandbits(bits) | 1 | (1 << (bits - 1))
+        for _ in range(5):
+            x, e = rng.getrandbits(bits + 3) - (1 << bits), rng.getrandbits(bits)
+            try:
+                want = pow(x, -1, m)
+            except ValueError:
+                with pytest.raises(ValueError):
+                    modred.invert(x, m)
+                continue
+            assert modred.invert(x, m) == want
+            assert modred.powmod(x, -e, m) == pow(x, -e, m)
+            ctx = modred.Modulus(m)
+            assert ctx.inverse(x) == want and int(ctx.inverse(ctx.residue(x))) == want
+            assert ctx.pow(x, -3) == pow(x, -3, m) and int(ctx.residue(x) ** -3) == pow(x, -3, m)
+            assert modred.powmod_base_list([x, x + m], -e, m) == [pow(x, -e, m)] * 2
+            assert modred.powmod_exp_list(x, [-1, 0, e, -e], m) == [pow(x, f, m) for f in (-1, 0, e, -e)]
+    assert modred.invert(5, 1) == 0 == pow(5, -1, 1)
+
+
 def test_bool_and_index_objects_are_integers():
     class Idx:
         def __init__(self, v):
@@ -96,11 +118,17 @@ def test_bool_and_index_objects_are_integers():
 
 @given(
     st.integers(min_value=-(2**600), max_value=2**600),
-    st.integers(min_value=0, max_value=2**600),
+    st.integers(min_value=-(2**600), max_value=2**600),
     st.integers(min_value=1, max_value=2**600),
 )
 def test_hypothesis_against_pow(b, e, m):
-    assert modred.powmod(b, e, m) == pow(b, e, m)
+    try:
+        want = pow(b, e, m)
+    except ValueError:
+        with pytest.raises(ValueError, match="not invertible"):
+            modred.powmod(b, e, m)
+    else:
+        assert modred.powmod(b, e, m) == want
     assert modred.mulmod(b, e, m) == b * e % m
     assert modred.reduce(b, m) == b % m
 

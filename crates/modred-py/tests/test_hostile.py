@@ -39,11 +39,18 @@ def test_negative_modulus_and_exponent_are_value_errors():
     with pytest.raises(ValueError, match="must be positive"):
         modred.Modulus(-(2**200))
     with pytest.raises(ValueError, match="must not be negative"):
-        modred.powmod(2, -1, 7)
-    with pytest.raises(ValueError, match="must not be negative"):
-        modred.Modulus(7).pow(2, -3)
-    with pytest.raises(ValueError, match=r"exps\[2\]"):
-        modred.powmod_exp_list(2, [1, 2, -3], 7)
+        modred.Modulus(7).pow_ct(2, -3)
+    # Negative exponents: the inverse's power, as Python's pow; no inverse, Python's error.
+    with pytest.raises(ValueError, match="base is not invertible for the given modulus"):
+        modred.powmod(6, -1, 9)
+    with pytest.raises(ValueError, match="x is not invertible"):
+        modred.invert(0, 7)
+    with pytest.raises(ValueError, match=r"bases\[1\] is not invertible"):
+        modred.powmod_base_list([2, 3, 4], -2, 9)
+    with pytest.raises(ValueError, match="b is not invertible"):
+        modred.powmod_exp_list(3, [1, -2], 9)
+    with pytest.raises(ValueError, match=r"bases\[0\] is not invertible"):
+        modred.powmod_many([3], [-1], [6])
 
 
 def test_algorithms_that_do_not_apply_or_do_not_exist():

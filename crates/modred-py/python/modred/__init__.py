@@ -12,7 +12,8 @@ chosen once per modulus by the Rust library ``modred``::
     >>> int(r ** (2**127 - 2) * r)   # Fermat: 3^(p-1) = 1
     1
 
-Functions on ``int``: :func:`powmod`, :func:`mulmod`, :func:`reduce` (keyword ``algo``);
+Functions on ``int``: :func:`powmod`, :func:`mulmod`, :func:`reduce` (keyword ``algo``),
+:func:`invert`;
 a prepared modulus: :class:`Modulus` with its :class:`Residue` s; many exponentiations on
 every core with the GIL released: :func:`powmod_base_list`, :func:`powmod_exp_list`,
 :func:`powmod_many`; across machines: :mod:`modred.distributed` (Dask).
@@ -24,6 +25,7 @@ from ._modred import (
     __version__,
     algorithms,
     cpu_features,
+    invert,
     is_probable_prime,
     mulmod,
     powmod,
@@ -39,6 +41,7 @@ __all__ = [
     "__version__",
     "algorithms",
     "cpu_features",
+    "invert",
     "is_probable_prime",
     "mulmod",
     "powmod",
