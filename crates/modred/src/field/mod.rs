@@ -238,7 +238,9 @@ impl<const N: usize> PrimeField<N> {
             (Representation::Montgomery, StandardReduction::Nist(NistPrime::P256)) => {
                 self.p256(a, a, |a, _| crate::reduce::nist::p256_mont_sqr::<false>(a))
             }
-            (Representation::Montgomery, _) if N <= 2 => self.mul(a, a),
+            // The interleaved product beats the separate square and REDC at 1–2 digits and
+            // from 9 (P-521: 78.9 against 116.7 ns, fields_vs_fiat on Sapphire Rapids).
+            (Representation::Montgomery, _) if N <= 2 || N >= 9 => self.mul(a, a),
             _ => self.reduce_wide::<false>(&arith::sqr_wide(&a.0)),
         }
     }
