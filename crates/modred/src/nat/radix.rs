@@ -166,9 +166,17 @@ pub const PARSE_LEAF_LIMBS: usize = 120;
 struct Powers<L: Limb> {
     c: usize,
     pows: Vec<Nat<L>>,
-    /// For power `j`: the shift `s` that normalizes it, `10^(c·2^j)·2^s`, and that
-    /// divisor's reciprocal `⌊b^(2n)/(10^(c·2^j)·2^s)⌋` ([`newton::reciprocal`]).
-    divisors: Vec<Option<(u64, Nat<L>, Nat<L>)>>,
+    /// For power `j`, made on its first division.
+    divisors: Vec<Option<Divisor<L>>>,
+}
+
+/// A power of ten as a divisor: the shift `s` that normalizes it, the power times `2^s`,
+/// and that one's reciprocal `⌊b^(2n)/(10^w·2^s)⌋` ([`newton::reciprocal`]).
+#[derive(Clone)]
+struct Divisor<L: Limb> {
+    shift: u64,
+    normalized: Nat<L>,
+    reciprocal: Nat<L>,
 }
 
 impl<L: Limb> Powers<L> {
@@ -200,12 +208,12 @@ impl<L: Limb> Powers<L> {
             let s = u64::from(top.leading_zeros());
             let d = p.shl(s);
             let (v, _) = newton::reciprocal(&d, newton::RECIPROCAL_BASECASE);
-            self.divisors[j] = Some((s, d, v));
+            self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v });
         }
-        let (s, d, v) = self.divisors[j].as_ref().expect("made just above");
+        let d = self.divisors[j].as_ref().expect("made just above");
         // n·2^s < 10^(2w)·2^s < d² < b^(2·len(d)): the bound of one Barrett step.
-        let (q, r) = newton::barrett_step(&n.shl(*s), d, v);
-        (q, r.shr(*s))
+        let (q, r) = newton::barrett_step(&n.shl(d.shift), &d.normalized, &d.reciprocal);
+        (q, r.shr(d.shift))
     }
 }
 
