@@ -20,8 +20,8 @@
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
 use ct_check::{
-    field_targets, modulus_targets, planted_leaks, targets, time_each, Context, ModulusOp, Secrets,
-    SplitMix64, Target,
+    field_planted_leaks, field_targets, modulus_targets, planted_leaks, targets, time_each,
+    Context, ModulusOp, Secrets, SplitMix64, Target,
 };
 use modred::{Modulus, Nat, Residue};
 
@@ -155,11 +155,19 @@ fn main() {
             }
         }
     }
-    for target in field_targets().into_iter().chain(ct_check::field_controls()) {
+    let field_controls = ct_check::field_controls().into_iter().chain(field_planted_leaks());
+    for target in field_targets().into_iter().chain(field_controls) {
         if chosen("field", target.name) {
-            let classes = draw_classes(samples, &mut rng);
+            // An inverse costs about 80·N products of N² digit products each: fewer samples
+            // the more digits (at least 5000), so that every field size takes seconds.
+            let n = if target.name.contains("inv") {
+                (samples / (4 * target.digits * target.digits)).max(5_000)
+            } else {
+                samples
+            };
+            let classes = draw_classes(n, &mut rng);
             let times = (target.time)(&classes, &mut rng);
-            row(target.name, "—", samples, t_statistics(&times, &classes));
+            row(target.name, &(64 * target.digits).to_string(), n, t_statistics(&times, &classes));
         }
     }
 }
