@@ -223,9 +223,9 @@ pub fn modulus_targets() -> Vec<(&'static str, ModulusOp)> {
         ("Modulus::mul_ct", |m, a, b, _| m.mul_ct(a, b).expect("odd modulus")),
         ("Modulus::sqr_ct", |m, a, _, _| m.sqr_ct(a).expect("odd modulus")),
         ("Modulus::pow_ct", |m, a, _, e| m.pow_ct(a, e).expect("odd modulus, e below 2^(64k)")),
-        ("Modulus::add", |m, a, b, _| m.add(a, b)),
-        ("Modulus::sub", |m, a, b, _| m.sub(a, b)),
-        ("Modulus::neg", |m, a, _, _| m.neg(a)),
+        ("Modulus::add", |m, a, b, _| m.add(a, b).expect("its residues")),
+        ("Modulus::sub", |m, a, b, _| m.sub(a, b).expect("its residues")),
+        ("Modulus::neg", |m, a, _, _| m.neg(a).expect("its residue")),
     ]
 }
 

@@ -109,12 +109,12 @@ impl Engine {
         }
         let modulus = self.modulus(a, Operation::PowMod, m)?;
         let method = match window {
-            Window::Sliding => return Ok(modulus.pow_mod_vartime(b, e)),
+            Window::Sliding => return modulus.pow_mod_vartime(b, e),
             Window::Fixed(1) => Method::Binary,
             Window::Fixed(w) => Method::FixedWindow(w),
         };
         let r = modulus.pow_with_vartime(&modulus.residue(b), e, method)?;
-        Ok(modulus.to_nat(&r))
+        modulus.to_nat(&r)
     }
 }
 

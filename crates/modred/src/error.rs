@@ -35,6 +35,9 @@ pub enum Error {
     UnknownAlgorithm(String),
     /// Any other invalid argument, described.
     InvalidArgument(String),
+    /// A [`crate::Residue`] was given to a [`crate::Modulus`] other than the one that made
+    /// it ([`crate::modulus`]: residues belong to their modulus).
+    ForeignResidue,
 }
 
 impl fmt::Display for Error {
@@ -54,6 +57,10 @@ impl fmt::Display for Error {
                 crate::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
             ),
             Error::InvalidArgument(what) => write!(f, "{what}"),
+            Error::ForeignResidue => f.write_str(
+                "the residue belongs to another modulus (convert it with that modulus's \
+                 to_nat, then with this one's residue)",
+            ),
         }
     }
 }

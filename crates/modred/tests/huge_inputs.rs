@@ -61,7 +61,7 @@ fn megabit_modulus_is_handled() {
     for m in [generic, special] {
         let md = Modulus::new(&m).unwrap();
         let a = md.residue(&(&m - &Nat::from(5u64)));
-        assert_eq!(md.to_nat(&md.mul(&a, &a)), Nat::from(25u64), "{}", md.algorithm());
+        assert_eq!(md.to_nat(&md.mul(&a, &a).unwrap()), Ok(Nat::from(25u64)), "{}", md.algorithm());
         let x = &m.sqr() + &Nat::from(11u64);
         assert_eq!(md.reduce(&x).unwrap(), Nat::from(11u64));
     }
