@@ -277,7 +277,7 @@ pub mod field;
 pub mod modulus;
 
 pub use engine::Operation;
-pub use modulus::{Form, Modulus, Plan, Profile, Residue};
+pub use modulus::{Form, Limits, Modulus, Plan, Profile, Residue};
 
 /// Not part of the interface: the library internals `modred-research` builds on. They may
 /// change in any release.

@@ -7,8 +7,8 @@
 //! measured once (release build, on a shared 2-core machine), a generic odd 10^8-bit
 //! modulus took 100 s for `Modulus::new` (the transform reducer's precalculation),
 //! 19 s for a residue and a product, 8 s for `reduce(m²)`; at 10^7 bits 5.5 s, 1.1 s and
-//! 0.5 s. A variable-time exponentiation runs one squaring per exponent bit: the library
-//! leaves the budget to the caller, the command line refuses bits(e)·bits(m) > 2^32.
+//! 0.5 s. A variable-time exponentiation runs one squaring per exponent bit: its work is
+//! estimated before it starts and refused above the modulus's work limit (`tests/limits.rs`).
 
 use modred::nat::MAX_DECIMAL_DIGITS;
 use modred::{Error, Modulus, Nat};

@@ -37,6 +37,10 @@
 //! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
 //! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
+pub mod limits;
+
+pub use limits::{Limits, DEFAULT_MAX_WORK};
+
 use crate::ct::MontgomeryCt;
 use crate::engine::core::{arr, arr_mut, with_fixed};
 use crate::engine::{self, with_work, Core, Engine};
@@ -86,6 +90,8 @@ pub struct Modulus {
     ct: OnceLock<Result<CtContext, Error>>,
     /// This modulus's identity, which its residues carry ([module docs](self)).
     id: u64,
+    /// The limits its requests are held to.
+    limits: Limits,
 }
 
 /// The identity of the next [`Modulus`]: 2^64 of them outlast any process.
@@ -160,24 +166,49 @@ impl Modulus {
     ///
     /// Error: [`Error::ZeroModulus`] for `m = 0`.
     pub fn for_operation(m: &Nat, op: Operation) -> Result<Self, Error> {
-        Ok(Modulus::of(engine::build(Algorithm::Auto, m, op)?))
+        Self::with_limits(Algorithm::Auto, op, m, Limits::new())
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
     /// [`Modulus::new`].
     ///
     /// Errors: [`Error::ZeroModulus`] for `m = 0`; [`Error::NotApplicable`] when the
-    /// algorithm does not apply to `m` (Montgomery with an even modulus).
+    /// algorithm does not apply to `m` (Montgomery with an even modulus);
+    /// [`Error::TooMuchWork`] when one multiplication by it is over the default work limit
+    /// ([`Modulus::with_limits`]).
     pub fn with(algorithm: Algorithm, m: &Nat) -> Result<Self, Error> {
-        if algorithm == Algorithm::Auto {
-            return Self::new(m);
-        }
-        Ok(Modulus::of(engine::build(algorithm, m, Operation::PowMod)?))
+        Self::with_limits(algorithm, Operation::PowMod, m, Limits::new())
     }
 
-    /// The modulus running on `engine`, with a fresh identity.
-    fn of(engine: Engine) -> Self {
-        Modulus { engine, ct: OnceLock::new(), id: next_id() }
+    /// The context modulo `m` with the reducer of `algorithm` (`Algorithm::Auto`: the one
+    /// [`choose`] picks for `op`, as [`Modulus::for_operation`]; `op` matters only then),
+    /// whose requests are held to `limits` ([`limits`]): each request whose estimated work
+    /// is over the work limit is refused with [`Error::TooMuchWork`] before it starts.
+    /// [`Modulus::new`], [`Modulus::for_operation`] and [`Modulus::with`] use
+    /// [`Limits::new`].
+    ///
+    /// Errors: as [`Modulus::with`]; [`Error::TooMuchWork`] when one multiplication modulo
+    /// `m` by the algorithm is over the work limit (checked before any precalculation).
+    pub fn with_limits(
+        algorithm: Algorithm,
+        op: Operation,
+        m: &Nat,
+        limits: Limits,
+    ) -> Result<Self, Error> {
+        let engine = engine::build(algorithm, m, op, &limits)?;
+        Ok(Modulus { engine, ct: OnceLock::new(), id: next_id(), limits })
+    }
+
+    /// The limits this modulus's requests are held to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The estimated work of one multiplication modulo `m` by this modulus's algorithm, in
+    /// digit operations: its cost model ([`crate::registry::Cost`]) at `m`'s width. An
+    /// exponentiation is estimated at [`limits::pow_products`] times this.
+    pub fn mul_work(&self) -> u64 {
+        self.engine.mul_work
     }
 
     /// A residue of this modulus with these digits (`width` digits, below `m`).
@@ -222,13 +253,23 @@ impl Modulus {
     pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
         let r = self.engine.one_off_reducer();
         let plan = &self.engine.one_off;
+        let k = self.engine.m.len() as u64;
         if !plan.bound.admits(x) {
             if !self.is_auto() {
                 return Err(r.out_of_range());
             }
+            self.limits.check(limits::division_work(x.len() as u64, k), || {
+                format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), self.bits())
+            })?;
             // Only classical takes every x; the auto rule may pick a bounded one.
             return Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)));
         }
+        // Within the bound (x < b^(2k) or so): about one multiplication of its algorithm.
+        let algorithm = self.engine.plan.reduce.0;
+        let work = algorithm.info().map_or(0, |i| i.cost.mul_work(k));
+        self.limits.check(work, || {
+            format!("a reduction modulo a {}-bit modulus by {algorithm}", self.bits())
+        })?;
         let k = r.width();
         let mut out = vec![0u64; k];
         with_work(k, |scratch, copy| {
@@ -584,7 +625,9 @@ impl Modulus {
     /// `cargo bench -p modred-bench --bench issue8` on a shared 2-core machine.
     ///
     /// Errors: [`Error::InvalidArgument`] for a window outside `1..=16`,
-    /// [`Error::ForeignResidue`] for a residue of another modulus.
+    /// [`Error::ForeignResidue`] for a residue of another modulus, [`Error::TooMuchWork`]
+    /// when its products ([`limits::pow_products`]) times one multiplication are over the
+    /// work limit.
     pub fn pow_with_vartime(
         &self,
         base: &Residue,
@@ -592,9 +635,20 @@ impl Modulus {
         method: Method,
     ) -> Result<Residue, Error> {
         let base = self.check(base)?;
+        exp::check_method(method)?;
+        let products = limits::pow_products(e.bits(), method);
+        self.limits.check(products.saturating_mul(self.engine.mul_work), || {
+            format!(
+                "an exponentiation to a {}-bit exponent modulo a {}-bit modulus by {} \
+                 ({} multiplications)",
+                e.bits(),
+                self.bits(),
+                self.algorithm(),
+                limits::amount(products)
+            )
+        })?;
         #[cfg(x86_kernels)]
         if let Some(ifma) = &self.engine.ifma {
-            exp::check_method(method)?;
             let y = ifma.pow_vartime(&self.value(base), e, method);
             return Ok(self.residue(&y));
         }
@@ -690,6 +744,8 @@ impl Modulus {
     /// a residue of another modulus.
     pub fn mul_ct(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
         let (a, b) = (self.check(a)?, self.check(b)?);
+        // The product and, for a reducer other than Montgomery's, three conversions.
+        self.check_ct_work(4, "a constant-time multiplication")?;
         let ct = self.ct()?;
         let mut t = vec![0; ct.scratch_len()];
         let (a, b) = (self.to_montgomery_ct(ct, a, &mut t), self.to_montgomery_ct(ct, b, &mut t));
@@ -718,6 +774,10 @@ impl Modulus {
     /// modulus.
     pub fn pow_ct(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
         let base = self.check(base)?;
+        // 64k squarings, 16k multiplications and a table of 16 (a fixed 4-bit window over
+        // the modulus's width), and the conversions.
+        let k = self.engine.m.len() as u64;
+        self.check_ct_work(80 * k + 20, "a constant-time exponentiation")?;
         let ct = self.ct()?;
         let k = ct.width();
         let Some(e) = e.to_padded(k) else {
@@ -731,6 +791,19 @@ impl Modulus {
         let mut out = vec![0; k];
         ct.pow(&mut out, &base, &e);
         Ok(self.out_of_montgomery_ct(ct, out, &mut t))
+    }
+
+    /// The work limit's check of `products` constant-time Montgomery products at this
+    /// width (CIOS, quadratic whatever the reducer: at transform sizes more than the
+    /// reducer's own products).
+    fn check_ct_work(&self, products: u64, what: &str) -> Result<(), Error> {
+        let work = products.saturating_mul(limits::ct_product_work(self.engine.m.len() as u64));
+        self.limits.check(work, || format!("{what} modulo a {}-bit modulus", self.bits()))
+    }
+
+    /// The number of bits of `m`.
+    fn bits(&self) -> u64 {
+        self.modulus().bits()
     }
 
     /// The reducer of the products (conversions, the generic paths).
