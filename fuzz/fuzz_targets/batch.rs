@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
         modred_cli::engine::Algorithm::Auto,
         // The sequential and the threaded batch (`--threads`), half of the inputs each.
         1 + data.len() % 2,
+        modred::Limits::new(),
     )
     .expect("writing to memory cannot fail");
     let text = String::from_utf8(out).expect("answers are UTF-8");

@@ -223,9 +223,9 @@ pub fn modulus_targets() -> Vec<(&'static str, ModulusOp)> {
         ("Modulus::mul_ct", |m, a, b, _| m.mul_ct(a, b).expect("odd modulus")),
         ("Modulus::sqr_ct", |m, a, _, _| m.sqr_ct(a).expect("odd modulus")),
         ("Modulus::pow_ct", |m, a, _, e| m.pow_ct(a, e).expect("odd modulus, e below 2^(64k)")),
-        ("Modulus::add", |m, a, b, _| m.add(a, b)),
-        ("Modulus::sub", |m, a, b, _| m.sub(a, b)),
-        ("Modulus::neg", |m, a, _, _| m.neg(a)),
+        ("Modulus::add", |m, a, b, _| m.add(a, b).expect("its residues")),
+        ("Modulus::sub", |m, a, b, _| m.sub(a, b).expect("its residues")),
+        ("Modulus::neg", |m, a, _, _| m.neg(a).expect("its residue")),
     ]
 }
 
@@ -238,6 +238,8 @@ pub fn modulus_targets() -> Vec<(&'static str, ModulusOp)> {
 pub struct FieldTarget {
     /// Its name, as in the docs.
     pub name: &'static str,
+    /// The field's number of 64-bit digits.
+    pub digits: usize,
     /// Runs it once on fresh secrets under memcheck.
     pub run: fn(&mut SplitMix64) -> u64,
     /// Times it on inputs of the given classes (dudect).
@@ -321,17 +323,80 @@ macro_rules! field_target {
     ($name:expr, $n:literal, $p:expr, $repr:expr, $op:expr) => {
         FieldTarget {
             name: $name,
+            digits: $n,
             run: |r| field_case::<$n>(&$p, $repr, r, $op),
             time: |classes, r| field_times::<$n>(&$p, $repr, classes, r, $op),
         }
     };
 }
 
-/// Every constant-time field-element function (issue 9 item 1: the constant-time
-/// pseudo-Mersenne and hard-coded Solinas reductions), on each NIST / Table 2 prime and
-/// on pseudo-Mersenne primes, in the standard representation (the special reductions)
-/// and in Montgomery's, and on a prime of no special form.
+/// A prime of no special form of `n` digits (modred-testkit's).
+fn generic(n: usize) -> Nat {
+    Nat::from_vec(modred_testkit::primes::generic_prime(n))
+}
+
+/// Every constant-time field-element function — the constant-time pseudo-Mersenne and
+/// hard-coded Solinas reductions on each NIST / Table 2 prime and on pseudo-Mersenne
+/// primes, in the standard representation (the special reductions) and in Montgomery's,
+/// and on a prime of no special form — then the inverse, [`inverse_targets`].
 pub fn field_targets() -> Vec<FieldTarget> {
+    let mut all = product_targets();
+    all.extend(inverse_targets());
+    all
+}
+
+/// The [`FieldTarget`]s of `PrimeField::inv` on `$n`-digit fields: the generic prime of
+/// that size in both representations.
+macro_rules! generic_inverse {
+    ($($n:literal),*) => {
+        [$(
+            field_target!(
+                concat!("field generic ", stringify!($n), "-digit standard inv"),
+                $n,
+                generic($n),
+                Representation::Standard,
+                |f, a, _| f.inv(a)
+            ),
+            field_target!(
+                concat!("field generic ", stringify!($n), "-digit montgomery inv"),
+                $n,
+                generic($n),
+                Representation::Montgomery,
+                |f, a, _| f.inv(a)
+            ),
+        )*]
+    };
+}
+
+/// `PrimeField::inv` on every kind of field and every size: each NIST / Table 2 prime and
+/// the pseudo-Mersenne primes in both representations, and a prime of no special form of
+/// every size from 1 to 16 digits in both.
+pub fn inverse_targets() -> Vec<FieldTarget> {
+    use NistPrime::*;
+    use Representation::{Montgomery, Standard};
+    let mut all = vec![
+        field_target!("field P-192 standard inv", 3, p(P192), Standard, |f, a, _| f.inv(a)),
+        field_target!("field P-224 standard inv", 4, p(P224), Standard, |f, a, _| f.inv(a)),
+        field_target!("field P-256 standard inv", 4, p(P256), Standard, |f, a, _| f.inv(a)),
+        field_target!("field P-384 standard inv", 6, p(P384), Standard, |f, a, _| f.inv(a)),
+        field_target!("field 2^448-2^224-1 standard inv", 7, p(P448), Standard, |f, a, _| f.inv(a)),
+        field_target!("field 2^512-2^32-1 standard inv", 8, p(P512), Standard, |f, a, _| f.inv(a)),
+        field_target!("field P-521 standard inv", 9, p(P521), Standard, |f, a, _| f.inv(a)),
+        field_target!("field P-256 montgomery inv", 4, p(P256), Montgomery, |f, a, _| f.inv(a)),
+        field_target!("field P-521 montgomery inv", 9, p(P521), Montgomery, |f, a, _| f.inv(a)),
+        field_target!("field 2^255-19 standard inv", 4, pm(255, 19), Standard, |f, a, _| f.inv(a)),
+        field_target!("field 2^255-19 montgomery inv", 4, pm(255, 19), Montgomery, |f, a, _| f
+            .inv(a)),
+        field_target!("field 2^130-5 standard inv", 3, pm(130, 5), Standard, |f, a, _| f.inv(a)),
+        field_target!("field 2^127-1 standard inv", 2, pm(127, 1), Standard, |f, a, _| f.inv(a)),
+        field_target!("field 2^64-59 standard inv", 1, pm(64, 59), Standard, |f, a, _| f.inv(a)),
+    ];
+    all.extend(generic_inverse!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
+    all
+}
+
+/// The constant-time products, additions and subtractions of the fields.
+fn product_targets() -> Vec<FieldTarget> {
     use NistPrime::*;
     use Representation::{Montgomery, Standard};
     vec![
@@ -425,6 +490,36 @@ pub fn field_controls() -> Vec<FieldTarget> {
         Standard,
         |f, a, b| f.mul(a, b)
     )]
+}
+
+/// Deliberately leaky field functions: the check must report each of them. An inverse
+/// that tests for zero first (what `PrimeField::inv` did for special primes), and one by
+/// the variable-time exponentiation of a prime of no special form in the standard
+/// representation (classical division in every product).
+pub fn field_planted_leaks() -> Vec<FieldTarget> {
+    use Representation::Standard;
+    vec![
+        field_target!(
+            "planted: field inverse branching on zero",
+            4,
+            pm(255, 19),
+            Standard,
+            |f, a, _| {
+                if *a == f.zero() {
+                    f.zero()
+                } else {
+                    f.inv(a)
+                }
+            }
+        ),
+        field_target!(
+            "planted: field inverse by variable-time products",
+            4,
+            p256_order(),
+            Standard,
+            |f, a, _| f.pow_vartime(a, &(&f.modulus() - &Nat::from(2u64)))
+        ),
+    ]
 }
 
 /// Deliberately leaky functions: the check must report each of them.

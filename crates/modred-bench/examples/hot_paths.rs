@@ -16,12 +16,15 @@
 //! `montgomery` reducer's `Reducer::mul`/`sqr`), `redc` (its reduction of a double-length
 //! product, `reduce_raw`), `powm` (variable-time exponentiation, default sliding window,
 //! full-length exponent) and `powm-ct` (the constant-time fixed-window exponentiation of
-//! `modred::ct`). Operands come from a fixed seed.
+//! `modred::ct`); through the user-facing `Modulus` (`Modulus::new`, whatever code its plan
+//! runs: at 256 bits the fixed-size or 4-digit assembly product), `modulus-mul`,
+//! `modulus-sqr`, `modulus-mul-assign` and `modulus-sqr-assign`. Operands come from a fixed
+//! seed.
 
 use modred::ct::MontgomeryCt;
 use modred::exp::{default_method, pow_vartime};
 use modred::reduce::{Montgomery, Reducer, Scratch};
-use modred::Nat;
+use modred::{Modulus, Nat};
 use modred_bench::support::{digits, SplitMix64};
 use std::hint::black_box;
 
@@ -36,7 +39,10 @@ pub fn hot_loop(n: u64, f: &mut dyn FnMut()) {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: hot_paths mul|sqr|redc|powm|powm-ct BITS N   (BITS a multiple of 64)");
+    eprintln!(
+        "usage: hot_paths mul|sqr|redc|powm|powm-ct|modulus-mul|modulus-sqr|modulus-mul-assign|\
+         modulus-sqr-assign BITS N   (BITS a multiple of 64)"
+    );
     std::process::exit(2)
 }
 
@@ -60,6 +66,9 @@ fn main() {
     product[k..].copy_from_slice(&b[..k]);
     product[2 * k - 1] &= u64::MAX >> 2; // below m·R: the top digit of m has its top bit set
     let ct = MontgomeryCt::new(&m).expect("odd modulus");
+    let md = Modulus::new(&m).expect("odd modulus");
+    let (ma, mb) = (md.residue(&r.from_residue(&a)), md.residue(&r.from_residue(&b)));
+    let mut acc = ma.clone();
     match op.as_str() {
         "mul" => hot_loop(n, &mut || r.mul(&mut out, black_box(&a), black_box(&b), &mut scratch)),
         "sqr" => hot_loop(n, &mut || r.sqr(&mut out, black_box(&a), &mut scratch)),
@@ -71,9 +80,24 @@ fn main() {
             let e = e.to_padded(k).expect("k digits");
             hot_loop(n, &mut || ct.pow(&mut out, black_box(&a), black_box(&e)))
         }
+        "modulus-mul" => hot_loop(n, &mut || {
+            let r = md.mul(black_box(&ma), black_box(&mb));
+            black_box(&r);
+        }),
+        "modulus-sqr" => hot_loop(n, &mut || {
+            let r = md.sqr(black_box(&ma));
+            black_box(&r);
+        }),
+        "modulus-mul-assign" => hot_loop(n, &mut || {
+            black_box(md.mul_assign(black_box(&mut acc), &mb).is_ok());
+        }),
+        "modulus-sqr-assign" => hot_loop(n, &mut || {
+            black_box(md.sqr_assign(black_box(&mut acc)).is_ok());
+        }),
         _ => usage(),
     }
     black_box(&out);
+    black_box(&acc);
     let x86 = cfg!(target_arch = "x86_64");
     #[cfg(target_arch = "x86_64")]
     let (bmi2, adx) = (std::is_x86_feature_detected!("bmi2"), std::is_x86_feature_detected!("adx"));

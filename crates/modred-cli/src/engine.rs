@@ -4,7 +4,7 @@
 
 use modred::exp::Method;
 use modred::limb::OpCounts;
-use modred::{Modulus, Operation};
+use modred::{Limits, Modulus, Operation};
 use modred_research::opcount::Op;
 use std::collections::HashMap;
 
@@ -26,27 +26,33 @@ pub enum Window {
 /// afresh, so a batch of ever new moduli cannot exhaust memory.
 const CACHE_LIMIT: usize = 1024;
 
-/// The largest `bits(E)·bits(M)` `powm` accepts: about the cost of the exponentiation in
-/// units of digit products over 64² (a 65536-bit exponent modulo a 65536-bit modulus takes
-/// seconds; far beyond it, hours). Larger requests are refused with an error instead of
-/// running without an end in sight.
-pub const MAX_POWM_WORK: u64 = 1 << 32;
-
 /// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs.
+/// Every request is held to the engine's [`Limits`] (the library estimates its work and
+/// refuses it at once above the limit: `--max-work`).
 pub struct Engine {
     cache: HashMap<(Algorithm, Operation, Number), Modulus>,
+    limits: Limits,
 }
 
 impl Default for Engine {
     fn default() -> Self {
-        Engine::new()
+        Engine::new(Limits::new())
     }
 }
 
 impl Engine {
-    /// An engine with an empty cache.
-    pub fn new() -> Engine {
-        Engine { cache: HashMap::new() }
+    /// An engine with an empty cache, holding requests to `limits`.
+    pub fn new(limits: Limits) -> Engine {
+        Engine { cache: HashMap::new(), limits }
+    }
+
+    /// Holds the next requests to `limits` (the prepared moduli kept for other limits are
+    /// dropped).
+    pub fn set_limits(&mut self, limits: Limits) {
+        if limits != self.limits {
+            self.cache.clear();
+            self.limits = limits;
+        }
     }
 
     /// The context for `m` with `algorithm` (`Auto`: the library's choice for `op`), from
@@ -60,10 +66,7 @@ impl Engine {
     ) -> Result<&Modulus, Error> {
         let key = (algorithm, op, m.clone());
         if !self.cache.contains_key(&key) {
-            let modulus = match algorithm {
-                Algorithm::Auto => Modulus::for_operation(m, op)?,
-                a => Modulus::with(a, m)?,
-            };
+            let modulus = Modulus::with_limits(algorithm, op, m, self.limits)?;
             if self.cache.len() >= CACHE_LIMIT {
                 self.cache.clear();
             }
@@ -98,24 +101,57 @@ impl Engine {
         m: &Number,
         window: Window,
     ) -> Result<Number, Error> {
-        let work = e.bits().saturating_mul(m.bits().max(1));
-        if work > MAX_POWM_WORK {
-            return Err(Error::InvalidArgument(format!(
-                "powm too large: a {}-bit exponent modulo a {}-bit modulus; the limit is \
-                 bits(E)·bits(M) ≤ 2^32 (e.g. 65536-bit E and M)",
-                e.bits(),
-                m.bits()
-            )));
-        }
         let modulus = self.modulus(a, Operation::PowMod, m)?;
         let method = match window {
-            Window::Sliding => return Ok(modulus.pow_mod_vartime(b, e)),
+            Window::Sliding => return modulus.pow_mod_vartime(b, e),
             Window::Fixed(1) => Method::Binary,
             Window::Fixed(w) => Method::FixedWindow(w),
         };
         let r = modulus.pow_with_vartime(&modulus.residue(b), e, method)?;
-        Ok(modulus.to_nat(&r))
+        modulus.to_nat(&r)
     }
+}
+
+/// The message of a library error on the command line: the library's, and for a request
+/// over the work limit how to raise it.
+pub fn message(e: &Error) -> String {
+    match e {
+        Error::TooMuchWork { .. } => format!("{e} (--max-work sets the limit)"),
+        _ => e.to_string(),
+    }
+}
+
+/// Parses a `--max-work` value: a whole number of digit operations, written out (`1000000`),
+/// as a power of two (`2^40`) or with a decimal exponent (`1e12`), or `unlimited`.
+pub fn parse_max_work(text: &str) -> Result<Limits, String> {
+    let bad = || {
+        format!(
+            "invalid --max-work '{}': expected a number of digit operations such as \
+             68719476736, 2^36 or 1e11, or 'unlimited'",
+            crate::args::abbreviate(text)
+        )
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    let work = if text == "unlimited" {
+        u64::MAX
+    } else if let Some((base, exp)) = text.split_once('^') {
+        match (base, exp.parse::<u32>()) {
+            ("2", Ok(n)) if digits(exp) && n < 64 => 1u64 << n,
+            _ => return Err(bad()),
+        }
+    } else if let Some((mantissa, exp)) = text.split_once(['e', 'E']) {
+        match (mantissa.parse::<u64>(), exp.parse::<u32>()) {
+            (Ok(a), Ok(n)) if digits(mantissa) && digits(exp) => {
+                10u64.checked_pow(n).and_then(|p| p.checked_mul(a)).ok_or_else(bad)?
+            }
+            _ => return Err(bad()),
+        }
+    } else if digits(text) {
+        text.parse::<u64>().map_err(|_| bad())?
+    } else {
+        return Err(bad());
+    };
+    Ok(Limits::new().with_max_work(work))
 }
 
 /// Counts the single-precision operations of one `op` ("reduce", "mulmod", "sqrmod") by
@@ -127,4 +163,35 @@ pub fn op_count(
     digit_bits: u32,
 ) -> Result<OpCounts, Error> {
     modred_research::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_work_values() {
+        let w = |t: &str| parse_max_work(t).map(|l| l.max_work);
+        assert_eq!(w("1000"), Ok(1000));
+        assert_eq!(w("2^36"), Ok(1 << 36));
+        assert_eq!(w("1e12"), Ok(1_000_000_000_000));
+        assert_eq!(w("3E2"), Ok(300));
+        assert_eq!(w("unlimited"), Ok(u64::MAX));
+        assert_eq!(w("18446744073709551615"), Ok(u64::MAX));
+        for bad in
+            ["", "-1", "+5", "1.5e3", "2^64", "3^4", "2^-1", "1e20", "e5", "1e", "0x10", "many"]
+        {
+            assert!(w(bad).unwrap_err().starts_with("invalid --max-work"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn too_much_work_says_how_to_raise_the_limit() {
+        let mut engine = Engine::new(Limits::new().with_max_work(10));
+        let m = Number::from_u64(1_000_003);
+        let e = engine.pow_mod(Algorithm::Auto, &m, &m, &m, Window::Sliding).unwrap_err();
+        assert!(message(&e).ends_with("(--max-work sets the limit)"), "{}", message(&e));
+        engine.set_limits(Limits::UNLIMITED);
+        assert!(engine.pow_mod(Algorithm::Auto, &m, &m, &m, Window::Sliding).is_ok());
+    }
 }

@@ -31,7 +31,7 @@ impl fmt::Display for Fail {
 
 impl From<modred::Error> for Fail {
     fn from(e: modred::Error) -> Fail {
-        Fail::Message(e.to_string())
+        Fail::Message(crate::engine::message(&e))
     }
 }
 

@@ -174,9 +174,13 @@ fn nul_bytes_cannot_reach_arguments() {
 #[test]
 fn arithmetic_library_errors() {
     let huge = format!("0x1{}", "0".repeat(20_000)); // 2^80000
+    let longer = format!("0x1{}", "0".repeat(100_000)); // 2^400000
     all_fail(&[
-        (&["powm", "2", &huge, &huge], "powm too large"),
-        (&["powm", "--window", "3", "2", &huge, &huge], "powm too large"),
+        (&["powm", "2", &longer, &huge], "too much work: an exponentiation to a 400001-bit"),
+        (&["powm", "--window", "3", "2", &longer, &huge], "is estimated at 3.4e11 digit"),
+        (&["powm", "--max-work", "1e6", "2", "3", &huge], "over the work limit of 1.0e6"),
+        (&["mulmod", "--algo", "hong", "--max-work", "2^20", "2", "3", &huge], "by hong"),
+        (&["reduce", "--max-work", "100", "2", &huge], "one multiplication modulo a 80001-bit"),
         (&["reduce", "--algo", "nist", "5", "1000003"], "nist does not apply"),
         (&["reduce", "--algo", "radix2-montgomery", "5", "1000000"], "does not apply"),
         (&["mulmod", "--algo", "ntt-montgomery", "5", "6", "1000000"], "does not apply"),

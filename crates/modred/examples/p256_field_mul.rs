@@ -76,7 +76,7 @@ fn main() -> Result<(), modred::Error> {
             Candidate::new(|| acc = field.mul(black_box(&acc), black_box(&b))),
             Candidate::new(|| accm = mont_field.mul(black_box(&accm), black_box(&bm))),
             Candidate::new(|| {
-                black_box(generic.mul(black_box(&ra), black_box(&rb)));
+                black_box(generic.mul(black_box(&ra), black_box(&rb)).ok());
             }),
         ],
     );

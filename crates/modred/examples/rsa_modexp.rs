@@ -36,7 +36,7 @@ fn is_probable_prime(n: &Nat) -> bool {
     }
     let Ok(ctx) = Modulus::new(n) else { return false };
     let n_minus_1 = n - &Nat::one();
-    BASES.iter().all(|&a| ctx.pow_mod_vartime(&Nat::from(a), &n_minus_1).is_one())
+    BASES.iter().all(|&a| ctx.pow_mod_vartime(&Nat::from(a), &n_minus_1).is_ok_and(|r| r.is_one()))
 }
 
 /// The first probable prime `p ≥` a random `bits`-bit start with `gcd(e, p − 1) = 1`
@@ -113,11 +113,11 @@ fn keygen(bits: usize, seed: u64) -> Key {
 fn decrypt_crt(k: &Key, c: &Nat) -> Result<Nat, modred::Error> {
     let mp_ctx = Modulus::new(&k.p)?;
     let mq_ctx = Modulus::new(&k.q)?;
-    let m_p = mp_ctx.to_nat(&mp_ctx.pow_ct(&mp_ctx.residue(c), &k.dp)?);
-    let m_q = mq_ctx.to_nat(&mq_ctx.pow_ct(&mq_ctx.residue(c), &k.dq)?);
+    let m_p = mp_ctx.to_nat(&mp_ctx.pow_ct(&mp_ctx.residue(c), &k.dp)?)?;
+    let m_q = mq_ctx.to_nat(&mq_ctx.pow_ct(&mq_ctx.residue(c), &k.dq)?)?;
     // h = q⁻¹·(m_p − m_q) mod p, with the difference made non-negative first.
-    let diff = mp_ctx.sub(&mp_ctx.residue(&m_p), &mp_ctx.residue(&m_q));
-    let h = mp_ctx.to_nat(&mp_ctx.mul_ct(&diff, &mp_ctx.residue(&k.q_inv))?);
+    let diff = mp_ctx.sub(&mp_ctx.residue(&m_p), &mp_ctx.residue(&m_q))?;
+    let h = mp_ctx.to_nat(&mp_ctx.mul_ct(&diff, &mp_ctx.residue(&k.q_inv))?)?;
     Ok(&m_q + &(&h * &k.q))
 }
 
@@ -137,11 +137,11 @@ fn main() -> Result<(), modred::Error> {
     let n = Modulus::new(&key.n)?;
     println!("reducer chosen for n: {}", n.algorithm());
     let t = Instant::now();
-    let c = n.pow_mod_vartime(&message, &key.e);
+    let c = n.pow_mod_vartime(&message, &key.e)?;
     println!("encrypt (e = 65537, variable time: e is public): {:.2?}", t.elapsed());
 
     let t = Instant::now();
-    let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?);
+    let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?)?;
     println!("decrypt c^d mod n (constant time, 2048-bit d):   {:.2?}", t.elapsed());
     let t = Instant::now();
     let crt = decrypt_crt(&key, &c)?;
@@ -169,8 +169,8 @@ mod tests {
     ) -> Result<(Key, Nat, Nat, Nat), modred::Error> {
         let key = keygen(bits, seed);
         let n = Modulus::new(&key.n)?;
-        let c = n.pow_mod_vartime(message, &key.e); // the exponent 65537 is public
-        let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?);
+        let c = n.pow_mod_vartime(message, &key.e)?; // the exponent 65537 is public
+        let plain = n.to_nat(&n.pow_ct(&n.residue(&c), &key.d)?)?;
         let crt = decrypt_crt(&key, &c)?;
         Ok((key, c, plain, crt))
     }
@@ -189,7 +189,7 @@ mod tests {
         // The two decryptions agree for other ciphertexts too (c below n, not a message).
         let c2 = &key.n - &Nat::from(12_345u64);
         assert_eq!(
-            decrypt_crt(&key, &c2).unwrap(),
+            decrypt_crt(&key, &c2),
             Modulus::new(&key.n).unwrap().pow_mod_vartime(&c2, &key.d)
         );
     }

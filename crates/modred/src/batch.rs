@@ -19,17 +19,18 @@ use crate::error::Error;
 use crate::modulus::Modulus;
 use crate::nat::Nat;
 
-/// `x^e mod m` for every `(x, e)` in `jobs`, in order, modulo `modulus` (any `x`, any `e`).
+/// `x^e mod m` for every `(x, e)` in `jobs`, in order, modulo `modulus` (any `x`, any `e`);
+/// an error for a job [`Modulus::pow_mod_vartime`] refuses, without stopping the others.
 /// Parallel with the `rayon` feature.
-pub fn pow_many_vartime(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Nat> {
+pub fn pow_many_vartime(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Result<Nat, Error>> {
     map(jobs, |(x, e)| modulus.pow_mod_vartime(x, e))
 }
 
 /// `x^e mod m` for every `(x, e, m)` in `jobs`, in order, each modulus with the automatic
-/// choice of reducer ([`Modulus::new`]); an error for a zero modulus, without stopping the
-/// others. Parallel with the `rayon` feature.
+/// choice of reducer ([`Modulus::new`]); an error for a zero modulus (or a job refused as in
+/// [`pow_many_vartime`]), without stopping the others. Parallel with the `rayon` feature.
 pub fn pow_many_mod_vartime(jobs: &[(Nat, Nat, Nat)]) -> Vec<Result<Nat, Error>> {
-    map(jobs, |(x, e, m)| Modulus::new(m).map(|md| md.pow_mod_vartime(x, e)))
+    map(jobs, |(x, e, m)| Modulus::new(m)?.pow_mod_vartime(x, e))
 }
 
 /// Whether the jobs run in parallel (the `rayon` feature).
@@ -69,9 +70,7 @@ mod tests {
             }
             let with_m: Vec<(Nat, Nat, Nat)> =
                 jobs.iter().map(|(x, e)| (x.clone(), e.clone(), m.clone())).collect();
-            let got2: Vec<Nat> =
-                pow_many_mod_vartime(&with_m).into_iter().map(Result::unwrap).collect();
-            assert_eq!(got, got2);
+            assert_eq!(got, pow_many_mod_vartime(&with_m));
         }
         assert!(pow_many_mod_vartime(&[(Nat::one(), Nat::one(), Nat::zero())])[0].is_err());
         assert!(pow_many_vartime(&Modulus::new(&Nat::from(7u64)).unwrap(), &[]).is_empty());

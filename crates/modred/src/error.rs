@@ -35,6 +35,19 @@ pub enum Error {
     UnknownAlgorithm(String),
     /// Any other invalid argument, described.
     InvalidArgument(String),
+    /// A [`crate::Residue`] was given to a [`crate::Modulus`] other than the one that made
+    /// it ([`crate::modulus`]: residues belong to their modulus).
+    ForeignResidue,
+    /// A request's estimated work is over the work limit ([`crate::Limits`]); refused
+    /// before it started.
+    TooMuchWork {
+        /// The request, in words.
+        what: String,
+        /// Its estimated work, in digit operations (the registry's cost models).
+        estimate: u64,
+        /// The limit it is over.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -54,6 +67,18 @@ impl fmt::Display for Error {
                 crate::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
             ),
             Error::InvalidArgument(what) => write!(f, "{what}"),
+            Error::TooMuchWork { what, estimate, limit } => write!(
+                f,
+                "too much work: {what} is estimated at {} digit operations ({} at a \
+                 nanosecond each), over the work limit of {}",
+                crate::modulus::limits::amount(*estimate),
+                crate::modulus::limits::duration(*estimate),
+                crate::modulus::limits::amount(*limit)
+            ),
+            Error::ForeignResidue => f.write_str(
+                "the residue belongs to another modulus (convert it with that modulus's \
+                 to_nat, then with this one's residue)",
+            ),
         }
     }
 }

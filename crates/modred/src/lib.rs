@@ -38,16 +38,18 @@
 //! let ctx = Modulus::new(&m)?;
 //! let x = ctx.residue(&"12345678901234567890".parse()?);
 //! let y = ctx.residue(&Nat::from(987_654_321u64));
-//! let xy = ctx.mul(&x, &y); // x·y mod m
-//! let x2 = ctx.sqr(&x); // x² mod m
-//! let x_e = ctx.pow_vartime(&x, &Nat::from(65537u64)); // x^65537 mod m (public exponent)
-//! assert_eq!(ctx.to_nat(&xy), &(&ctx.to_nat(&x) * &ctx.to_nat(&y)) % &m);
-//! assert_eq!(ctx.to_nat(&x2), ctx.mul_mod(&ctx.to_nat(&x), &ctx.to_nat(&x)));
+//! let xy = ctx.mul(&x, &y)?; // x·y mod m
+//! let x2 = ctx.sqr(&x)?; // x² mod m
+//! let x_e = ctx.pow_vartime(&x, &Nat::from(65537u64))?; // x^65537 mod m (public exponent)
+//! assert_eq!(ctx.to_nat(&xy)?, &(&ctx.to_nat(&x)? * &ctx.to_nat(&y)?) % &m);
+//! assert_eq!(ctx.to_nat(&x2)?, ctx.mul_mod(&ctx.to_nat(&x)?, &ctx.to_nat(&x)?));
 //!
 //! // One-shot forms on plain numbers, and a forced algorithm:
 //! let barrett = Modulus::with(Algorithm::Barrett, &m)?;
-//! let z = barrett.pow_mod_vartime(&"12345678901234567890".parse()?, &Nat::from(65537u64));
-//! assert_eq!(z, ctx.to_nat(&x_e));
+//! let z = barrett.pow_mod_vartime(&"12345678901234567890".parse()?, &Nat::from(65537u64))?;
+//! assert_eq!(z, ctx.to_nat(&x_e)?);
+//! // A residue belongs to the modulus that made it: another one refuses it.
+//! assert_eq!(barrett.to_nat(&x), Err(modred::Error::ForeignResidue));
 //! assert_eq!(barrett.algorithm(), Algorithm::Barrett);
 //! assert_eq!(ctx.reduce(&Nat::power_of_two(300))?, &Nat::power_of_two(300) % &m);
 //! # Ok::<(), modred::Error>(())
@@ -64,9 +66,9 @@
 //! let secret = Nat::from(0x1234_5678_9abc_def0u64);
 //! let g = p.residue(&Nat::from(5u64));
 //! let public = p.pow_ct(&g, &secret)?; // no branch or index depends on `secret`
-//! assert_eq!(p.to_nat(&public), p.pow_mod_vartime(&Nat::from(5u64), &secret));
+//! assert_eq!(p.to_nat(&public)?, p.pow_mod_vartime(&Nat::from(5u64), &secret)?);
 //! let product = p.mul_ct(&public, &g)?;
-//! assert_eq!(p.to_nat(&product), p.mul_mod(&p.to_nat(&public), &Nat::from(5u64)));
+//! assert_eq!(p.to_nat(&product)?, p.mul_mod(&p.to_nat(&public)?, &Nat::from(5u64)));
 //! # Ok::<(), modred::Error>(())
 //! ```
 //!
@@ -81,7 +83,7 @@
 //! let p: Nat = NistPrime::P256.modulus();
 //! let f = PrimeField::<4>::new(&p, Representation::Standard)?;
 //! let a = f.from_u64(3);
-//! let b = f.inv(&a).expect("3 is invertible");
+//! let b = f.inv(&a); // constant time; the inverse of 0 is 0
 //! assert_eq!(f.mul(&a, &b), f.one());
 //! assert_eq!(f.to_nat(&f.sqr(&f.neg(&a))), Nat::from(9u64));
 //! # Ok::<(), modred::Error>(())
@@ -275,7 +277,7 @@ pub mod field;
 pub mod modulus;
 
 pub use engine::Operation;
-pub use modulus::{Form, Modulus, Plan, Profile, Residue};
+pub use modulus::{Form, Limits, Modulus, Plan, Profile, Residue};
 
 /// Not part of the interface: the library internals `modred-research` builds on. They may
 /// change in any release.

@@ -3,7 +3,8 @@
 //! The command line's `algos`, the selector ([`crate::modulus`]), the tuning profile, `modred
 //! tune` and `bench`, the report, the fuzz targets and the tests all read these facts
 //! here: the name `--algo` takes, the paper and algorithm number, which moduli the
-//! algorithm applies to, its residue representation, its input bound, and whether it is
+//! algorithm applies to, its residue representation, its input bound, its cost model
+//! ([`Cost`]: what the work limits of [`crate::Limits`] estimate with), and whether it is
 //! for study only (never chosen by `auto`). Adding a reducer is one module in
 //! [`crate::reduce`] and one entry here; `tests/registry.rs` walks the table and
 //! exercises every entry.
@@ -173,6 +174,95 @@ impl Representation {
     }
 }
 
+/// The work of one `k × k`-digit product (64-bit digits), in digit operations, as
+/// [`crate::nat`] multiplies: the least of schoolbook (`k²` digit multiply-adds),
+/// Karatsuba (`1024·3^log2(k/32)`, schoolbook's cost at its threshold of 32 digits, three
+/// half-size products per level) and the transform product (`3·T(2k)`: two forward
+/// transforms and one inverse of the `2k`-digit product, [`transform_work`]).
+///
+/// On the machines measured (x86-64, `modred bench --algo all --op mulmod`) one digit
+/// operation of these models takes 0.3 to 1 ns; the models are upper estimates within a
+/// small factor (up to 3 on the AVX-512 IFMA transforms), never a promise of time.
+pub fn product_work(k: u64) -> u64 {
+    let k = k.max(1);
+    let schoolbook = k.saturating_mul(k);
+    let karatsuba = if k <= 32 {
+        schoolbook
+    } else {
+        // 1024·(k/32)^log2(3), in floating point: an estimate, not a count.
+        (1024.0 * (k as f64 / 32.0).powf(3f64.log2())) as u64
+    };
+    schoolbook.min(karatsuba).min(3u64.saturating_mul(transform_work(2 * k)))
+}
+
+/// The work of one exact transform of `n` 64-bit digits ([`crate::ntt`]: three word-size
+/// primes, `n·log2(n)` butterflies each): `3·n·⌈log2 n⌉` digit operations.
+pub fn transform_work(n: u64) -> u64 {
+    let n = n.max(2);
+    let log = 64 - (n - 1).leading_zeros() as u64;
+    3u64.saturating_mul(n).saturating_mul(log)
+}
+
+/// An algorithm's cost model: the estimated work, in digit operations, of one modular
+/// multiplication (the product of two residues and its reduction; a one-off reduction of a
+/// double-length argument costs about the same) for a modulus of `k` 64-bit digits:
+///
+/// `products·M(k) + quadratic·k² + convolutions·2·T(2k) + linear·k`
+///
+/// with `M(k)` = [`product_work`] and `T` = [`transform_work`] (a convolution with a
+/// precomputed operand is a forward and an inverse transform). [`Cost::mul_work`] evaluates
+/// it; [`Cost::formula`] writes it out. The coefficients count the algorithm's steps, then
+/// were checked against `modred bench --algo all --op mulmod` at 64 to 16384 bits (each
+/// entry's comment says how).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cost {
+    /// Full `k × k`-digit products (`M(k)` each).
+    pub products: u32,
+    /// Digit operations beyond the products, in units of `k²` (quadratic reductions, the
+    /// interleaved products, bit-serial passes).
+    pub quadratic: u32,
+    /// Convolutions of about `2k` digits with a precomputed transform (`2·T(2k)` each).
+    pub convolutions: u32,
+    /// Digit operations in units of `k` (folds, quotient digits).
+    pub linear: u32,
+}
+
+impl Cost {
+    /// The estimated digit operations of one modular multiplication modulo a `k`-digit
+    /// modulus (saturating at `u64::MAX`).
+    pub fn mul_work(&self, k: u64) -> u64 {
+        let k = k.max(1);
+        let terms = [
+            (self.products as u64).saturating_mul(product_work(k)),
+            (self.quadratic as u64).saturating_mul(k.saturating_mul(k)),
+            (self.convolutions as u64).saturating_mul(2u64.saturating_mul(transform_work(2 * k))),
+            (self.linear as u64).saturating_mul(k),
+        ];
+        terms.iter().fold(0u64, |sum, t| sum.saturating_add(*t))
+    }
+
+    /// The model as a formula, e.g. `2·M(k)` or `M(k) + k² + 20k` (what `modred algos`
+    /// prints).
+    pub fn formula(&self) -> String {
+        let term = |c: u32, what: &str| match c {
+            0 => None,
+            1 if !what.is_empty() => Some(what.to_string()),
+            c if what.starts_with('k') => Some(format!("{c}{what}")),
+            c => Some(format!("{c}·{what}")),
+        };
+        [
+            term(self.products, "M(k)"),
+            term(self.quadratic, "k²"),
+            term(self.convolutions, "2·T(2k)"),
+            term(self.linear, "k"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" + ")
+    }
+}
+
 /// One algorithm's facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Info {
@@ -186,6 +276,8 @@ pub struct Info {
     pub representation: Representation,
     /// The arguments its reduction takes, as the paper writes the bound.
     pub input_bound: &'static str,
+    /// Its cost model: the estimated work of one modular multiplication.
+    pub cost: Cost,
     /// For study only: exact to its paper but measured slower than the others here, so
     /// `auto` never picks it and `modred tune` does not time it.
     pub study_only: bool,
@@ -206,6 +298,9 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Any,
         representation: Representation::Standard,
         input_bound: "any x",
+        // The product, then Knuth D: k quotient digits of a k-digit multiply-subtract each,
+        // a two-by-one division (about 20 digit operations) per digit.
+        cost: Cost { products: 1, quadratic: 1, convolutions: 0, linear: 20 },
         study_only: false,
     },
     Info {
@@ -214,6 +309,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Any,
         representation: Representation::Standard,
         input_bound: "b^(2k)",
+        // The product and the two half products of the quotient estimate and q·m.
+        cost: Cost { products: 3, quadratic: 0, convolutions: 0, linear: 0 },
         study_only: false,
     },
     Info {
@@ -222,6 +319,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Odd,
         representation: Representation::Montgomery,
         input_bound: "m·b^k",
+        // The product, then u = T·m' mod R and u·m: two products (paper 000, Table 1).
+        cost: Cost { products: 2, quadratic: 0, convolutions: 0, linear: 0 },
         study_only: false,
     },
     Info {
@@ -230,6 +329,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Odd,
         representation: Representation::Montgomery,
         input_bound: "m·b^k",
+        // CIOS: 2k² + k digit multiply-adds, no Karatsuba.
+        cost: Cost { products: 0, quadratic: 2, convolutions: 0, linear: 1 },
         study_only: false,
     },
     Info {
@@ -238,6 +339,10 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Odd,
         representation: Representation::Radix2,
         input_bound: "n·2^k",
+        // Bit-serial: per bit of the 64k-bit modulus about four passes over k digits (the
+        // conditional additions of b and of m, the shift): 256k². Measured 1.85 s for one
+        // product at 131 072 bits (1.1e9 here).
+        cost: Cost { products: 0, quadratic: 256, convolutions: 0, linear: 0 },
         study_only: true,
     },
     Info {
@@ -246,6 +351,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Odd,
         representation: Representation::Radix2,
         input_bound: "n·2^(k+1)",
+        // Twice the plain form's steps (the recoding's extra additions; measured 1.8–2.8×).
+        cost: Cost { products: 0, quadratic: 512, convolutions: 0, linear: 0 },
         study_only: true,
     },
     Info {
@@ -254,6 +361,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Any,
         representation: Representation::Standard,
         input_bound: "b^(2k)",
+        // The product, then one linear and one cyclic convolution with precomputed operands.
+        cost: Cost { products: 1, quadratic: 0, convolutions: 2, linear: 0 },
         study_only: false,
     },
     Info {
@@ -262,6 +371,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Odd,
         representation: Representation::Transform,
         input_bound: "m·b^K",
+        // The product, then one linear and one cyclic convolution with precomputed operands.
+        cost: Cost { products: 1, quadratic: 0, convolutions: 2, linear: 0 },
         study_only: false,
     },
     Info {
@@ -270,6 +381,9 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Any,
         representation: Representation::Standard,
         input_bound: "any x",
+        // Table-based window steps: measured 12–13 k² digit operations' time at 1024 to
+        // 16 384 bits (about ten times Montgomery).
+        cost: Cost { products: 0, quadratic: 12, convolutions: 0, linear: 0 },
         study_only: true,
     },
     Info {
@@ -278,6 +392,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::PseudoMersenne,
         representation: Representation::Standard,
         input_bound: "2^(2N)",
+        // The product, then two folds by c (a k-digit multiply by one digit, an addition).
+        cost: Cost { products: 1, quadratic: 0, convolutions: 0, linear: 4 },
         study_only: false,
     },
     Info {
@@ -286,6 +402,9 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Solinas,
         representation: Representation::Standard,
         input_bound: "b^(2n) with b = 2^W",
+        // The product, then w_a + w_s additions of n words (n ≤ 2k words of 32 bits, each
+        // weight at most 2n, so at most 8k² digit operations for polynomials with many terms).
+        cost: Cost { products: 1, quadratic: 8, convolutions: 0, linear: 0 },
         study_only: true,
     },
     Info {
@@ -294,6 +413,8 @@ pub const ALGORITHMS: &[Info] = &[
         moduli: Moduli::Nist,
         representation: Representation::Standard,
         input_bound: "2^(2N)",
+        // The product, then a fixed number of additions of k digits (at most eight).
+        cost: Cost { products: 1, quadratic: 0, convolutions: 0, linear: 8 },
         study_only: false,
     },
 ];

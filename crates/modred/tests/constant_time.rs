@@ -39,16 +39,16 @@ fn ct_operations_agree_with_num_bigint_for_every_algorithm() {
             let (bx, by, be) = (big(&x), big(&y), big(&e));
             for ctx in contexts(&m) {
                 let (a, b) = (ctx.residue(&x), ctx.residue(&y));
-                let got = |r: &modred::Residue| big(&ctx.to_nat(r));
+                let got = |r: &modred::Residue| big(&ctx.to_nat(r).unwrap());
                 assert_eq!(got(&ctx.mul_ct(&a, &b).unwrap()), &bx * &by % &bm);
                 assert_eq!(got(&ctx.sqr_ct(&a).unwrap()), &bx * &bx % &bm);
                 assert_eq!(got(&ctx.pow_ct(&a, &e).unwrap()), bx.modpow(&be, &bm));
                 assert_eq!(got(&ctx.pow_ct(&a, &Nat::zero()).unwrap()), BigUint::from(1u8) % &bm);
-                assert_eq!(got(&ctx.add(&a, &b)), (&bx + &by) % &bm);
-                assert_eq!(got(&ctx.sub(&a, &b)), (&bx % &bm + &bm - &by % &bm) % &bm);
-                assert_eq!(got(&ctx.neg(&a)), (&bm - &bx % &bm) % &bm);
+                assert_eq!(got(&ctx.add(&a, &b).unwrap()), (&bx + &by) % &bm);
+                assert_eq!(got(&ctx.sub(&a, &b).unwrap()), (&bx % &bm + &bm - &by % &bm) % &bm);
+                assert_eq!(got(&ctx.neg(&a).unwrap()), (&bm - &bx % &bm) % &bm);
                 let zero = ctx.zero();
-                assert_eq!(got(&ctx.neg(&zero)), BigUint::from(0u8));
+                assert_eq!(got(&ctx.neg(&zero).unwrap()), BigUint::from(0u8));
             }
         }
     }
@@ -67,5 +67,5 @@ fn ct_refuses_even_moduli_and_long_exponents() {
     // m = 1: everything is 0.
     let one = Modulus::new(&Nat::one()).unwrap();
     let z = one.residue(&Nat::from(5u64));
-    assert_eq!(one.to_nat(&one.pow_ct(&z, &Nat::zero()).unwrap()), Nat::zero());
+    assert_eq!(one.to_nat(&one.pow_ct(&z, &Nat::zero()).unwrap()), Ok(Nat::zero()));
 }

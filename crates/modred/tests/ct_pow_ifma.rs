@@ -77,7 +77,11 @@ fn pow_ct_agrees_with_vartime_and_num_bigint() {
                 };
                 for (x, e) in cases {
                     let got = ctx.to_nat(&ctx.pow_ct(&ctx.residue(x), e).unwrap());
-                    assert_eq!(big(&got), big(x).modpow(&big(e), &bm), "{bits} bits, {algo:?}");
+                    assert_eq!(
+                        big(got.as_ref().unwrap()),
+                        big(x).modpow(&big(e), &bm),
+                        "{bits} bits, {algo:?}"
+                    );
                     assert_eq!(got, ctx.pow_mod_vartime(x, e), "{bits} bits, {algo:?}");
                 }
             }

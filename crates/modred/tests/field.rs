@@ -47,16 +47,19 @@ fn check<const N: usize>(p: &Nat, a: &BigUint, b: &BigUint, c: &BigUint) {
         assert_eq!(f.mul(&x, &f.one()), x);
         assert_eq!(f.add(&x, &f.neg(&x)), f.zero());
         assert_eq!(f.sub(&x, &y), f.add(&x, &f.neg(&y)));
-        // Inverse.
-        match f.inv(&x) {
-            Some(xi) => assert_eq!(f.mul(&x, &xi), f.one()),
-            None => assert_eq!(x, f.zero()),
+        // Inverse: a·a⁻¹ = 1, and 0 for 0.
+        let xi = f.inv(&x);
+        if x == f.zero() {
+            assert_eq!(xi, f.zero());
+        } else {
+            assert_eq!(f.mul(&x, &xi), f.one());
+            assert_eq!(v(&xi), a.modinv(&bp).expect("a prime modulus"));
         }
         results.push(
             [
                 f.mul(&f.add(&x, &y), &f.sub(&z, &x)),
                 f.sqr(&f.mul(&x, &z)),
-                f.inv(&f.add(&y, &f.one())).unwrap_or(f.zero()),
+                f.inv(&f.add(&y, &f.one())),
             ]
             .iter()
             .map(v)
@@ -97,6 +100,64 @@ fn edge_elements() {
     check_edges::<1>(&pm(61, 1));
     check_edges::<1>(&Nat::from(1_000_003u64));
     check_edges::<3>(&pm(192, 237));
+}
+
+/// A prime of no special form of `n` digits (modred-testkit's).
+fn phi_prime(n: usize) -> Nat {
+    Nat::from_vec(modred_testkit::primes::generic_prime(n))
+}
+
+/// The inverse in every field kind (NIST, pseudo-Mersenne and generic primes; standard and
+/// Montgomery representation) and every size from 1 to 16 digits: `a·inv(a) = 1` against
+/// num-bigint's modular inverse on edge and random elements, `inv(0) = 0`.
+#[test]
+fn inverse_in_every_kind_and_size() {
+    fn check_inv<const N: usize>(p: &Nat, seed: u64) {
+        let bp = big(p);
+        let mut rng = modred_testkit::SplitMix64::new(seed);
+        let mut values = edges(p);
+        for _ in 0..8 {
+            values.push(
+                BigUint::from_bytes_le(
+                    &Nat::from_vec(rng.below_pow2(64 * N as u64 + 3)).to_bytes_le(),
+                ) % &bp,
+            );
+        }
+        for repr in [Representation::Standard, Representation::Montgomery] {
+            let f = PrimeField::<N>::new(p, repr).unwrap();
+            assert_eq!(f.inv(&f.zero()), f.zero(), "{repr:?} N = {N}");
+            for a in &values {
+                let x = f.from_nat(&nat(a));
+                let xi = f.inv(&x);
+                match a.modinv(&bp) {
+                    Some(want) => assert_eq!(big(&f.to_nat(&xi)), want, "{repr:?} N = {N}"),
+                    None => assert_eq!(xi, f.zero()),
+                }
+            }
+        }
+    }
+    macro_rules! generic {
+        ($($n:literal),*) => { $( check_inv::<$n>(&phi_prime($n), $n); )* };
+    }
+    generic!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+    for prime in NistPrime::ALL {
+        let p = prime.modulus();
+        match p.len() {
+            3 => check_inv::<3>(&p, 3),
+            4 => check_inv::<4>(&p, 4),
+            6 => check_inv::<6>(&p, 6),
+            7 => check_inv::<7>(&p, 7),
+            8 => check_inv::<8>(&p, 8),
+            9 => check_inv::<9>(&p, 9),
+            n => panic!("a NIST prime of {n} digits"),
+        }
+    }
+    check_inv::<4>(&pm(255, 19), 19);
+    check_inv::<4>(&pm(256, 189), 189);
+    check_inv::<3>(&pm(130, 5), 5);
+    check_inv::<2>(&pm(127, 1), 1);
+    check_inv::<1>(&pm(64, 59), 59);
+    check_inv::<1>(&Nat::from(3u64), 33);
 }
 
 #[test]

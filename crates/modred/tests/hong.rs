@@ -112,7 +112,11 @@ fn powm_matches_num_bigint_and_montgomery() {
                 let want = base.modpow(e, &m);
                 let en: Nat = from_big(e);
                 let got = hong.pow_mod_vartime(&from_big(&base), &en);
-                assert_eq!(to_big(&got), want, "{bits} bits, default window, e = {e}");
+                assert_eq!(
+                    to_big(got.as_ref().unwrap()),
+                    want,
+                    "{bits} bits, default window, e = {e}"
+                );
                 if let Some(mont) = &mont {
                     assert_eq!(mont.pow_mod_vartime(&from_big(&base), &en), got);
                 }
@@ -123,7 +127,11 @@ fn powm_matches_num_bigint_and_montgomery() {
                             continue; // 255 tables of k² digits: slow, nothing new
                         }
                         let r = hong.pow_with_vartime(&b, &en, method).unwrap();
-                        assert_eq!(to_big(&hong.to_nat(&r)), want, "{bits} bits {method:?}");
+                        assert_eq!(
+                            to_big(&hong.to_nat(&r).unwrap()),
+                            want,
+                            "{bits} bits {method:?}"
+                        );
                     }
                 }
             }
@@ -251,7 +259,7 @@ fn mul_and_sqr_agree_with_montgomery() {
             let (a, b): (Nat, Nat) = (from_big(&rng.big_below(&m)), from_big(&rng.big_below(&m)));
             assert_eq!(hong.mul_mod(&a, &b), mont_ctx.mul_mod(&a, &b));
             let ra = hong.residue(&a);
-            assert_eq!(hong.to_nat(&hong.sqr(&ra)), mont_ctx.mul_mod(&a, &a));
+            assert_eq!(hong.to_nat(&hong.sqr(&ra).unwrap()), Ok(mont_ctx.mul_mod(&a, &a)));
         }
     }
 }

@@ -178,7 +178,11 @@ fn powm_matches_num_bigint() {
             for _ in 0..3 {
                 let (x, e) = (rng.big_bits(bits + 10), rng.big_bits(40));
                 let got = md.pow_mod_vartime(&from_big(&x), &from_big(&e));
-                assert_eq!(to_big(&got), x.modpow(&e, &m), "{alg}: {x:#x}^{e:#x} mod {m:#x}");
+                assert_eq!(
+                    to_big(&got.unwrap()),
+                    x.modpow(&e, &m),
+                    "{alg}: {x:#x}^{e:#x} mod {m:#x}"
+                );
             }
             let (x, y) = (rng.big_bits(2 * bits), rng.big_bits(bits));
             assert_eq!(to_big(&md.mul_mod(&from_big(&x), &from_big(&y))), (&x * &y) % &m);

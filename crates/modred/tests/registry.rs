@@ -92,10 +92,10 @@ fn every_entry_applies_exactly_where_the_registry_says_and_computes_right() {
             }
             for x in values(&m) {
                 let r = md.residue(&x);
-                assert_eq!(md.to_nat(&r), x, "{a}: round trip");
+                assert_eq!(md.to_nat(&r).as_ref(), Ok(&x), "{a}: round trip");
                 for y in values(&m) {
-                    let p = md.to_nat(&md.mul(&r, &md.residue(&y)));
-                    assert_eq!(big(&p), big(&x) * big(&y) % &mb, "{a}: {x} * {y}");
+                    let p = md.to_nat(&md.mul(&r, &md.residue(&y)).unwrap());
+                    assert_eq!(big(&p.unwrap()), big(&x) * big(&y) % &mb, "{a}: {x} * {y}");
                 }
                 let sq = x.mul(&x);
                 match md.reduce(&sq) {

@@ -20,8 +20,8 @@
 //! The planted leak `exp::pow_vartime` is measured as a control and must show a large |t|.
 
 use ct_check::{
-    field_targets, modulus_targets, planted_leaks, targets, time_each, Context, ModulusOp, Secrets,
-    SplitMix64, Target,
+    field_planted_leaks, field_targets, modulus_targets, planted_leaks, targets, time_each,
+    Context, ModulusOp, Secrets, SplitMix64, Target,
 };
 use modred::{Modulus, Nat, Residue};
 
@@ -102,7 +102,8 @@ fn measure_modulus(op: ModulusOp, ctx: &Context, samples: usize, rng: &mut Split
             // the same order): converted, then copied by an addition of zero.
             let zero = md.zero();
             let (a, b) = (md.residue(&Nat::from_limbs(&s.a)), md.residue(&Nat::from_limbs(&s.b)));
-            (md.add(&zero, &a), md.add(&zero, &b), Nat::from_limbs(&s.e))
+            let copy = |r: &Residue| md.add(&zero, r).expect("residues of this modulus");
+            (copy(&a), copy(&b), Nat::from_limbs(&s.e))
         })
         .collect();
     let times = time_each(&mut inputs, |(a, b, e)| drop(core::hint::black_box(op(&md, a, b, e))));
@@ -155,11 +156,19 @@ fn main() {
             }
         }
     }
-    for target in field_targets().into_iter().chain(ct_check::field_controls()) {
+    let field_controls = ct_check::field_controls().into_iter().chain(field_planted_leaks());
+    for target in field_targets().into_iter().chain(field_controls) {
         if chosen("field", target.name) {
-            let classes = draw_classes(samples, &mut rng);
+            // An inverse costs about 80·N products of N² digit products each: fewer samples
+            // the more digits (at least 5000), so that every field size takes seconds.
+            let n = if target.name.contains("inv") {
+                (samples / (4 * target.digits * target.digits)).max(5_000)
+            } else {
+                samples
+            };
+            let classes = draw_classes(n, &mut rng);
             let times = (target.time)(&classes, &mut rng);
-            row(target.name, "—", samples, t_statistics(&times, &classes));
+            row(target.name, &(64 * target.digits).to_string(), n, t_statistics(&times, &classes));
         }
     }
 }

@@ -12,9 +12,9 @@ pub const SPEC: CommandSpec = CommandSpec {
     usage: "algos [M]",
     options: &[],
     positionals: &["[M]"],
-    details: "Without M: a table of every algorithm this build implements (name, the moduli it\n\
-              applies to, its source), and which are for study only. The names are what --algo\n\
-              takes.\n\n\
+    details: "Without M: a table of every algorithm this build implements (name, its cost model,\n\
+              the moduli it applies to, its source), and which are for study only. The names are\n\
+              what --algo takes; the cost models are what --max-work estimates with.\n\n\
               With a modulus M (decimal or 0x hex): the form detected, each algorithm with\n\
               whether it applies to M (and why not) with the code it runs, and the algorithm\n\
               auto picks for reduce, mulmod and powm (and the exponentiation method for an\n\
@@ -43,24 +43,33 @@ pub fn analysis(m: &Number) -> Result<String, Fail> {
 
 /// The table's text: the registry's entries.
 pub fn table() -> String {
-    let header = ["NAME", "APPLIES TO", "SOURCE"];
-    let rows: Vec<[&str; 3]> = std::iter::once(Algorithm::Auto)
+    let header = ["NAME", "COST", "APPLIES TO", "SOURCE"].map(String::from);
+    let rows: Vec<[String; 4]> = std::iter::once(Algorithm::Auto)
         .chain(modred::registry::ALGORITHMS.iter().map(|i| i.algorithm))
-        .map(|a| [a.name(), a.applies_to(), a.source()])
+        .map(|a| {
+            let cost = a.info().map_or("its choice's".to_string(), |i| i.cost.formula());
+            [a.name().to_string(), cost, a.applies_to().to_string(), a.source().to_string()]
+        })
         .collect();
-    let mut width = [0usize; 2];
+    let mut width = [0usize; 3];
     for row in std::iter::once(&header).chain(&rows) {
         for (w, cell) in width.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let line = |row: &[&str; 3]| {
-        format!("{:w0$}  {:w1$}  {}\n", row[0], row[1], row[2], w0 = width[0], w1 = width[1])
+    let line = |row: &[String; 4]| {
+        let pad = |i: usize| " ".repeat(width[i] - row[i].chars().count() + 2);
+        format!("{}{}{}{}{}{}{}\n", row[0], pad(0), row[1], pad(1), row[2], pad(2), row[3])
     };
     let mut s = line(&header);
     for row in &rows {
         s.push_str(&line(row));
     }
+    s.push_str(
+        "\ncost: the estimated digit operations of one modular multiplication, k the 64-bit \
+         digits of m,\nM(k) one k-digit product (schoolbook, Karatsuba or transform: the least), \
+         T(n) one transform of n digits\n",
+    );
     s.push_str("\nstudy only (never picked by auto): ");
     let study: Vec<_> =
         modred::registry::ALGORITHMS.iter().filter(|i| i.study_only).map(|i| i.name()).collect();

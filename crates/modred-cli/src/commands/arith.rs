@@ -1,6 +1,6 @@
 //! `modred reduce`, `mulmod` and `powm`: one computation each, the result on stdout.
 
-use super::{algorithm_option, print_line};
+use super::{algorithm_option, limits_option, max_work_help, print_line, MAX_WORK};
 use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::engine::{Engine, Number, Window};
 use crate::fail::Fail;
@@ -24,8 +24,8 @@ macro_rules! numbers_note {
 pub const REDUCE: CommandSpec = CommandSpec {
     name: "reduce",
     summary: "X mod M",
-    usage: "reduce [--algo A] [--hex] X M",
-    options: &[ALGO, HEX],
+    usage: "reduce [--algo A] [--hex] [--max-work WORK] X M",
+    options: &[ALGO, HEX, MAX_WORK],
     positionals: &["X", "M"],
     details: concat!(
         numbers_note!(),
@@ -33,8 +33,9 @@ pub const REDUCE: CommandSpec = CommandSpec {
               --algo A  the reduction algorithm (default auto; see 'modred algos'). A forced\n            \
               algorithm takes only the arguments its paper allows (barrett: X < b^(2k),\n            \
               montgomery: X < M·b^k, with b = 2^64 and k the digits of M).\n  \
-              --hex     print the result in hexadecimal\n\n\
-              example: modred reduce 0x1234567890abcdef 1000003\n"
+              --hex     print the result in hexadecimal\n",
+        max_work_help!(),
+        "\nexample: modred reduce 0x1234567890abcdef 1000003\n"
     ),
 };
 
@@ -42,15 +43,16 @@ pub const REDUCE: CommandSpec = CommandSpec {
 pub const MULMOD: CommandSpec = CommandSpec {
     name: "mulmod",
     summary: "X*Y mod M",
-    usage: "mulmod [--algo A] [--hex] X Y M",
-    options: &[ALGO, HEX],
+    usage: "mulmod [--algo A] [--hex] [--max-work WORK] X Y M",
+    options: &[ALGO, HEX, MAX_WORK],
     positionals: &["X", "Y", "M"],
     details: concat!(
         numbers_note!(),
         "options:\n  \
               --algo A  the reduction algorithm (default auto; see 'modred algos')\n  \
-              --hex     print the result in hexadecimal\n\n\
-              example: modred mulmod --algo montgomery 123456789 987654321 1000003\n"
+              --hex     print the result in hexadecimal\n",
+        max_work_help!(),
+        "\nexample: modred mulmod --algo montgomery 123456789 987654321 1000003\n"
     ),
 };
 
@@ -58,8 +60,8 @@ pub const MULMOD: CommandSpec = CommandSpec {
 pub const POWM: CommandSpec = CommandSpec {
     name: "powm",
     summary: "B^E mod M",
-    usage: "powm [--algo A] [--window W] [--hex] B E M",
-    options: &[ALGO, OptSpec { name: "window", value: Some("W") }, HEX],
+    usage: "powm [--algo A] [--window W] [--hex] [--max-work WORK] B E M",
+    options: &[ALGO, OptSpec { name: "window", value: Some("W") }, HEX, MAX_WORK],
     positionals: &["B", "E", "M"],
     details: concat!(
         numbers_note!(),
@@ -67,9 +69,9 @@ pub const POWM: CommandSpec = CommandSpec {
               --algo A    the reduction algorithm (default auto; see 'modred algos')\n  \
               --window W  a fixed 2^W-ary window, W from 1 (binary square-and-multiply) to 16;\n              \
               default: a sliding window sized by the exponent's length\n  \
-              --hex       print the result in hexadecimal\n\n\
-              limit: bits(E)·bits(M) ≤ 2^32 (e.g. 65536-bit E and M); larger is refused\n\n\
-              example: modred powm --algo barrett 0x1f 65537 1000003\n"
+              --hex       print the result in hexadecimal\n",
+        max_work_help!(),
+        "\nexample: modred powm --algo barrett 0x1f 65537 1000003\n"
     ),
 };
 
@@ -86,7 +88,7 @@ pub fn reduce(p: &Parsed) -> Result<(), Fail> {
     let algo = algorithm_option(p)?;
     let x = number(&p.positionals[0], "x")?;
     let m = number(&p.positionals[1], "modulus")?;
-    print(&Engine::new().reduce(algo, &x, &m)?, p)
+    print(&Engine::new(limits_option(p)?).reduce(algo, &x, &m)?, p)
 }
 
 /// Prints `X*Y mod M`.
@@ -95,7 +97,7 @@ pub fn mulmod(p: &Parsed) -> Result<(), Fail> {
     let x = number(&p.positionals[0], "x")?;
     let y = number(&p.positionals[1], "y")?;
     let m = number(&p.positionals[2], "modulus")?;
-    print(&Engine::new().mul_mod(algo, &x, &y, &m)?, p)
+    print(&Engine::new(limits_option(p)?).mul_mod(algo, &x, &y, &m)?, p)
 }
 
 /// Prints `B^E mod M`.
@@ -108,7 +110,7 @@ pub fn powm(p: &Parsed) -> Result<(), Fail> {
     let b = number(&p.positionals[0], "base")?;
     let e = number(&p.positionals[1], "exponent")?;
     let m = number(&p.positionals[2], "modulus")?;
-    print(&Engine::new().pow_mod(algo, &b, &e, &m, window)?, p)
+    print(&Engine::new(limits_option(p)?).pow_mod(algo, &b, &e, &m, window)?, p)
 }
 
 /// A window width from 1 to [`MAX_WINDOW`].

@@ -21,12 +21,13 @@
 //! the next chunk is read: memory stays bounded by the chunk, whatever the input's size,
 //! and the output is the same as with one thread, line for line.
 
-use super::algorithm_option;
+use super::{algorithm_option, limits_option, max_work_help, MAX_WORK};
 use crate::algorithms;
 use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::engine::{Algorithm, Engine, Number, Window};
 use crate::fail::Fail;
 use crate::{guard, numbers};
+use modred::Limits;
 use serde_json::{Map, Value};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
@@ -50,13 +51,15 @@ pub const MAX_THREADS: usize = 1024;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "batch",
     summary: "JSON lines in (stdin), JSON lines out (stdout), one answer per line, in order",
-    usage: "batch [--algo A] [--threads N]",
+    usage: "batch [--algo A] [--threads N] [--max-work WORK]",
     options: &[
         OptSpec { name: "algo", value: Some("A") },
         OptSpec { name: "threads", value: Some("N") },
+        MAX_WORK,
     ],
     positionals: &[],
-    details: "Each input line is a JSON object:\n  \
+    details: concat!(
+        "Each input line is a JSON object:\n  \
               {\"op\":\"reduce\",\"x\":\"...\",\"m\":\"...\"}\n  \
               {\"op\":\"mulmod\",\"x\":\"...\",\"y\":\"...\",\"m\":\"...\"}\n  \
               {\"op\":\"powm\",\"x\":\"...\",\"e\":\"...\",\"m\":\"...\"}\n\
@@ -68,15 +71,19 @@ pub const SPEC: CommandSpec = CommandSpec {
               --algo A     the default algorithm for lines without \"algo\" (default auto)\n  \
               --threads N  answer lines on N threads, 1 to 1024 (default: every core);\n               \
               the answers come in input order whatever N\n",
+        max_work_help!(),
+        "A line over the work limit is answered with an error naming its estimate.\n"
+    ),
 };
 
 /// Answers stdin's lines on stdout.
 pub fn run(p: &Parsed) -> Result<(), Fail> {
     let default = algorithm_option(p)?;
     let threads = threads_option(p)?;
+    let limits = limits_option(p)?;
     let input = BufReader::with_capacity(1 << 20, io::stdin().lock());
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    answer_all(input, output, default, threads)
+    answer_all(input, output, default, threads, limits)
 }
 
 /// The number of threads: `--threads N`, else every core the process may use (1 without
@@ -106,19 +113,21 @@ fn threads_option(p: &Parsed) -> Result<usize, Fail> {
 }
 
 /// Answers every line of `input` on `output`, on `threads` threads (1: on this one; more
-/// needs the `parallel` feature, else the lines are answered on this thread too).
+/// needs the `parallel` feature, else the lines are answered on this thread too), each
+/// line held to `limits`.
 pub fn answer_all<R: Read, W: Write>(
     input: BufReader<R>,
     output: W,
     default: Algorithm,
     threads: usize,
+    limits: Limits,
 ) -> Result<(), Fail> {
     #[cfg(feature = "parallel")]
     if threads > 1 {
-        return parallel::answer_all(input, output, default, threads);
+        return parallel::answer_all(input, output, default, threads, limits);
     }
     let _ = threads;
-    answer_sequential(input, output, default)
+    answer_sequential(input, output, default, limits)
 }
 
 /// Answers every line of `input` on `output`, one after another on this thread.
@@ -126,8 +135,9 @@ fn answer_sequential<R: Read, W: Write>(
     mut input: BufReader<R>,
     mut output: W,
     default: Algorithm,
+    limits: Limits,
 ) -> Result<(), Fail> {
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(limits);
     let mut line = Vec::new();
     loop {
         // Flush before a read that may wait, so an interactive peer gets its answers.
@@ -183,7 +193,7 @@ mod parallel {
 
     thread_local! {
         /// Each worker thread's prepared moduli, kept from chunk to chunk.
-        static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
+        static ENGINE: RefCell<Engine> = RefCell::new(Engine::default());
     }
 
     /// Lines read for one chunk: their bytes one after another, and per line its range
@@ -200,6 +210,7 @@ mod parallel {
         mut output: W,
         default: Algorithm,
         threads: usize,
+        limits: Limits,
     ) -> Result<(), Fail> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -244,7 +255,9 @@ mod parallel {
                     .map(|l| match l {
                         Err(n) => Err(too_long(*n)),
                         Ok(range) => ENGINE.with(|engine| {
-                            guarded_answer(&mut engine.borrow_mut(), default, &data[range.clone()])
+                            let mut engine = engine.borrow_mut();
+                            engine.set_limits(limits);
+                            guarded_answer(&mut engine, default, &data[range.clone()])
                         }),
                     })
                     .collect()
@@ -365,7 +378,7 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         "mulmod" => engine.mul_mod(algo, &n[0], &n[1], &n[2]),
         _ => engine.pow_mod(algo, &n[0], &n[1], &n[2], Window::Sliding),
     };
-    result.map_err(|e| e.to_string())
+    result.map_err(|e| crate::engine::message(&e))
 }
 
 /// The number in `field`: a string (decimal or `0x` hex) or a JSON integer below 2^64.
@@ -395,14 +408,14 @@ mod tests {
 
     fn run_on(input: &[u8]) -> String {
         let mut out = Vec::new();
-        answer_all(BufReader::new(input), &mut out, Algorithm::Auto, 1).unwrap();
+        answer_all(BufReader::new(input), &mut out, Algorithm::Auto, 1, Limits::new()).unwrap();
         let out = String::from_utf8(out).unwrap();
         if cfg!(feature = "parallel") {
             // The threaded batch answers the same, with small chunks (a small buffer) too.
             for (threads, capacity) in [(2, 1 << 16), (3, 7)] {
                 let mut par = Vec::new();
                 let input = BufReader::with_capacity(capacity, input);
-                answer_all(input, &mut par, Algorithm::Auto, threads).unwrap();
+                answer_all(input, &mut par, Algorithm::Auto, threads, Limits::new()).unwrap();
                 assert_eq!(String::from_utf8(par).unwrap(), out, "{threads} threads");
             }
         }

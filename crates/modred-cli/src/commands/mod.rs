@@ -51,6 +51,27 @@ pub fn algorithm_option(p: &Parsed) -> Result<Algorithm, Fail> {
     p.value("algo").map_or(Ok(Algorithm::Auto), algorithms::parse)
 }
 
+/// The `--max-work` option: the limits requests are held to (the library's defaults when
+/// absent).
+pub fn limits_option(p: &Parsed) -> Result<modred::Limits, Fail> {
+    p.value("max-work")
+        .map_or(Ok(modred::Limits::new()), |t| crate::engine::parse_max_work(t).map_err(Fail::new))
+}
+
+/// The `--max-work` option of the arithmetic commands.
+pub const MAX_WORK: crate::args::OptSpec =
+    crate::args::OptSpec { name: "max-work", value: Some("WORK") };
+
+/// The help paragraph on `--max-work`.
+macro_rules! max_work_help {
+    () => {
+        "  --max-work WORK  refuse a request whose estimated work is over WORK digit\n                   \
+         operations (a number, 2^N or AeN, or unlimited; default 2^36, about 20 s to\n                   \
+         a minute), estimated from the algorithm's cost model ('modred algos')\n"
+    };
+}
+pub(crate) use max_work_help;
+
 /// Writes `text` and a newline to stdout and flushes it.
 pub fn print_line(text: &str) -> Result<(), Fail> {
     let mut out = std::io::stdout().lock();

@@ -8,6 +8,7 @@ use super::profile;
 use super::rule;
 use super::Operation;
 use crate::error::Error;
+use crate::modulus::Limits;
 use crate::nat::Nat;
 use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
 use crate::registry::Algorithm;
@@ -121,9 +122,9 @@ impl fmt::Display for Plan {
 /// [`crate::Modulus::with`] (or [`crate::Modulus::for_operation`] for `Auto`) builds and
 /// runs. Builds the engine to know (its precalculation included).
 ///
-/// Errors: as [`crate::Modulus::with`].
+/// Errors: as [`crate::Modulus::with`] (with the default [`Limits`]).
 pub fn plan(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Plan, Error> {
-    build(algorithm, m, op).map(|e| e.plan)
+    build(algorithm, m, op, &Limits::new()).map(|e| e.plan)
 }
 
 /// The reducer of `algorithm` (not `Auto`) modulo `m` behind the trait, as the selector
@@ -168,6 +169,9 @@ pub(crate) struct Engine {
     pub(crate) one_off: OneOff,
     /// `m`, padded to the residue width.
     pub(crate) m: Vec<u64>,
+    /// The estimated work of one modular multiplication: the algorithm's cost model
+    /// ([`crate::registry::Cost`]) at this width.
+    pub(crate) mul_work: u64,
 }
 
 impl Engine {
@@ -178,8 +182,14 @@ impl Engine {
 }
 
 /// Builds the engine for `algorithm` (`Auto`: the rule's choice for `op`, and the rule's
-/// choice for [`Operation::Reduce`] for one-off reductions) modulo `m`.
-pub(crate) fn build(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Engine, Error> {
+/// choice for [`Operation::Reduce`] for one-off reductions) modulo `m`, or refuses it
+/// before any precalculation when one of its multiplications is over the work limit.
+pub(crate) fn build(
+    algorithm: Algorithm,
+    m: &Nat,
+    op: Operation,
+    limits: &Limits,
+) -> Result<Engine, Error> {
     if m.is_zero() {
         return Err(Error::ZeroModulus);
     }
@@ -191,6 +201,10 @@ pub(crate) fn build(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Engi
     } else {
         (algorithm, "forced".to_string())
     };
+    let mul_work = algorithm.info().map_or(0, |i| i.cost.mul_work(m.len() as u64));
+    limits.check(mul_work, || {
+        format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
+    })?;
     #[cfg(x86_kernels)]
     let ifma = match algorithm {
         Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => MontgomeryIfma::new(m),
@@ -224,6 +238,7 @@ pub(crate) fn build(algorithm: Algorithm, m: &Nat, op: Operation) -> Result<Engi
         ifma,
         one_off,
         m: padded,
+        mul_work,
     })
 }
 

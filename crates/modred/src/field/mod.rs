@@ -12,17 +12,18 @@
 //! - Montgomery representation: Montgomery reduction (`x·R⁻¹ mod p`, `R = 2^(64N)`), eq. 2.3.
 //!
 //! Products run on the fixed-size paths of [`crate::reduce::fixed`] (arrays on the stack,
-//! unrolled, no allocation). Inversion is Fermat's `a^(p−2)`; the exponent is public, so
-//! the square-and-multiply leaks nothing about `a`.
+//! unrolled, no allocation). Inversion is Fermat's `a^(p−2)` by constant-time Montgomery
+//! products ([`PrimeField::inv`]).
 //!
 //! # Timing
-//! [`PrimeField::add`], [`PrimeField::sub`], [`PrimeField::neg`], [`PrimeField::mul_ct`] and
-//! [`PrimeField::sqr_ct`] are constant time: no branch and no memory index depends on the
-//! elements (the NIST and pseudo-Mersenne reductions fold every carry back unconditionally
-//! and end in a masked subtraction; checked under valgrind by `crates/ct-check`).
-//! [`PrimeField::mul`] and [`PrimeField::sqr`] compute the same with plain selects, which
-//! the compiler may turn into branches, and in the standard representation of a prime of
-//! no special form divide (variable time). [`PrimeField::pow_vartime`] leaks the exponent.
+//! [`PrimeField::add`], [`PrimeField::sub`], [`PrimeField::neg`], [`PrimeField::mul_ct`],
+//! [`PrimeField::sqr_ct`] and [`PrimeField::inv`] are constant time: no branch and no
+//! memory index depends on the elements (the NIST and pseudo-Mersenne reductions fold every
+//! carry back unconditionally and end in a masked subtraction; checked under valgrind by
+//! `crates/ct-check`). [`PrimeField::mul`] and [`PrimeField::sqr`] compute the same with
+//! plain selects, which the compiler may turn into branches, and in the standard
+//! representation of a prime of no special form divide (variable time).
+//! [`PrimeField::pow_vartime`] leaks the exponent, and the base where `mul` does.
 
 // Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
 #![allow(clippy::needless_range_loop)]
@@ -311,7 +312,10 @@ impl<const N: usize> PrimeField<N> {
         })
     }
 
-    /// `a^e` for a public exponent `e` (left-to-right square and multiply; leaks `e`).
+    /// `a^e` for a public exponent `e` (left-to-right square and multiply by
+    /// [`PrimeField::mul`] and [`PrimeField::sqr`]). Variable time: leaks `e`, and `a`
+    /// wherever `mul` does (the standard representation of a prime of no special form
+    /// divides); for an inverse use [`PrimeField::inv`].
     pub fn pow_vartime(&self, a: &Fe<N>, e: &Nat) -> Fe<N> {
         let mut r = self.one();
         for i in (0..e.bits()).rev() {
@@ -323,11 +327,53 @@ impl<const N: usize> PrimeField<N> {
         r
     }
 
-    /// `a⁻¹` by Fermat (`a^(p−2)`); `None` for `a = 0`.
-    pub fn inv(&self, a: &Fe<N>) -> Option<Fe<N>> {
-        if a.0 == [0; N] {
-            return None;
+    /// `a⁻¹` for `a ≠ 0`, and `0` for `a = 0` (Fermat: `a^(p−2)`, which is 0 for 0), in
+    /// constant time: no branch and no memory index depends on `a`, for every prime and
+    /// both representations (checked under valgrind by `crates/ct-check`, measured by its
+    /// dudect tool: `docs/constant-time.md`). Test `a == f.zero()` first where zero must be
+    /// told apart (that comparison is the caller's, and variable time).
+    ///
+    /// Fermat's little theorem (`a^(p−1) = 1` for `a ≠ 0`, HAC Fact 2.127) with a fixed
+    /// 4-bit window over the public exponent `p − 2` (HAC Algorithm 14.82): the window
+    /// digits, the table indices and the branches depend on `p` only. Every product is the
+    /// constant-time Montgomery product (CIOS with a masked final subtraction, as in
+    /// [`PrimeField::mul_ct`]'s Montgomery case): `a` goes into Montgomery's representation
+    /// by one product with `R² mod p` (standard representation), and back by one with 1.
+    /// About `bits(p)` squarings and `bits(p)/4 + 14` multiplications.
+    pub fn inv(&self, a: &Fe<N>) -> Fe<N> {
+        let (p, m0inv) = (&self.p, self.m0inv);
+        let mont = |x: &[u64; N], y: &[u64; N]| arith::mont_mul::<N, true>(x, y, p, m0inv);
+        let am = match self.repr {
+            Representation::Montgomery => a.0,
+            Representation::Standard => mont(&a.0, &self.r2),
+        };
+        // table[i] = a^i in Montgomery's representation, i = 1 … 15 (index 0 unused: a
+        // zero digit of the public exponent is skipped).
+        let mut table = [am; 16];
+        for i in 2..16 {
+            table[i] = mont(&table[i - 1], &am);
         }
-        Some(self.pow_vartime(a, &self.p_minus_2))
+        let e = &self.p_minus_2;
+        let digits = e.bits().div_ceil(4);
+        let digit = |i: u64| (0..4).fold(0usize, |d, b| d | (usize::from(e.bit(4 * i + b)) << b));
+        // p ≥ 3, so e ≥ 1 and its top digit is not zero.
+        let mut acc = table[digit(digits - 1)];
+        for i in (0..digits - 1).rev() {
+            for _ in 0..4 {
+                acc = mont(&acc, &acc);
+            }
+            let d = digit(i);
+            if d != 0 {
+                acc = mont(&acc, &table[d]);
+            }
+        }
+        Fe(match self.repr {
+            Representation::Montgomery => acc,
+            Representation::Standard => {
+                let mut one = [0u64; N];
+                one[0] = 1;
+                mont(&acc, &one)
+            }
+        })
     }
 }

@@ -8,12 +8,24 @@
 //!
 //! ```
 //! use modred::{Modulus, Nat};
-//! let m = Modulus::new(&Nat::from(1_000_003u64)).unwrap();
+//! let m = Modulus::new(&Nat::from(1_000_003u64))?;
 //! let a = m.residue(&Nat::from(2u64));
-//! let b = m.pow_vartime(&a, &Nat::from(1_000_002u64)); // Fermat: 2^(p−1) ≡ 1 mod p
-//! assert_eq!(m.to_nat(&b), Nat::from(1u64));
-//! assert_eq!(m.pow_mod_vartime(&Nat::from(3u64), &Nat::from(4u64)), Nat::from(81u64));
+//! let b = m.pow_vartime(&a, &Nat::from(1_000_002u64))?; // Fermat: 2^(p−1) ≡ 1 mod p
+//! assert_eq!(m.to_nat(&b)?, Nat::from(1u64));
+//! assert_eq!(m.pow_mod_vartime(&Nat::from(3u64), &Nat::from(4u64))?, Nat::from(81u64));
+//! # Ok::<(), modred::Error>(())
 //! ```
+//!
+//! # Residues belong to their modulus
+//! Every [`Modulus`] gets an identity when it is made (a number from a process-wide
+//! counter, never reused), and every [`Residue`] carries the identity of the modulus that
+//! made it. Each method that takes a residue checks it first: a residue of another
+//! [`Modulus`] — of another width, another value, or the same value with another
+//! algorithm — is [`Error::ForeignResidue`], never a wrong answer, a panic or a hang. The
+//! check compares two numbers, neither of them secret, so the constant-time methods stay
+//! constant time; on the hot paths it replaces the width check that was there before.
+//! A residue's digits are only ever written by its own modulus, so a residue that passes
+//! the check has the modulus's width and a value below `m`.
 //!
 //! # Timing
 //! For secrets use the constant-time methods: [`Modulus::mul_ct`], [`Modulus::sqr_ct`],
@@ -25,6 +37,10 @@
 //! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
 //! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
+pub mod limits;
+
+pub use limits::{Limits, DEFAULT_MAX_WORK};
+
 use crate::ct::MontgomeryCt;
 use crate::engine::core::{arr, arr_mut, with_fixed};
 use crate::engine::{self, with_work, Core, Engine};
@@ -35,6 +51,7 @@ use crate::nat::Nat;
 use crate::reduce::{Classical, Reducer};
 use crate::registry::Algorithm;
 use core::fmt;
+use core::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 pub use crate::engine::profile::{self, Form, Profile};
@@ -71,64 +88,42 @@ pub struct Modulus {
     engine: Engine,
     /// The constant-time Montgomery context, made on first use (odd moduli only).
     ct: OnceLock<Result<CtContext, Error>>,
+    /// This modulus's identity, which its residues carry ([module docs](self)).
+    id: u64,
+    /// The limits its requests are held to.
+    limits: Limits,
 }
 
-/// The four digits of a residue of a 4-digit modulus: one width check (the panic of
-/// [`Modulus`]'s `check` when it fails).
-#[cfg(x86_kernels)]
-#[inline(always)]
-fn four(r: &Residue) -> &[u64; 4] {
-    match r.limbs().try_into() {
-        Ok(x) => x,
-        Err(_) => wrong_width(),
-    }
+/// The identity of the next [`Modulus`]: 2^64 of them outlast any process.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh modulus identity.
+fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The panic of a residue of another width (a programming error, as in [`Modulus`]'s
-/// `check`).
-#[cfg(x86_kernels)]
+/// The error of a residue of another modulus, out of the hot paths.
 #[cold]
 #[inline(never)]
-fn wrong_width() -> ! {
-    panic!("the residue belongs to a modulus of another width")
+fn foreign() -> Error {
+    Error::ForeignResidue
 }
 
 /// An element of `Z/mZ`, held as a residue of the [`Modulus`] that made it (its
 /// reducer's representation: `x mod m`, or `x·R mod m` for Montgomery).
 ///
-/// A residue belongs to its modulus: passing it to another one is a logic error. When the
-/// widths differ, every [`Modulus`] method taking the residue panics (a programming error,
-/// as an index out of bounds; no input value can cause it); otherwise the results are
-/// meaningless.
+/// A residue belongs to its modulus: it carries that modulus's identity, and every
+/// [`Modulus`] method given a residue of another modulus returns
+/// [`Error::ForeignResidue`] ([`crate::modulus`]). Equal residues belong to the same
+/// modulus and stand for the same value.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Residue {
     limbs: Vec<u64>,
+    /// The identity of the modulus that made it.
+    owner: u64,
 }
 
 impl Residue {
-    /// The digits as four, for a residue of a 4-digit modulus: one width check, the panic
-    /// of [`Modulus`]'s `check` when it fails (an `out` of another width is resized first,
-    /// as by [`Modulus::mul_into`]: that residue is only written).
-    #[cfg(x86_kernels)]
-    #[inline(always)]
-    fn four_mut(&mut self) -> &mut [u64; 4] {
-        if self.limbs.len() != 4 {
-            self.limbs.resize(4, 0);
-        }
-        self.four_checked()
-    }
-
-    /// The digits as four, for a residue of a 4-digit modulus that is also an operand (of
-    /// `mul_assign`, `sqr_assign`): the panic of [`Modulus`]'s `check` for another width.
-    #[cfg(x86_kernels)]
-    #[inline(always)]
-    fn four_checked(&mut self) -> &mut [u64; 4] {
-        match (&mut self.limbs[..]).try_into() {
-            Ok(x) => x,
-            Err(_) => wrong_width(),
-        }
-    }
-
     /// The digits of the representation (the reducer's: not the value itself in
     /// Montgomery's or a radix-2 representation; [`Modulus::to_nat`] gives the value).
     pub fn limbs(&self) -> &[u64] {
@@ -138,7 +133,7 @@ impl Residue {
 
 impl fmt::Debug for Residue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Residue").field("limbs", &self.limbs).finish()
+        f.debug_struct("Residue").field("limbs", &self.limbs).field("modulus", &self.owner).finish()
     }
 }
 
@@ -171,19 +166,55 @@ impl Modulus {
     ///
     /// Error: [`Error::ZeroModulus`] for `m = 0`.
     pub fn for_operation(m: &Nat, op: Operation) -> Result<Self, Error> {
-        Ok(Modulus { engine: engine::build(Algorithm::Auto, m, op)?, ct: OnceLock::new() })
+        Self::with_limits(Algorithm::Auto, op, m, Limits::new())
     }
 
     /// The context modulo `m` with the reducer of `algorithm`; `Algorithm::Auto` is
     /// [`Modulus::new`].
     ///
     /// Errors: [`Error::ZeroModulus`] for `m = 0`; [`Error::NotApplicable`] when the
-    /// algorithm does not apply to `m` (Montgomery with an even modulus).
+    /// algorithm does not apply to `m` (Montgomery with an even modulus);
+    /// [`Error::TooMuchWork`] when one multiplication by it is over the default work limit
+    /// ([`Modulus::with_limits`]).
     pub fn with(algorithm: Algorithm, m: &Nat) -> Result<Self, Error> {
-        if algorithm == Algorithm::Auto {
-            return Self::new(m);
-        }
-        Ok(Modulus { engine: engine::build(algorithm, m, Operation::PowMod)?, ct: OnceLock::new() })
+        Self::with_limits(algorithm, Operation::PowMod, m, Limits::new())
+    }
+
+    /// The context modulo `m` with the reducer of `algorithm` (`Algorithm::Auto`: the one
+    /// [`choose`] picks for `op`, as [`Modulus::for_operation`]; `op` matters only then),
+    /// whose requests are held to `limits` ([`limits`]): each request whose estimated work
+    /// is over the work limit is refused with [`Error::TooMuchWork`] before it starts.
+    /// [`Modulus::new`], [`Modulus::for_operation`] and [`Modulus::with`] use
+    /// [`Limits::new`].
+    ///
+    /// Errors: as [`Modulus::with`]; [`Error::TooMuchWork`] when one multiplication modulo
+    /// `m` by the algorithm is over the work limit (checked before any precalculation).
+    pub fn with_limits(
+        algorithm: Algorithm,
+        op: Operation,
+        m: &Nat,
+        limits: Limits,
+    ) -> Result<Self, Error> {
+        let engine = engine::build(algorithm, m, op, &limits)?;
+        Ok(Modulus { engine, ct: OnceLock::new(), id: next_id(), limits })
+    }
+
+    /// The limits this modulus's requests are held to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The estimated work of one multiplication modulo `m` by this modulus's algorithm, in
+    /// digit operations: its cost model ([`crate::registry::Cost`]) at `m`'s width. An
+    /// exponentiation is estimated at [`limits::pow_products`] times this.
+    pub fn mul_work(&self) -> u64 {
+        self.engine.mul_work
+    }
+
+    /// A residue of this modulus with these digits (`width` digits, below `m`).
+    #[inline]
+    fn own(&self, limbs: Vec<u64>) -> Residue {
+        Residue { limbs, owner: self.id }
     }
 
     /// What runs: the algorithm, the code of its products, exponentiations and one-off
@@ -222,13 +253,23 @@ impl Modulus {
     pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
         let r = self.engine.one_off_reducer();
         let plan = &self.engine.one_off;
+        let k = self.engine.m.len() as u64;
         if !plan.bound.admits(x) {
             if !self.is_auto() {
                 return Err(r.out_of_range());
             }
+            self.limits.check(limits::division_work(x.len() as u64, k), || {
+                format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), self.bits())
+            })?;
             // Only classical takes every x; the auto rule may pick a bounded one.
             return Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)));
         }
+        // Within the bound (x < b^(2k) or so): about one multiplication of its algorithm.
+        let algorithm = self.engine.plan.reduce.0;
+        let work = algorithm.info().map_or(0, |i| i.cost.mul_work(k));
+        self.limits.check(work, || {
+            format!("a reduction modulo a {}-bit modulus by {algorithm}", self.bits())
+        })?;
         let k = r.width();
         let mut out = vec![0u64; k];
         with_work(k, |scratch, copy| {
@@ -244,17 +285,24 @@ impl Modulus {
 
     /// The residue of `x mod m`, for any `x`.
     pub fn residue(&self, x: &Nat) -> Residue {
-        Residue { limbs: self.reducer().to_residue(x) }
+        self.own(self.reducer().to_residue(x))
     }
 
     /// The value (below `m`) that `r` stands for.
-    pub fn to_nat(&self, r: &Residue) -> Nat {
-        self.reducer().from_residue(self.check(r))
+    ///
+    /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
+    pub fn to_nat(&self, r: &Residue) -> Result<Nat, Error> {
+        Ok(self.value(self.check(r)?))
+    }
+
+    /// The value of the digits of one of this modulus's residues.
+    fn value(&self, r: &[u64]) -> Nat {
+        self.reducer().from_residue(r)
     }
 
     /// The residue of 0.
     pub fn zero(&self) -> Residue {
-        Residue { limbs: vec![0; self.reducer().width()] }
+        self.own(vec![0; self.reducer().width()])
     }
 
     /// The residue of 1 (of 0 when `m = 1`).
@@ -263,8 +311,11 @@ impl Modulus {
     }
 
     /// `a + b mod m`. Constant time (fixed-length digit loops, the correction by a mask).
-    pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
-        let (a, b, m) = (self.check(a), self.check(b), &self.engine.m[..]);
+    ///
+    /// Error: [`Error::ForeignResidue`] for a residue of another modulus (as for every
+    /// method below that takes residues).
+    pub fn add(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let (a, b, m) = (self.check(a)?, self.check(b)?, &self.engine.m[..]);
         let mut sum = vec![0; a.len()];
         let mut out = vec![0; a.len()];
         // a, b < m, so a + b < 2m: subtract m when the sum carried or did not borrow.
@@ -272,25 +323,31 @@ impl Modulus {
         let borrow = kernels::sub_n(&mut out, &sum, m) as u64;
         let keep_sum = (carry ^ 1) & borrow;
         ct_select(&mut out, &sum, keep_sum);
-        Residue { limbs: out }
+        Ok(self.own(out))
     }
 
     /// `a − b mod m`. Constant time.
-    pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
-        let (a, b, m) = (self.check(a), self.check(b), &self.engine.m[..]);
+    pub fn sub(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let (a, b) = (self.check(a)?, self.check(b)?);
+        Ok(self.own(self.sub_digits(a, b)))
+    }
+
+    /// `a − b mod m` on residue digits, in constant time.
+    fn sub_digits(&self, a: &[u64], b: &[u64]) -> Vec<u64> {
+        let m = &self.engine.m[..];
         let mut out = vec![0; a.len()];
         // −m < a − b < m: add m back when it went below zero (m masked to 0 otherwise).
         let borrow = kernels::sub_n(&mut out, a, b) as u64;
         let mask = core::hint::black_box(0u64.wrapping_sub(borrow));
         let masked: Vec<u64> = m.iter().map(|&d| d & mask).collect();
         kernels::add_assign_n(&mut out, &masked);
-        Residue { limbs: out }
+        out
     }
 
     /// `−a mod m`. Constant time.
-    pub fn neg(&self, a: &Residue) -> Residue {
-        let zero = self.zero();
-        self.sub(&zero, a)
+    pub fn neg(&self, a: &Residue) -> Result<Residue, Error> {
+        let a = self.check(a)?;
+        Ok(self.own(self.sub_digits(&vec![0; a.len()], a)))
     }
 
     /// `a·b mod m`, as a new residue. [`Modulus::mul_into`] and [`Modulus::mul_assign`]
@@ -299,24 +356,36 @@ impl Modulus {
     /// With the Montgomery reducers on a CPU with AVX-512 IFMA and a modulus of 512 to
     /// 4158 bits, the same Montgomery product is computed in radix 2^52 (see
     /// [`Modulus::mul_into`]).
-    pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
-        let (a, b) = (self.check(a), self.check(b));
+    #[inline]
+    pub fn mul(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let (a, b) = (self.check(a)?, self.check(b)?);
+        Ok(self.own(self.product_vec(a, Some(b))))
+    }
+
+    /// `a·b` (`b = None`: `a²`) as new digits. Out of line, and the `Result` of `mul` and
+    /// `sqr` made in their (inlined) bodies: a residue returned through memory inside a
+    /// `Result` cost a store-forwarding stall, a fifth of a 256-bit product.
+    #[inline(never)]
+    fn product_vec(&self, a: &[u64], b: Option<&[u64]>) -> Vec<u64> {
         let mut out = vec![0; a.len()];
-        self.mul_digits(&mut out, a, b);
-        Residue { limbs: out }
+        match b {
+            Some(b) => self.mul_digits(&mut out, a, b),
+            None => self.sqr_digits(&mut out, a),
+        }
+        out
     }
 
     /// `a² mod m`, as [`Modulus::mul`]; [`Modulus::sqr_into`] and [`Modulus::sqr_assign`]
     /// without allocating.
-    pub fn sqr(&self, a: &Residue) -> Residue {
-        let a = self.check(a);
-        let mut out = vec![0; a.len()];
-        self.sqr_digits(&mut out, a);
-        Residue { limbs: out }
+    #[inline]
+    pub fn sqr(&self, a: &Residue) -> Result<Residue, Error> {
+        let a = self.check(a)?;
+        Ok(self.own(self.product_vec(a, None)))
     }
 
     /// `out = a·b mod m`, allocating nothing (once `out` has this modulus's width: make it
-    /// with [`Modulus::zero`] or reuse a residue; an `out` of another width is resized).
+    /// with [`Modulus::zero`] or reuse a residue). `out` is only written: it may be a
+    /// residue of another modulus, and becomes one of this modulus (resized if need be).
     ///
     /// The fast path for repeated multiplications: for the fixed-size Montgomery reducers
     /// (odd moduli of 1 to 8 digits) it calls the unrolled product on the digits directly,
@@ -332,57 +401,111 @@ impl Modulus {
     /// let m = Modulus::new(&Nat::from(1_000_003u64)).unwrap();
     /// let (a, b) = (m.residue(&Nat::from(1234u64)), m.residue(&Nat::from(5678u64)));
     /// let mut out = m.zero();
-    /// m.mul_into(&mut out, &a, &b);
-    /// assert_eq!(m.to_nat(&out), Nat::from(1234u64 * 5678 % 1_000_003));
+    /// m.mul_into(&mut out, &a, &b)?;
+    /// assert_eq!(m.to_nat(&out)?, Nat::from(1234u64 * 5678 % 1_000_003));
+    /// # Ok::<(), modred::Error>(())
     /// ```
     #[inline]
-    pub fn mul_into(&self, out: &mut Residue, a: &Residue, b: &Residue) {
+    pub fn mul_into(&self, out: &mut Residue, a: &Residue, b: &Residue) -> Result<(), Error> {
         #[cfg(x86_kernels)]
         if let Core::M4Asm(f) = &self.engine.core {
-            let (a, b) = (four(a), four(b));
+            let (a, b) = (self.four(a)?, self.four(b)?);
             // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
-            unsafe { f.mul_asm_into(out.four_mut(), a, b) };
-            return;
+            unsafe { f.mul_asm_into(self.four_out(out), a, b) };
+            return Ok(());
         }
         self.product_into_other(out, a, Some(b))
+    }
+
+    /// The four digits of a residue of this 4-digit modulus (the identity check; a residue
+    /// that passes it has four digits).
+    #[cfg(x86_kernels)]
+    #[inline(always)]
+    fn four<'a>(&self, r: &'a Residue) -> Result<&'a [u64; 4], Error> {
+        match (r.owner == self.id, <&[u64; 4]>::try_from(&r.limbs[..])) {
+            (true, Ok(x)) => Ok(x),
+            _ => Err(foreign()),
+        }
+    }
+
+    /// [`Modulus::four`] for a residue that is also written (`mul_assign`, `sqr_assign`).
+    #[cfg(x86_kernels)]
+    #[inline(always)]
+    fn four_mut<'a>(&self, r: &'a mut Residue) -> Result<&'a mut [u64; 4], Error> {
+        match (r.owner == self.id, <&mut [u64; 4]>::try_from(&mut r.limbs[..])) {
+            (true, Ok(x)) => Ok(x),
+            _ => Err(foreign()),
+        }
+    }
+
+    /// The four digits of an output residue of this 4-digit modulus, which becomes one of
+    /// its residues (resized if it belonged to another modulus).
+    #[cfg(x86_kernels)]
+    #[inline(always)]
+    fn four_out<'a>(&self, out: &'a mut Residue) -> &'a mut [u64; 4] {
+        if out.owner != self.id || out.limbs.len() != 4 {
+            self.adopt(out);
+        }
+        match <&mut [u64; 4]>::try_from(&mut out.limbs[..]) {
+            Ok(x) => x,
+            Err(_) => unreachable!("adopted at four digits"),
+        }
+    }
+
+    /// Makes `out` a residue of this modulus (of its width; the value is then written).
+    #[cold]
+    #[inline(never)]
+    fn adopt(&self, out: &mut Residue) {
+        out.limbs.resize(self.engine.m.len(), 0);
+        out.owner = self.id;
     }
 
     /// [`Modulus::mul_into`] (`b = None`: [`Modulus::sqr_into`]) other than by the inlined
     /// 4-digit assembly.
     #[inline(never)]
-    fn product_into_other(&self, out: &mut Residue, a: &Residue, b: Option<&Residue>) {
-        let (a, b) = (self.check(a), b.map(|b| self.check(b)));
-        out.limbs.resize(a.len(), 0);
+    fn product_into_other(
+        &self,
+        out: &mut Residue,
+        a: &Residue,
+        b: Option<&Residue>,
+    ) -> Result<(), Error> {
+        let a = self.check(a)?;
+        let b = b.map(|b| self.check(b)).transpose()?;
+        if out.owner != self.id || out.limbs.len() != a.len() {
+            self.adopt(out);
+        }
         match b {
             Some(b) => self.mul_digits(&mut out.limbs, a, b),
             None => self.sqr_digits(&mut out.limbs, a),
         }
+        Ok(())
     }
 
     /// `out = a² mod m`, allocating nothing, as [`Modulus::mul_into`].
     #[inline]
-    pub fn sqr_into(&self, out: &mut Residue, a: &Residue) {
+    pub fn sqr_into(&self, out: &mut Residue, a: &Residue) -> Result<(), Error> {
         #[cfg(x86_kernels)]
         if let Core::M4Asm(f) = &self.engine.core {
-            let a = four(a);
+            let a = self.four(a)?;
             // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
-            unsafe { f.sqr_asm_into(out.four_mut(), a) };
-            return;
+            unsafe { f.sqr_asm_into(self.four_out(out), a) };
+            return Ok(());
         }
         self.product_into_other(out, a, None)
     }
 
-    /// `a = a·b mod m` in place, allocating nothing, as [`Modulus::mul_into`].
+    /// `a = a·b mod m` in place, allocating nothing, as [`Modulus::mul_into`] (`a` is an
+    /// operand: it must be a residue of this modulus).
     #[inline]
-    pub fn mul_assign(&self, a: &mut Residue, b: &Residue) {
+    pub fn mul_assign(&self, a: &mut Residue, b: &Residue) -> Result<(), Error> {
         #[cfg(x86_kernels)]
         if let Core::M4Asm(f) = &self.engine.core {
-            let b = four(b);
-            let a = a.four_checked();
+            let b = self.four(b)?;
+            let a = self.four_mut(a)?;
             let x = *a;
             // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.mul_asm_into(a, &x, b) };
-            return;
+            return Ok(());
         }
         self.assign_fixed_or_other(a, Some(b))
     }
@@ -390,9 +513,9 @@ impl Modulus {
     /// [`Modulus::mul_assign`] (`b = None`: [`Modulus::sqr_assign`]) other than by the
     /// inlined 4-digit assembly.
     #[inline(never)]
-    fn assign_fixed_or_other(&self, a: &mut Residue, b: Option<&Residue>) {
-        let b = b.map(|b| self.check(b));
-        self.check(a);
+    fn assign_fixed_or_other(&self, a: &mut Residue, b: Option<&Residue>) -> Result<(), Error> {
+        let b = b.map(|b| self.check(b)).transpose()?;
+        self.check(a)?;
         let a = &mut a.limbs[..];
         with_fixed!(
             &self.engine.core,
@@ -405,19 +528,20 @@ impl Modulus {
                 }
             },
             self.assign_other(a, b)
-        )
+        );
+        Ok(())
     }
 
-    /// `a = a² mod m` in place, allocating nothing, as [`Modulus::mul_into`].
+    /// `a = a² mod m` in place, allocating nothing, as [`Modulus::mul_assign`].
     #[inline]
-    pub fn sqr_assign(&self, a: &mut Residue) {
+    pub fn sqr_assign(&self, a: &mut Residue) -> Result<(), Error> {
         #[cfg(x86_kernels)]
         if let Core::M4Asm(f) = &self.engine.core {
-            let a = a.four_checked();
+            let a = self.four_mut(a)?;
             let x = *a;
             // SAFETY: `Core::M4Asm` is made only on a CPU with BMI2 and ADX.
             unsafe { f.sqr_asm_into(a, &x) };
-            return;
+            return Ok(());
         }
         self.assign_fixed_or_other(a, None)
     }
@@ -484,10 +608,11 @@ impl Modulus {
     ///
     /// Variable time: leaks the exponent (its length and where its windows fall) and,
     /// through the reducer's corrections, something of the base. Public exponents only.
-    pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Residue {
+    ///
+    /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
+    pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
         let (method, _) = choose_method(e.bits());
         self.pow_with_vartime(base, e, method)
-            .expect("a chosen window is valid (1 to 16) and a checked residue is below m")
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
@@ -499,36 +624,54 @@ impl Modulus {
     /// once, the result back once). Same result; at 2048 bits 3.4–7 times faster in
     /// `cargo bench -p modred-bench --bench issue8` on a shared 2-core machine.
     ///
-    /// Error: [`Error::InvalidArgument`] for a window outside `1..=16`.
+    /// Errors: [`Error::InvalidArgument`] for a window outside `1..=16`,
+    /// [`Error::ForeignResidue`] for a residue of another modulus, [`Error::TooMuchWork`]
+    /// when its products ([`limits::pow_products`]) times one multiplication are over the
+    /// work limit.
     pub fn pow_with_vartime(
         &self,
         base: &Residue,
         e: &Nat,
         method: Method,
     ) -> Result<Residue, Error> {
+        let base = self.check(base)?;
+        exp::check_method(method)?;
+        let products = limits::pow_products(e.bits(), method);
+        self.limits.check(products.saturating_mul(self.engine.mul_work), || {
+            format!(
+                "an exponentiation to a {}-bit exponent modulo a {}-bit modulus by {} \
+                 ({} multiplications)",
+                e.bits(),
+                self.bits(),
+                self.algorithm(),
+                limits::amount(products)
+            )
+        })?;
         #[cfg(x86_kernels)]
         if let Some(ifma) = &self.engine.ifma {
-            exp::check_method(method)?;
-            let x = self.reducer().from_residue(self.check(base));
-            let y = ifma.pow_vartime(&x, e, method);
-            return Ok(Residue { limbs: self.reducer().to_residue(&y) });
+            let y = ifma.pow_vartime(&self.value(base), e, method);
+            return Ok(self.residue(&y));
         }
         let limbs = match &self.engine.core {
-            Core::Hong(h) => exp::hong::pow_vartime(h, self.check(base), e, method)?,
-            _ => exp::pow_vartime(self.reducer(), self.check(base), e, method)?,
+            Core::Hong(h) => exp::hong::pow_vartime(h, base, e, method)?,
+            _ => exp::pow_vartime(self.reducer(), base, e, method)?,
         };
-        Ok(Residue { limbs })
+        Ok(self.own(limbs))
     }
 
     /// `x·y mod m` for any `x`, `y`.
     pub fn mul_mod(&self, x: &Nat, y: &Nat) -> Nat {
-        self.to_nat(&self.mul(&self.residue(x), &self.residue(y)))
+        let (a, b) = (self.reducer().to_residue(x), self.reducer().to_residue(y));
+        let mut out = vec![0; a.len()];
+        self.mul_digits(&mut out, &a, &b);
+        self.value(&out)
     }
 
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`, also for `x = 0`; everything is 0 when
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
-    pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Nat {
-        self.to_nat(&self.pow_vartime(&self.residue(x), e))
+    pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Result<Nat, Error> {
+        let r = self.pow_vartime(&self.residue(x), e)?;
+        Ok(self.value(&r.limbs))
     }
 
     /// The constant-time context, or why there is none (an even modulus).
@@ -570,9 +713,9 @@ impl Modulus {
         matches!(self.algorithm(), Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
     }
 
-    /// A residue of this modulus in Montgomery's representation, in constant time.
-    fn to_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: &Residue, t: &mut [u64]) -> Vec<u64> {
-        let r = self.check(r);
+    /// The digits of a residue of this modulus in Montgomery's representation, in constant
+    /// time.
+    fn to_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: &[u64], t: &mut [u64]) -> Vec<u64> {
         if self.residues_are_montgomery() {
             return r.to_vec();
         }
@@ -585,20 +728,24 @@ impl Modulus {
     /// Back from Montgomery's representation to this modulus's, in constant time.
     fn out_of_montgomery_ct(&self, ct: &MontgomeryCt<u64>, r: Vec<u64>, t: &mut [u64]) -> Residue {
         if self.residues_are_montgomery() {
-            return Residue { limbs: r };
+            return self.own(r);
         }
         let mut out = vec![0; r.len()];
         let out_of = self.ct_context().map(|c| c.out_of.as_slice()).unwrap_or(&[]);
         ct.mul(&mut out, &r, out_of, t);
-        Residue { limbs: out }
+        self.own(out)
     }
 
     /// `a·b mod m` in constant time (no branch or memory index depends on `a` or `b`), by
     /// [`MontgomeryCt::mul`]; for a modulus whose reducer is not Montgomery's, the
     /// residues are converted in and out by constant-time multiplications.
     ///
-    /// Error: [`Error::NotApplicable`] for an even modulus.
+    /// Errors: [`Error::NotApplicable`] for an even modulus, [`Error::ForeignResidue`] for
+    /// a residue of another modulus.
     pub fn mul_ct(&self, a: &Residue, b: &Residue) -> Result<Residue, Error> {
+        let (a, b) = (self.check(a)?, self.check(b)?);
+        // The product and, for a reducer other than Montgomery's, three conversions.
+        self.check_ct_work(4, "a constant-time multiplication")?;
         let ct = self.ct()?;
         let mut t = vec![0; ct.scratch_len()];
         let (a, b) = (self.to_montgomery_ct(ct, a, &mut t), self.to_montgomery_ct(ct, b, &mut t));
@@ -609,7 +756,7 @@ impl Modulus {
 
     /// `a² mod m` in constant time, as [`Modulus::mul_ct`].
     ///
-    /// Error: [`Error::NotApplicable`] for an even modulus.
+    /// Errors: as [`Modulus::mul_ct`].
     pub fn sqr_ct(&self, a: &Residue) -> Result<Residue, Error> {
         self.mul_ct(a, a)
     }
@@ -623,8 +770,14 @@ impl Modulus {
     /// call is refused.
     ///
     /// Errors: [`Error::NotApplicable`] for an even modulus, [`Error::OutOfRange`] for an
-    /// exponent of more than `64k` bits.
+    /// exponent of more than `64k` bits, [`Error::ForeignResidue`] for a residue of another
+    /// modulus.
     pub fn pow_ct(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
+        let base = self.check(base)?;
+        // 64k squarings, 16k multiplications and a table of 16 (a fixed 4-bit window over
+        // the modulus's width), and the conversions.
+        let k = self.engine.m.len() as u64;
+        self.check_ct_work(80 * k + 20, "a constant-time exponentiation")?;
         let ct = self.ct()?;
         let k = ct.width();
         let Some(e) = e.to_padded(k) else {
@@ -640,18 +793,32 @@ impl Modulus {
         Ok(self.out_of_montgomery_ct(ct, out, &mut t))
     }
 
+    /// The work limit's check of `products` constant-time Montgomery products at this
+    /// width (CIOS, quadratic whatever the reducer: at transform sizes more than the
+    /// reducer's own products).
+    fn check_ct_work(&self, products: u64, what: &str) -> Result<(), Error> {
+        let work = products.saturating_mul(limits::ct_product_work(self.engine.m.len() as u64));
+        self.limits.check(work, || format!("{what} modulo a {}-bit modulus", self.bits()))
+    }
+
+    /// The number of bits of `m`.
+    fn bits(&self) -> u64 {
+        self.modulus().bits()
+    }
+
     /// The reducer of the products (conversions, the generic paths).
     fn reducer(&self) -> &dyn Reducer<u64> {
         self.engine.core.reducer()
     }
 
-    /// The digits of `r`, after checking that it has this modulus's width.
-    fn check<'a>(&self, r: &'a Residue) -> &'a [u64] {
-        assert_eq!(
-            r.limbs.len(),
-            self.engine.m.len(),
-            "the residue belongs to a modulus of another width"
-        );
-        &r.limbs
+    /// The digits of `r`, after checking that it is a residue of this modulus (so of its
+    /// width, and below `m`).
+    #[inline(always)]
+    fn check<'a>(&self, r: &'a Residue) -> Result<&'a [u64], Error> {
+        if r.owner == self.id {
+            Ok(&r.limbs)
+        } else {
+            Err(foreign())
+        }
     }
 }

@@ -143,14 +143,24 @@ impl<L: Limb> Reducer<L> for NttMontgomery<L> {
     ///    `0 ≤ U < m ≤ B^K − 1`, `U` is that residue's canonical representative in
     ///    `[0, B^K − 1)`: the halves separate exactly, with no correction term.
     /// 4. `t = (T + u·m)/R = T_u + U + (T_l + L)/R = T_u + U + [T_l ≠ 0]`, and
-    ///    `t < (m·R + R·m)/R = 2m`: one subtraction of `m` at most (checked).
+    ///    `t < (m·R + R·m)/R = 2m`: one subtraction of `m` at most.
+    ///
+    /// Steps 1–4 but the bound `t < 2m` hold for any `T` of at most `K + k` digits, so an
+    /// argument beyond the bound (the digits of another modulus's residue, say) still gets
+    /// `T·R^(−1) mod m`: a remainder finishes `t` where one subtraction does not, and a
+    /// longer `T` is first reduced modulo `m` — never a loop of subtractions as long as
+    /// `t/m`.
     fn reduce_raw(&self, out: &mut [L], x: &[L], scratch: &mut Scratch<L>) {
         let m = self.m.limbs();
         let k = m.len();
         let big_k = self.cyclic_len();
         debug_assert_eq!(out.len(), k);
         let l = normalized_len(x);
-        debug_assert!(l <= big_k + k, "ntt-montgomery needs T < m·B^K");
+        if l > big_k + k {
+            // T·R⁻¹ ≡ (T mod m)·R⁻¹, and T mod m < m·R.
+            let rem = Nat::from_limbs(&x[..l]).checked_rem(&self.m).unwrap_or_default();
+            return self.reduce_raw(out, rem.limbs(), scratch);
+        }
         let x = &x[..l];
         let (tl, tu) = x.split_at(l.min(big_k));
         let tl_nonzero = normalized_len(tl) > 0;
@@ -204,13 +214,17 @@ impl<L: Limb> Reducer<L> for NttMontgomery<L> {
                 kernels::add_1(&mut t[..big_k + 1], L::ONE);
             }
         }
-        let mut corrections = 0u32;
-        while cmp_slices(t, m).is_ge() {
+        if cmp_slices(t, m).is_ge() {
             let br = sub_assign_slices(t, m);
             debug_assert!(!br);
-            corrections += 1;
+            if cmp_slices(t, m).is_ge() {
+                // Only for T beyond the bound (t ≥ 2m).
+                let rem = Nat::from_limbs(t).checked_rem(&self.m).unwrap_or_default();
+                out.fill(L::ZERO);
+                out[..rem.len()].copy_from_slice(rem.limbs());
+                return;
+            }
         }
-        debug_assert!(corrections <= 1, "ntt-montgomery: {corrections} corrections");
         out.copy_from_slice(&t[..k]);
     }
 

@@ -1,0 +1,171 @@
+//! Work limits: a [`crate::Modulus`] estimates the work of every request from the
+//! registry's cost models ([`crate::registry::Cost`]) before it starts, and refuses one
+//! whose estimate is over its limit with [`Error::TooMuchWork`], which names the estimate.
+//!
+//! What is estimated, in digit operations (about 0.3 to 2 ns each on the machines
+//! measured; `docs/limits.md`):
+//! - making the modulus: one modular multiplication of its algorithm at its width — every
+//!   product afterwards costs that much, so `mul`, `sqr`, `mul_mod` and the other
+//!   single products need no check of their own;
+//! - a one-off reduction ([`crate::Modulus::reduce`]): the reduction of an argument within
+//!   the algorithm's bound costs about a multiplication; beyond it (automatic contexts)
+//!   the division of [`division_work`];
+//! - an exponentiation: the products of its method ([`pow_products`]) times one
+//!   multiplication; the constant-time one: its fixed count of constant-time products
+//!   ([`ct_product_work`]).
+//!
+//! The limit is per request, set when the modulus is made ([`crate::Modulus::with_limits`];
+//! the command line's `--max-work`).
+
+use crate::error::Error;
+use crate::exp::{Method, MAX_WINDOW};
+use crate::registry::product_work;
+
+/// The default work limit: 2^36 ≈ 6.9·10^10 digit operations — about 20 s to a minute, and
+/// above an exponentiation with a 65 536-bit exponent modulo a 65 536-bit modulus on the
+/// automatic choice (about 3.4·10^10), the largest request the command line took before.
+pub const DEFAULT_MAX_WORK: u64 = 1 << 36;
+
+/// The limits of one [`crate::Modulus`]'s requests. Made with [`Limits::new`] (the
+/// defaults) and changed with the `with_` methods:
+///
+/// ```
+/// use modred::{Algorithm, Error, Limits, Modulus, Nat, Operation};
+/// let m = Nat::power_of_two(4096).add(&Nat::one());
+/// let tight = Limits::new().with_max_work(1_000_000);
+/// let md = Modulus::with_limits(Algorithm::Auto, Operation::PowMod, &m, tight)?;
+/// let e = Nat::power_of_two(4000);
+/// assert!(matches!(md.pow_mod_vartime(&Nat::from(3u64), &e), Err(Error::TooMuchWork { .. })));
+/// # Ok::<(), modred::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The most estimated work, in digit operations, of one request (see the
+    /// [module documentation](self)); [`DEFAULT_MAX_WORK`] unless set.
+    pub max_work: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::new()
+    }
+}
+
+impl Limits {
+    /// No limit at all.
+    pub const UNLIMITED: Limits = Limits { max_work: u64::MAX };
+
+    /// The default limits ([`DEFAULT_MAX_WORK`]).
+    pub const fn new() -> Self {
+        Limits { max_work: DEFAULT_MAX_WORK }
+    }
+
+    /// These limits with the work limit set to `max_work` digit operations.
+    pub const fn with_max_work(self, max_work: u64) -> Self {
+        Limits { max_work }
+    }
+
+    /// `Ok` when `estimate` is within the work limit, else the error naming `what` and the
+    /// estimate.
+    pub(crate) fn check(&self, estimate: u64, what: impl FnOnce() -> String) -> Result<(), Error> {
+        if estimate <= self.max_work {
+            Ok(())
+        } else {
+            Err(Error::TooMuchWork { what: what(), estimate, limit: self.max_work })
+        }
+    }
+}
+
+/// The modular products of an exponentiation by `method` with an exponent of `bits` bits:
+/// its squarings (`bits`), at most one multiplication per window (per bit for binary),
+/// and its table (`2^w` entries for the fixed window, `2^(w−1)` for the sliding one) — an
+/// upper estimate of the counts on [`Method`]'s variants. A window outside `1..=16` is
+/// counted as the nearest valid one (the exponentiation refuses it anyway).
+pub fn pow_products(bits: u64, method: Method) -> u64 {
+    if bits == 0 {
+        return 0;
+    }
+    let (loop_products, table) = match method {
+        Method::Binary => (bits, 0),
+        Method::FixedWindow(w) => {
+            let w = w.clamp(1, MAX_WINDOW);
+            (bits.div_ceil(w as u64), 1u64 << w)
+        }
+        Method::SlidingWindow(w) => {
+            let w = w.clamp(1, MAX_WINDOW);
+            (bits.div_ceil(w as u64 + 1), 1u64 << (w - 1))
+        }
+    };
+    bits.saturating_add(loop_products).saturating_add(table)
+}
+
+/// The work of one constant-time Montgomery product ([`crate::ct::MontgomeryCt::mul`]) of
+/// `k` digits: CIOS, `2k² + k` digit operations, never Karatsuba or transforms.
+pub fn ct_product_work(k: u64) -> u64 {
+    k.saturating_mul(k).saturating_mul(2).saturating_add(k)
+}
+
+/// The work of `x mod m` by division for an `x` of `x_digits` and an `m` of `k` digits:
+/// Knuth's algorithm D, `(x_digits − k + 1)·k` digit operations, or from 8192 digits of
+/// quotient and divisor the Newton reciprocal, about ten products of the longer length.
+pub fn division_work(x_digits: u64, k: u64) -> u64 {
+    let k = k.max(1);
+    let q = x_digits.saturating_sub(k) + 1;
+    let threshold = crate::nat::DIV_NEWTON_THRESHOLD as u64;
+    if k >= threshold && q >= threshold {
+        product_work(x_digits).saturating_mul(10)
+    } else {
+        q.saturating_mul(k)
+    }
+}
+
+/// `n` for a message: in full below a million, else like `1.1e12`.
+pub(crate) fn amount(n: u64) -> String {
+    if n < 1_000_000 {
+        n.to_string()
+    } else {
+        format!("{:.1e}", n as f64)
+    }
+}
+
+/// About how long `work` digit operations take at a nanosecond each, in words.
+pub(crate) fn duration(work: u64) -> String {
+    let s = work as f64 * 1e-9;
+    if s < 1.0 {
+        "under a second".to_string()
+    } else if s < 120.0 {
+        format!("about {s:.0} s")
+    } else if s < 7200.0 {
+        format!("about {:.0} minutes", s / 60.0)
+    } else if s < 3.0 * 86_400.0 {
+        format!("about {:.0} hours", s / 3600.0)
+    } else {
+        format!("about {:.0} days", s / 86_400.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn products_of_the_methods() {
+        assert_eq!(pow_products(0, Method::Binary), 0);
+        assert_eq!(pow_products(10, Method::Binary), 20);
+        assert_eq!(pow_products(10, Method::FixedWindow(4)), 10 + 3 + 16);
+        assert_eq!(pow_products(10, Method::SlidingWindow(4)), 10 + 2 + 8);
+        assert_eq!(pow_products(u64::MAX, Method::Binary), u64::MAX);
+        assert_eq!(pow_products(8, Method::FixedWindow(99)), 8 + 1 + (1 << 16));
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(amount(12_345), "12345");
+        assert_eq!(amount(1_100_000_000_000), "1.1e12");
+        assert_eq!(duration(5), "under a second");
+        assert_eq!(duration(30_000_000_000), "about 30 s");
+        assert_eq!(duration(1_800_000_000_000), "about 30 minutes");
+        assert_eq!(duration(36_000_000_000_000), "about 10 hours");
+    }
+}
