@@ -55,33 +55,41 @@ pub fn natural_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Nat> {
     Ok(x.magnitude)
 }
 
-/// The base of a negative power, or the argument of an inverse, shares a factor with the
-/// modulus.
-pub struct NotInvertible;
-
-/// The `ValueError` of [`NotInvertible`] (Python's own `pow` raises the same).
+/// The `ValueError` of an argument `what` with no inverse (Python's own `pow` raises the
+/// same). Made without the GIL (a lazy error).
 pub fn not_invertible(what: &str) -> PyErr {
     PyValueError::new_err(format!("{what} is not invertible for the given modulus"))
 }
 
-/// The inverse of `r` modulo the modulus (variable time: Euclid), if it has one.
-pub fn inverse(modulus: &Modulus, r: &modred::Residue) -> Result<modred::Residue, NotInvertible> {
-    let v = modulus.to_nat(r).inverse_mod(modulus.modulus()).ok_or(NotInvertible)?;
-    Ok(modulus.residue(&v))
+/// The inverse of `r` modulo the modulus (variable time: Euclid); `ValueError` naming
+/// `what` when there is none.
+pub fn inverse(modulus: &Modulus, r: &modred::Residue, what: &str) -> PyResult<modred::Residue> {
+    let v = modulus.to_nat(r).map_err(library_error)?;
+    let inv = v.inverse_mod(modulus.modulus()).ok_or_else(|| not_invertible(what))?;
+    Ok(modulus.residue(&inv))
 }
 
 /// `b^e` modulo the modulus for a residue `b` and an exponent of any sign, as Python's
-/// `pow(b, e, m)`: a negative `e` raises the inverse of `b` to `|e|`. Variable time.
+/// `pow(b, e, m)`: a negative `e` raises the inverse of `b` (`what` in the error when
+/// there is none) to `|e|`. Variable time.
 pub fn power(
     modulus: &Modulus,
     b: &modred::Residue,
     e: &Int,
-) -> Result<modred::Residue, NotInvertible> {
-    if e.negative {
-        let inv = inverse(modulus, b)?;
-        return Ok(modulus.pow_vartime(&inv, &e.magnitude));
-    }
-    Ok(modulus.pow_vartime(b, &e.magnitude))
+    what: &str,
+) -> PyResult<modred::Residue> {
+    let r = if e.negative {
+        let inv = inverse(modulus, b, what)?;
+        modulus.pow_vartime(&inv, &e.magnitude)
+    } else {
+        modulus.pow_vartime(b, &e.magnitude)
+    };
+    r.map_err(library_error)
+}
+
+/// The value of a residue of this modulus.
+pub fn value(modulus: &Modulus, r: &modred::Residue) -> PyResult<Nat> {
+    modulus.to_nat(r).map_err(library_error)
 }
 
 /// `obj` as a modulus: zero is a `ZeroDivisionError` (as `x % 0`), a negative one a
@@ -97,13 +105,13 @@ pub fn modulus_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Nat> {
     Ok(m.magnitude)
 }
 
-/// The value of `x mod m` in `0..m`, as Python's `x % m` (for a negative `x` too).
-pub fn residue_of(modulus: &Modulus, x: &Int) -> modred::Residue {
+/// The residue of `x mod m` (`0..m`, as Python's `x % m`, for a negative `x` too).
+pub fn residue_of(modulus: &Modulus, x: &Int) -> PyResult<modred::Residue> {
     let r = modulus.residue(&x.magnitude);
     if x.negative {
-        modulus.neg(&r)
+        modulus.neg(&r).map_err(library_error)
     } else {
-        r
+        Ok(r)
     }
 }
 

@@ -9,7 +9,7 @@ mod lists;
 mod modulus;
 
 use convert::{
-    int_of, inverse, modulus_of, not_invertible, power, reduce as reduce_int, residue_of, to_int,
+    int_of, inverse, modulus_of, power, reduce as reduce_int, residue_of, to_int, value,
 };
 use errors::library_error;
 use modred::{Algorithm, Modulus, Nat, Operation};
@@ -111,9 +111,8 @@ fn powmod<'py>(
     let release = m.len() >= DETACH_DIGITS / 4 || e.magnitude.len() >= DETACH_DIGITS;
     let r = detach_if(py, release, || -> PyResult<Nat> {
         let modulus = cached_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
-        let base = residue_of(&modulus, &b);
-        let r = power(&modulus, &base, &e).map_err(|_| not_invertible("base"))?;
-        Ok(modulus.to_nat(&r))
+        let base = residue_of(&modulus, &b)?;
+        value(&modulus, &power(&modulus, &base, &e, "base")?)
     })?;
     to_int(py, &r)
 }
@@ -132,8 +131,8 @@ fn invert<'py>(
     let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
         let modulus =
             cached_modulus(Algorithm::Auto, Operation::MulMod, &m).map_err(library_error)?;
-        let inv = inverse(&modulus, &residue_of(&modulus, &x)).map_err(|_| not_invertible("x"))?;
-        Ok(modulus.to_nat(&inv))
+        let inv = inverse(&modulus, &residue_of(&modulus, &x)?, "x")?;
+        value(&modulus, &inv)
     })?;
     to_int(py, &r)
 }
@@ -152,12 +151,11 @@ fn mulmod<'py>(
     let b = int_of(b, "b")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let r = detach_if(py, m.len() >= DETACH_DIGITS, || {
-        let modulus = cached_modulus(algorithm, Operation::MulMod, &m)?;
-        let (a, b) = (residue_of(&modulus, &a), residue_of(&modulus, &b));
-        Ok(modulus.to_nat(&modulus.mul(&a, &b)))
-    })
-    .map_err(library_error)?;
+    let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
+        let modulus = cached_modulus(algorithm, Operation::MulMod, &m).map_err(library_error)?;
+        let (a, b) = (residue_of(&modulus, &a)?, residue_of(&modulus, &b)?);
+        value(&modulus, &modulus.mul(&a, &b).map_err(library_error)?)
+    })?;
     to_int(py, &r)
 }
 

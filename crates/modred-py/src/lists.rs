@@ -2,7 +2,7 @@
 //! released. The arguments are converted while the GIL is held, the powers computed
 //! without it, the answers converted back with it.
 
-use crate::convert::{int_of, modulus_of, not_invertible, residue_of, to_int, Int, NotInvertible};
+use crate::convert::{int_of, modulus_of, residue_of, to_int, value, Int};
 use crate::errors::library_error;
 use crate::{algorithm_of, make_modulus};
 use modred::{Modulus, Nat, Operation};
@@ -17,19 +17,11 @@ fn ints_of(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Int>> {
 }
 
 /// `x^e mod m` on the library's modulus, for a base and an exponent of any sign (`x`
-/// stands for `x % m`; a negative `e` raises the inverse of `x`).
-fn power(modulus: &Modulus, x: &Int, e: &Int) -> Result<Nat, NotInvertible> {
-    let base = residue_of(modulus, x);
-    Ok(modulus.to_nat(&crate::convert::power(modulus, &base, e)?))
-}
-
-/// The answers, or the `ValueError` of the first job whose base has no inverse (`what(i)`
-/// names it).
-fn answers(
-    results: Vec<Result<Nat, NotInvertible>>,
-    what: impl Fn(usize) -> String,
-) -> PyResult<Vec<Nat>> {
-    results.into_iter().enumerate().map(|(i, r)| r.map_err(|_| not_invertible(&what(i)))).collect()
+/// stands for `x % m`; a negative `e` raises the inverse of `x`, `what` in the error when
+/// there is none).
+fn power(modulus: &Modulus, x: &Int, e: &Int, what: &str) -> PyResult<Nat> {
+    let base = residue_of(modulus, x)?;
+    value(modulus, &crate::convert::power(modulus, &base, e, what)?)
 }
 
 /// Runs `f` on a pool of `threads` threads, or on rayon's global pool (every core, or
@@ -70,13 +62,18 @@ pub fn powmod_base_list<'py>(
     let e = int_of(e, "e")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let out = py.detach(|| -> PyResult<Vec<Result<Nat, NotInvertible>>> {
+    let out = py.detach(|| -> PyResult<Vec<Nat>> {
         let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
         on_threads(threads, || {
-            bases.par_iter().with_max_len(1).map(|b| power(&modulus, b, &e)).collect()
-        })
+            bases
+                .par_iter()
+                .enumerate()
+                .with_max_len(1)
+                .map(|(i, b)| power(&modulus, b, &e, &format!("bases[{i}]")))
+                .collect()
+        })?
     })?;
-    list_of(py, &answers(out, |i| format!("bases[{i}]"))?)
+    list_of(py, &out)
 }
 
 /// ``[pow(b, e, m) for e in exps]``, on every core with the GIL released; ``m`` prepared
@@ -95,17 +92,17 @@ pub fn powmod_exp_list<'py>(
     let exps = ints_of(exps, "exps")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
-    let out = py.detach(|| -> PyResult<Vec<Result<Nat, NotInvertible>>> {
+    let out = py.detach(|| -> PyResult<Vec<Nat>> {
         let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
-        let base = residue_of(&modulus, &b);
+        let base = residue_of(&modulus, &b)?;
         on_threads(threads, || {
             exps.par_iter()
                 .with_max_len(1)
-                .map(|e| Ok(modulus.to_nat(&crate::convert::power(&modulus, &base, e)?)))
+                .map(|e| value(&modulus, &crate::convert::power(&modulus, &base, e, "b")?))
                 .collect()
-        })
+        })?
     })?;
-    list_of(py, &answers(out, |_| "b".to_string())?)
+    list_of(py, &out)
 }
 
 /// ``[pow(b, e, m) for b, e, m in zip(bases, exps, moduli)]``: a modulus per job, each
@@ -138,31 +135,30 @@ pub fn powmod_many<'py>(
         )));
     }
     let algorithm = algorithm_of(algo)?;
-    let out = py
-        .detach(|| {
-            on_threads(threads, || {
-                bases
-                    .par_iter()
-                    .zip(&exps)
-                    .zip(&moduli)
-                    .with_max_len(1)
-                    .enumerate()
-                    .map(|(i, ((b, e), m))| {
-                        let modulus = make_modulus(algorithm, Operation::PowMod, m)
-                            .map_err(|err| (i, err))?;
-                        Ok(power(&modulus, b, e))
-                    })
-                    .collect::<Result<Vec<_>, (usize, modred::Error)>>()
-            })
-        })?
-        .map_err(|(i, err)| {
-            let e = library_error(err);
-            let message = format!("moduli[{i}]: {}", e.value(py));
-            if e.is_instance_of::<PyZeroDivisionError>(py) {
-                PyZeroDivisionError::new_err(message)
-            } else {
-                PyValueError::new_err(message)
-            }
-        })?;
-    list_of(py, &answers(out, |i| format!("bases[{i}]"))?)
+    let out = py.detach(|| {
+        on_threads(threads, || {
+            bases
+                .par_iter()
+                .zip(&exps)
+                .zip(&moduli)
+                .with_max_len(1)
+                .enumerate()
+                .map(|(i, ((b, e), m))| {
+                    let modulus = make_modulus(algorithm, Operation::PowMod, m)
+                        .map_err(|err| modulus_error(i, err))?;
+                    power(&modulus, b, e, &format!("bases[{i}]"))
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })
+    })??;
+    list_of(py, &out)
+}
+
+/// The library's error for `moduli[i]`, the index in front of its message.
+fn modulus_error(i: usize, err: modred::Error) -> PyErr {
+    let message = format!("moduli[{i}]: {err}");
+    match err {
+        modred::Error::ZeroModulus => PyZeroDivisionError::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
 }

@@ -2,7 +2,7 @@
 //! [`modred::Modulus`], its engine chosen once) and the residues that belong to it.
 
 use crate::convert::{
-    int_of, inverse, modulus_of, natural_of, not_invertible, power, reduce, residue_of, to_int,
+    int_of, inverse, modulus_of, natural_of, power, reduce, residue_of, to_int, value as value_of,
 };
 use crate::errors::library_error;
 use crate::{algorithm_of, detach_if};
@@ -59,7 +59,7 @@ fn operand(
         return Ok((r.value.clone(), true));
     }
     let x = int_of(obj, what)?;
-    Ok((residue_of(&owner.get().inner, &x), false))
+    Ok((residue_of(&owner.get().inner, &x)?, false))
 }
 
 /// The result of a modulus's method: a residue when an operand was one, else an `int`.
@@ -72,7 +72,7 @@ fn answer<'py>(
     if as_residue {
         Ok(Bound::new(py, PyResidue { owner: owner.clone().unbind(), value })?.into_any())
     } else {
-        to_int(py, &owner.get().inner.to_nat(&value))
+        to_int(py, &value_of(&owner.get().inner, &value)?)
     }
 }
 
@@ -133,7 +133,7 @@ impl PyModulus {
     /// ``x`` as a :class:`Residue` of this modulus (``x % m`` for any ``int``).
     fn residue<'py>(slf: &Bound<'py, Self>, x: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let x = int_of(x, "x")?;
-        answer(slf, residue_of(&slf.get().inner, &x), true)
+        answer(slf, residue_of(&slf.get().inner, &x)?, true)
     }
 
     /// ``a * b % m``.
@@ -146,7 +146,7 @@ impl PyModulus {
         let (b, rb) = operand(slf, b, "b")?;
         let md = &slf.get().inner;
         let out = detach_if(slf.py(), a.limbs().len() >= crate::DETACH_DIGITS, || md.mul(&a, &b));
-        answer(slf, out, ra || rb)
+        answer(slf, out.map_err(library_error)?, ra || rb)
     }
 
     /// ``a * a % m``.
@@ -154,7 +154,7 @@ impl PyModulus {
         let (a, ra) = operand(slf, a, "a")?;
         let md = &slf.get().inner;
         let out = detach_if(slf.py(), a.limbs().len() >= crate::DETACH_DIGITS, || md.sqr(&a));
-        answer(slf, out, ra)
+        answer(slf, out.map_err(library_error)?, ra)
     }
 
     /// ``pow(b, e, m)`` for an ``int`` exponent of any sign (a negative one raises the
@@ -168,7 +168,7 @@ impl PyModulus {
         let (b, rb) = operand(slf, b, "b")?;
         let e = int_of(e, "e")?;
         let md = &slf.get().inner;
-        let out = slf.py().detach(|| power(md, &b, &e)).map_err(|_| not_invertible("base"))?;
+        let out = slf.py().detach(|| power(md, &b, &e, "base"))?;
         answer(slf, out, rb)
     }
 
@@ -178,7 +178,7 @@ impl PyModulus {
     fn inverse<'py>(slf: &Bound<'py, Self>, x: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let (x, rx) = operand(slf, x, "x")?;
         let md = &slf.get().inner;
-        let out = inverse(md, &x).map_err(|_| not_invertible("x"))?;
+        let out = inverse(md, &x, "x")?;
         answer(slf, out, rx)
     }
 
@@ -229,16 +229,25 @@ impl PyResidue {
         &self.owner.get().inner
     }
 
+    /// The value in `0..m`.
+    fn value(&self) -> PyResult<Nat> {
+        value_of(self.modulus(), &self.value)
+    }
+
     /// Applies `f` to this residue and `other` (a residue of the same modulus or an `int`).
     fn binary<'py>(
         slf: &Bound<'py, Self>,
         other: &Bound<'py, PyAny>,
-        f: impl FnOnce(&modred::Modulus, &modred::Residue, &modred::Residue) -> modred::Residue,
+        f: impl FnOnce(
+            &modred::Modulus,
+            &modred::Residue,
+            &modred::Residue,
+        ) -> Result<modred::Residue, modred::Error>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
         let owner = this.owner.bind(slf.py());
         let (other, _) = operand(owner, other, "the other operand")?;
-        answer(owner, f(this.modulus(), &this.value, &other), true)
+        answer(owner, f(this.modulus(), &this.value, &other).map_err(library_error)?, true)
     }
 }
 
@@ -251,23 +260,23 @@ impl PyResidue {
     }
 
     fn __int__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_int(py, &self.modulus().to_nat(&self.value))
+        to_int(py, &self.value()?)
     }
 
-    fn __bool__(&self) -> bool {
-        !self.modulus().to_nat(&self.value).is_zero()
+    fn __bool__(&self) -> PyResult<bool> {
+        Ok(!self.value()?.is_zero())
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
             "Residue({}, mod {})",
-            self.modulus().to_nat(&self.value).to_decimal(),
+            self.value()?.to_decimal(),
             hex_or_decimal(self.modulus().modulus())
-        )
+        ))
     }
 
-    fn __str__(&self) -> String {
-        self.modulus().to_nat(&self.value).to_decimal()
+    fn __str__(&self) -> PyResult<String> {
+        Ok(self.value()?.to_decimal())
     }
 
     /// Equal to a residue of the same ``Modulus`` object with the same value; never to an
@@ -336,7 +345,8 @@ impl PyResidue {
 
     fn __neg__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
-        answer(this.owner.bind(slf.py()), this.modulus().neg(&this.value), true)
+        let out = this.modulus().neg(&this.value).map_err(library_error)?;
+        answer(this.owner.bind(slf.py()), out, true)
     }
 
     /// ``r ** e`` for an ``int`` ``e`` of any sign (variable time; ``Modulus.pow_ct`` for
@@ -353,10 +363,7 @@ impl PyResidue {
         }
         let e = int_of(e, "the exponent")?;
         let this = slf.get();
-        let out = slf
-            .py()
-            .detach(|| power(this.modulus(), &this.value, &e))
-            .map_err(|_| not_invertible("the residue"))?;
+        let out = slf.py().detach(|| power(this.modulus(), &this.value, &e, "the residue"))?;
         answer(this.owner.bind(slf.py()), out, true)
     }
 
@@ -365,7 +372,7 @@ impl PyResidue {
         let py = slf.py();
         let this = slf.get();
         let make = py.get_type::<PyModulus>().getattr("residue")?;
-        let value = to_int(py, &this.modulus().to_nat(&this.value))?;
+        let value = to_int(py, &this.value()?)?;
         (make, (this.owner.clone_ref(py), value)).into_pyobject(py)
     }
 }

@@ -187,7 +187,8 @@ pub fn prepare(
                     let b2 = &ops.pairs[1].0;
                     let want2 = modred::Modulus::new(&m2)
                         .map_err(|e| e.to_string())?
-                        .pow_mod_vartime(b2, &ops.e);
+                        .pow_mod_vartime(b2, &ops.e)
+                        .map_err(|e| e.to_string())?;
                     let mut x2 =
                         OpensslModExpConstTimeX2::new((&ah, &eh, &mh), (&hex(b2), &eh, &hex(&m2)));
                     x2.run();
