@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 8's anchor table from one `modred bench --anchors --format json` run.
+"""The anchor table from one `modred bench --anchors --format json` run.
 
     modred bench --anchors --algo montgomery,montgomery-interleaved,auto,nist \
         --bits 256,1024,2048,4096 --op mulmod,powm --format json > anchors.json
@@ -59,7 +59,7 @@ def main(path):
              ("mulmod", [1024, 2048, 4096], "openssl-mont-mul", 0.8, "Montgomery mulmod ÷ OpenSSL `BN_mod_mul_montgomery`"),
              ("powm", [1024, 2048, 4096], "gmp-powm", 0.9, "powm ÷ GMP `mpz_powm`"),
              ("powm", [1024, 2048, 4096], "openssl-powm-ct", 1.0, "powm ÷ OpenSSL `BN_mod_exp_mont_consttime`")]
-    print("\nIssue 8's goals against this run:\n")
+    print("\nThe goals against this run:\n")
     print("| goal | bits | at most | measured | met |\n|---|---|---:|---|---|")
     for op, sizes, anchor, limit, what in goals:
         got = []

@@ -1,4 +1,4 @@
-//! The fixed-size paths (issue 8 item 2) beside GMP and OpenSSL, in one run:
+//! The fixed-size paths beside GMP and OpenSSL, in one run:
 //! `cargo bench -p modred-bench --features anchors --bench fixed`
 //! (without `anchors` only modred's own columns run).
 //!

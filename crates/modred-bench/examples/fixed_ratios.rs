@@ -1,5 +1,5 @@
 //! The fixed-size paths against GMP, OpenSSL and our own slice reducers, as ratios measured
-//! in one process with the candidates interleaved (issue 8 item 2, issue 3's Table 3):
+//! in one process with the candidates interleaved (the fixed-size paths; paper 003's Table 3):
 //!
 //! ```text
 //! cargo run --release -p modred-bench --features anchors --example fixed_ratios

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 /// differ by about that much.
 pub const TIE_MARGIN: f64 = 0.03;
 
-/// The auto rule must stay within this factor of the winner at every point (the issue's
+/// The auto rule must stay within this factor of the winner at every point (the goal
 /// "at most 10% slower").
 pub const AUTO_LIMIT: f64 = 1.10;
 

@@ -6,7 +6,7 @@
 //! without it they run one after another on the calling thread. The results come back in
 //! the order of the jobs either way, and are the same as [`Modulus::pow_mod_vartime`]'s.
 //!
-//! Throughput: `cargo bench -p modred-bench --bench issue8 --features rayon` times 32
+//! Throughput: `cargo bench -p modred-bench --bench rsa_sizes --features rayon` times 32
 //! jobs of 2048 bits on one thread and on every core. On this project's 2-core machine,
 //! shared with other builds (load average 10–13), it measured speed-ups of only 1.07, 1.24
 //! and 1.29 on 2 threads (`docs/benchmarks.md`): the second core was busy; on an idle

@@ -1,4 +1,4 @@
-//! Inputs of 10^8 bits (issue 9): handled, or refused with a clear error, never an abort
+//! Inputs of 10^8 bits: handled, or refused with a clear error, never an abort
 //! or an hours-long hang. Hexadecimal text converts in linear time; decimal text longer
 //! than `nat::MAX_DECIMAL_DIGITS` is refused (quadratic conversion); the constant-time
 //! exponentiation refuses an exponent wider than the modulus.

@@ -22,10 +22,10 @@ use crate::reduce::Scratch;
 
 /// The smallest modulus (bits) this path takes. At 1024 bits and above it measured 2–7
 /// times faster than the word-level (ADX) Montgomery exponentiation (`cargo bench -p
-/// modred-bench --bench issue8`: `powm` against `powm-word`); 512 is a provisional bound
+/// modred-bench --bench rsa_sizes`: `powm` against `powm-word`); 512 is a provisional bound
 /// below which the fixed costs (the scalar normalization of every product, the
 /// conversions) are expected to eat the gain — not yet measured: run the same bench with
-/// `ISSUE8_BITS=256,384,512,768` to place it.
+/// `RSA_SIZES_BITS=256,384,512,768` to place it.
 pub(crate) const MIN_BITS: u64 = 512;
 
 /// The smallest modulus (bits, counted as `64k` for `k` u64 digits) for which one
@@ -92,8 +92,8 @@ pub(crate) enum Kernels {
 
 /// The smallest modulus (bits) [`crate::ct::MontgomeryCt::pow`] takes this path for: the
 /// smallest this context takes ([`MIN_BITS`]), where it already measured 0.65× the
-/// digit-level constant-time exponentiation (`ISSUE8_BITS=512 cargo bench -p
-/// modred-bench --bench issue8`: `powm-ct` against `powm-ct-word`, one run, interleaved;
+/// digit-level constant-time exponentiation (`RSA_SIZES_BITS=512 cargo bench -p
+/// modred-bench --bench rsa_sizes`: `powm-ct` against `powm-ct-word`, one run, interleaved;
 /// `docs/benchmarks.md`).
 #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
 pub(crate) const CT_MIN_BITS: u64 = 512;

@@ -622,7 +622,7 @@ impl Modulus {
     /// 512 to 4158 bits and a CPU with AVX-512 IFMA, the same method runs in radix 2^52,
     /// eight digits to a vector register (`engine::ifma`; the base is converted
     /// once, the result back once). Same result; at 2048 bits 3.4–7 times faster in
-    /// `cargo bench -p modred-bench --bench issue8` on a shared 2-core machine.
+    /// `cargo bench -p modred-bench --bench rsa_sizes` on a shared 2-core machine.
     ///
     /// Errors: [`Error::InvalidArgument`] for a window outside `1..=16`,
     /// [`Error::ForeignResidue`] for a residue of another modulus, [`Error::TooMuchWork`]

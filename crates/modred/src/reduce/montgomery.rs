@@ -17,7 +17,7 @@ use crate::registry::Algorithm;
 /// [`crate::nat::KARATSUBA_THRESHOLD`] (32, measured with the portable kernels): with the
 /// ADX schoolbook kernel one level of Karatsuba at 32 digits measured slower (2048-bit
 /// Montgomery product: 5.2 µs with Karatsuba against 4.3 µs for CIOS, which makes twice the
-/// digit products; `benches/issue8.rs`), and the schoolbook product allocates nothing, so an
+/// digit products; `benches/rsa_sizes.rs`), and the schoolbook product allocates nothing, so an
 /// exponentiation's loop stays allocation-free up to 4032 bits.
 pub(crate) const PRODUCT_KARATSUBA_THRESHOLD: usize = 64;
 

@@ -1,5 +1,5 @@
 //! Fixed-size paths: Montgomery, Barrett, pseudo-Mersenne and the hard-coded NIST reductions on a
-//! const number `N` of 64-bit digits (issue 8, item 2), behind the same [`Reducer`] trait.
+//! const number `N` of 64-bit digits behind the same [`Reducer`] trait.
 //!
 //! # Why
 //! The slice reducers ([`super::Montgomery`], [`super::PseudoMersenne`], [`super::Nist`])

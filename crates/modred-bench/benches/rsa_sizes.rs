@@ -1,11 +1,11 @@
-//! Issue 8's table at 1024–4096 bits: our Montgomery multiplication and exponentiation
+//! The RSA sizes, 1024–4096 bits: our Montgomery multiplication and exponentiation
 //! beside GMP and OpenSSL, as ratios measured in one run with the candidates interleaved.
 //!
 //! ```sh
-//! cargo bench -p modred-bench --bench issue8 --features anchors          # with GMP/OpenSSL
-//! cargo bench -p modred-bench --bench issue8                             # ours only
-//! cargo bench -p modred-bench --bench issue8 --features anchors,rayon    # + batch scaling
-//! ISSUE8_BITS=2048 ISSUE8_ROUNDS=5 cargo bench ...                       # one size, rounds
+//! cargo bench -p modred-bench --bench rsa_sizes --features anchors          # with GMP/OpenSSL
+//! cargo bench -p modred-bench --bench rsa_sizes                             # ours only
+//! cargo bench -p modred-bench --bench rsa_sizes --features anchors,rayon    # + batch scaling
+//! RSA_SIZES_BITS=2048 RSA_SIZES_ROUNDS=5 cargo bench ...                 # one size, rounds
 //! ```
 //!
 //! Timed by `modred_testkit::timing`: every candidate runs a batch of calls per round,
@@ -52,12 +52,12 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is read from the command line.
-    let sizes: Vec<u64> = match std::env::var("ISSUE8_BITS") {
+    let sizes: Vec<u64> = match std::env::var("RSA_SIZES_BITS") {
         Ok(v) => v.split(',').filter_map(|s| s.trim().parse().ok()).collect(),
         Err(_) => vec![1024, 2048, 3072, 4096],
     };
-    let rounds: usize = env_or("ISSUE8_ROUNDS", 7);
-    println!("issue 8 at {sizes:?} bits; best of {rounds} interleaved rounds per figure");
+    let rounds: usize = env_or("RSA_SIZES_ROUNDS", 7);
+    println!("RSA sizes {sizes:?} bits; best of {rounds} interleaved rounds per figure");
     for &bits in &sizes {
         let mut rng = SplitMix64::new(0x6973_7375_6538 ^ bits);
         let mut m = Nat::from_vec(rng.exact_bits(bits));
