@@ -5,10 +5,20 @@ use pyo3::PyErr;
 
 /// [`modred::Error::ZeroModulus`] is a `ZeroDivisionError` (as `x % 0`); every other error
 /// (an algorithm that does not apply, an argument beyond a forced algorithm's bound, an
-/// unknown algorithm) a `ValueError`.
+/// unknown algorithm, a request over the work limit) a `ValueError`.
 pub fn library_error(e: modred::Error) -> PyErr {
     match e {
         modred::Error::ZeroModulus => PyZeroDivisionError::new_err(e.to_string()),
-        e => PyValueError::new_err(e.to_string()),
+        e => PyValueError::new_err(message(&e)),
+    }
+}
+
+/// The library's message, with how to lift a work limit when it is one.
+pub fn message(e: &modred::Error) -> String {
+    match e {
+        modred::Error::TooMuchWork { .. } => {
+            format!("{e} (max_work= raises it, max_work=None lifts it)")
+        }
+        e => e.to_string(),
     }
 }

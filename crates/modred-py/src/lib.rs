@@ -12,7 +12,8 @@ use convert::{
     int_of, inverse, modulus_of, power, reduce as reduce_int, residue_of, to_int, value,
 };
 use errors::library_error;
-use modred::{Algorithm, Modulus, Nat, Operation};
+use modred::modulus::limits::DEFAULT_MAX_WORK;
+use modred::{Algorithm, Limits, Modulus, Nat, Operation};
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -26,13 +27,21 @@ fn algorithm_of(algo: &str) -> PyResult<Algorithm> {
     algo.parse::<Algorithm>().map_err(library_error)
 }
 
+/// The limits of `max_work=`: at most that many digit operations per request (the
+/// library's cost models; `docs/limits.md`), `None` for no limit.
+fn limits_of(max_work: Option<u64>) -> Limits {
+    Limits::new().with_max_work(max_work.unwrap_or(u64::MAX))
+}
+
 /// The library's modulus context for `m`: the automatic choice for `op`, or the forced
-/// algorithm.
-fn make_modulus(algorithm: Algorithm, op: Operation, m: &Nat) -> Result<Modulus, modred::Error> {
-    match algorithm {
-        Algorithm::Auto => Modulus::for_operation(m, op),
-        a => Modulus::with(a, m),
-    }
+/// algorithm, held to `limits`.
+fn make_modulus(
+    algorithm: Algorithm,
+    op: Operation,
+    m: &Nat,
+    limits: Limits,
+) -> Result<Modulus, modred::Error> {
+    Modulus::with_limits(algorithm, op, m, limits)
 }
 
 /// Prepared moduli each thread keeps for the function forms: `powmod(b, e, m)` called again
@@ -44,36 +53,40 @@ const CACHED_MODULI: usize = 8;
 /// per thread; larger ones are prepared per call, a small cost beside their arithmetic.
 const CACHED_MAX_DIGITS: usize = 256;
 
-type CacheEntry = (Algorithm, Operation, Nat, Arc<Modulus>);
+type CacheEntry = (Algorithm, Operation, Limits, Nat, Arc<Modulus>);
 
 thread_local! {
     /// Most recently used first.
     static CACHE: RefCell<Vec<CacheEntry>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The prepared modulus for (`algorithm`, `op`, `m`), from this thread's cache or made now.
+/// The prepared modulus for (`algorithm`, `op`, `limits`, `m`), from this thread's cache or
+/// made now.
 fn cached_modulus(
     algorithm: Algorithm,
     op: Operation,
+    limits: Limits,
     m: &Nat,
 ) -> Result<Arc<Modulus>, modred::Error> {
     if m.len() > CACHED_MAX_DIGITS {
-        return make_modulus(algorithm, op, m).map(Arc::new);
+        return make_modulus(algorithm, op, m, limits).map(Arc::new);
     }
     let hit = CACHE.with_borrow_mut(|cache| {
-        let i = cache.iter().position(|(a, o, n, _)| *a == algorithm && *o == op && n == m)?;
+        let i = cache
+            .iter()
+            .position(|(a, o, l, n, _)| *a == algorithm && *o == op && *l == limits && n == m)?;
         let entry = cache.remove(i);
-        let modulus = entry.3.clone();
+        let modulus = entry.4.clone();
         cache.insert(0, entry);
         Some(modulus)
     });
     if let Some(modulus) = hit {
         return Ok(modulus);
     }
-    let modulus = Arc::new(make_modulus(algorithm, op, m)?);
+    let modulus = Arc::new(make_modulus(algorithm, op, m, limits)?);
     CACHE.with_borrow_mut(|cache| {
         cache.truncate(CACHED_MODULI - 1);
-        cache.insert(0, (algorithm, op, m.clone(), modulus.clone()));
+        cache.insert(0, (algorithm, op, limits, m.clone(), modulus.clone()));
     });
     Ok(modulus)
 }
@@ -92,17 +105,23 @@ fn detach_if<T: Send>(py: Python<'_>, release: bool, f: impl FnOnce() -> T + Sen
 /// forces an algorithm (``modred.algorithms()``); ``"auto"`` picks the fastest for ``m`` on
 /// this CPU. Variable time (public exponents; ``Modulus.pow_ct`` for secrets).
 ///
+/// ``max_work`` bounds the estimated work of the call in digit operations (about a
+/// nanosecond each; default ``2**36``, tens of seconds): a call estimated above it raises
+/// ``ValueError`` at once, naming the estimate. ``max_work=None`` lifts the limit.
+///
 /// Raises ``ZeroDivisionError`` for ``m == 0``; ``ValueError`` for a negative ``m``, a
 /// negative ``e`` with a base that has no inverse, an unknown algorithm or one that does
-/// not apply to ``m``; ``TypeError`` for an argument that is not an integer.
+/// not apply to ``m``, a call over ``max_work``; ``TypeError`` for an argument that is not
+/// an integer.
 #[pyfunction]
-#[pyo3(signature = (b, e, m, *, algo = "auto"))]
+#[pyo3(signature = (b, e, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
 fn powmod<'py>(
     py: Python<'py>,
     b: &Bound<'py, PyAny>,
     e: &Bound<'py, PyAny>,
     m: &Bound<'py, PyAny>,
     algo: &str,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = int_of(b, "b")?;
     let e = int_of(e, "e")?;
@@ -110,7 +129,8 @@ fn powmod<'py>(
     let algorithm = algorithm_of(algo)?;
     let release = m.len() >= DETACH_DIGITS / 4 || e.magnitude.len() >= DETACH_DIGITS;
     let r = detach_if(py, release, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
+        let modulus = cached_modulus(algorithm, Operation::PowMod, limits_of(max_work), &m)
+            .map_err(library_error)?;
         let base = residue_of(&modulus, &b)?;
         value(&modulus, &power(&modulus, &base, &e, "base")?)
     })?;
@@ -129,8 +149,8 @@ fn invert<'py>(
     let x = int_of(x, "x")?;
     let m = modulus_of(m, "m")?;
     let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus =
-            cached_modulus(Algorithm::Auto, Operation::MulMod, &m).map_err(library_error)?;
+        let modulus = cached_modulus(Algorithm::Auto, Operation::MulMod, Limits::new(), &m)
+            .map_err(library_error)?;
         let inv = inverse(&modulus, &residue_of(&modulus, &x)?, "x")?;
         value(&modulus, &inv)
     })?;
@@ -139,20 +159,22 @@ fn invert<'py>(
 
 /// ``a * b % m`` for ``int`` arguments (any sign), ``m > 0``. Errors as :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (a, b, m, *, algo = "auto"))]
+#[pyo3(signature = (a, b, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
 fn mulmod<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     m: &Bound<'py, PyAny>,
     algo: &str,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let a = int_of(a, "a")?;
     let b = int_of(b, "b")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::MulMod, &m).map_err(library_error)?;
+        let modulus = cached_modulus(algorithm, Operation::MulMod, limits_of(max_work), &m)
+            .map_err(library_error)?;
         let (a, b) = (residue_of(&modulus, &a)?, residue_of(&modulus, &b)?);
         value(&modulus, &modulus.mul(&a, &b).map_err(library_error)?)
     })?;
@@ -164,18 +186,20 @@ fn mulmod<'py>(
 /// ``x < 2**(128*k)`` for a ``k``-digit ``m``); ``"auto"`` takes every ``x``. Errors as
 /// :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (x, m, *, algo = "auto"))]
+#[pyo3(signature = (x, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
 fn reduce<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     m: &Bound<'py, PyAny>,
     algo: &str,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let x = int_of(x, "x")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, x.magnitude.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::Reduce, &m).map_err(library_error)?;
+        let modulus = cached_modulus(algorithm, Operation::Reduce, limits_of(max_work), &m)
+            .map_err(library_error)?;
         reduce_int(&modulus, &x)
     })?;
     to_int(py, &r)

@@ -4,7 +4,8 @@
 
 use crate::convert::{int_of, modulus_of, residue_of, to_int, value, Int};
 use crate::errors::library_error;
-use crate::{algorithm_of, make_modulus};
+use crate::{algorithm_of, limits_of, make_modulus};
+use modred::modulus::limits::DEFAULT_MAX_WORK;
 use modred::{Modulus, Nat, Operation};
 use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
@@ -47,9 +48,10 @@ fn list_of<'py>(py: Python<'py>, values: &[Nat]) -> PyResult<Bound<'py, PyList>>
 }
 
 /// ``[pow(b, e, m) for b in bases]``, on every core (``threads`` to choose) with the GIL
-/// released; ``m`` prepared once. Same arguments and errors as :func:`powmod`.
+/// released; ``m`` prepared once. Same arguments and errors as :func:`powmod` (``max_work``
+/// bounds each exponentiation).
 #[pyfunction]
-#[pyo3(signature = (bases, e, m, *, algo = "auto", threads = None))]
+#[pyo3(signature = (bases, e, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
 pub fn powmod_base_list<'py>(
     py: Python<'py>,
     bases: &Bound<'py, PyAny>,
@@ -57,13 +59,15 @@ pub fn powmod_base_list<'py>(
     m: &Bound<'py, PyAny>,
     algo: &str,
     threads: Option<usize>,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
     let e = int_of(e, "e")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let out = py.detach(|| -> PyResult<Vec<Nat>> {
-        let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
+        let modulus = make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work))
+            .map_err(library_error)?;
         on_threads(threads, || {
             bases
                 .par_iter()
@@ -79,7 +83,7 @@ pub fn powmod_base_list<'py>(
 /// ``[pow(b, e, m) for e in exps]``, on every core with the GIL released; ``m`` prepared
 /// once. Same arguments and errors as :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (b, exps, m, *, algo = "auto", threads = None))]
+#[pyo3(signature = (b, exps, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
 pub fn powmod_exp_list<'py>(
     py: Python<'py>,
     b: &Bound<'py, PyAny>,
@@ -87,13 +91,15 @@ pub fn powmod_exp_list<'py>(
     m: &Bound<'py, PyAny>,
     algo: &str,
     threads: Option<usize>,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let b = int_of(b, "b")?;
     let exps = ints_of(exps, "exps")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let out = py.detach(|| -> PyResult<Vec<Nat>> {
-        let modulus = make_modulus(algorithm, Operation::PowMod, &m).map_err(library_error)?;
+        let modulus = make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work))
+            .map_err(library_error)?;
         let base = residue_of(&modulus, &b)?;
         on_threads(threads, || {
             exps.par_iter()
@@ -110,7 +116,7 @@ pub fn powmod_exp_list<'py>(
 /// sequences must have the same length. Every argument is checked before any power is
 /// computed: the first bad one raises, naming its index.
 #[pyfunction]
-#[pyo3(signature = (bases, exps, moduli, *, algo = "auto", threads = None))]
+#[pyo3(signature = (bases, exps, moduli, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
 pub fn powmod_many<'py>(
     py: Python<'py>,
     bases: &Bound<'py, PyAny>,
@@ -118,6 +124,7 @@ pub fn powmod_many<'py>(
     moduli: &Bound<'py, PyAny>,
     algo: &str,
     threads: Option<usize>,
+    max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
     let exps = ints_of(exps, "exps")?;
@@ -144,8 +151,9 @@ pub fn powmod_many<'py>(
                 .with_max_len(1)
                 .enumerate()
                 .map(|(i, ((b, e), m))| {
-                    let modulus = make_modulus(algorithm, Operation::PowMod, m)
-                        .map_err(|err| modulus_error(i, err))?;
+                    let modulus =
+                        make_modulus(algorithm, Operation::PowMod, m, limits_of(max_work))
+                            .map_err(|err| modulus_error(i, err))?;
                     power(&modulus, b, e, &format!("bases[{i}]"))
                 })
                 .collect::<PyResult<Vec<_>>>()
@@ -156,7 +164,7 @@ pub fn powmod_many<'py>(
 
 /// The library's error for `moduli[i]`, the index in front of its message.
 fn modulus_error(i: usize, err: modred::Error) -> PyErr {
-    let message = format!("moduli[{i}]: {err}");
+    let message = format!("moduli[{i}]: {}", crate::errors::message(&err));
     match err {
         modred::Error::ZeroModulus => PyZeroDivisionError::new_err(message),
         _ => PyValueError::new_err(message),

@@ -5,7 +5,8 @@ use crate::convert::{
     int_of, inverse, modulus_of, natural_of, power, reduce, residue_of, to_int, value as value_of,
 };
 use crate::errors::library_error;
-use crate::{algorithm_of, detach_if};
+use crate::{algorithm_of, detach_if, limits_of};
+use modred::modulus::limits::DEFAULT_MAX_WORK;
 use modred::{Algorithm, Nat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -15,20 +16,24 @@ use std::hash::{Hash, Hasher};
 
 /// Arithmetic modulo one positive integer ``m``, through one engine chosen once.
 ///
-/// ``Modulus(m, algo="auto")`` analyses ``m`` (size, odd or even, special form) and picks
-/// the algorithm and the code that runs on this CPU; ``algo`` forces one of
-/// ``modred.algorithms()``. The methods take ``int`` arguments (any sign: ``x`` stands for
+/// ``Modulus(m, algo="auto", max_work=2**36)`` analyses ``m`` (size, odd or even, special
+/// form) and picks the algorithm and the code that runs on this CPU; ``algo`` forces one of
+/// ``modred.algorithms()``; ``max_work`` bounds each request's estimated work in digit
+/// operations (about a nanosecond each; ``None``: no bound), a request over it raising
+/// ``ValueError`` before it starts. The methods take ``int`` arguments (any sign: ``x`` stands for
 /// ``x % m``) and return ``int``; given a :class:`Residue` of this modulus they return
 /// a ``Residue``, which stays in the engine's representation between operations.
 ///
 /// Raises ``ZeroDivisionError`` for ``m == 0``, ``ValueError`` for a negative ``m``, an
-/// unknown algorithm or one that does not apply to ``m`` (Montgomery with an even ``m``).
-/// Immutable and safe to share between threads.
+/// unknown algorithm or one that does not apply to ``m`` (Montgomery with an even ``m``),
+/// an ``m`` whose one product is over ``max_work``. Immutable and safe to share between threads.
 #[pyclass(frozen, module = "modred", name = "Modulus")]
 pub struct PyModulus {
     pub(crate) inner: modred::Modulus,
     /// The `algo` it was made with (`auto`, or the forced name), for `repr` and pickling.
     requested: Algorithm,
+    /// The `max_work` it was made with, for `repr` and pickling.
+    max_work: Option<u64>,
 }
 
 /// An element of ``Z/mZ`` made by one :class:`Modulus` (``Modulus.residue(x)``), held in
@@ -79,16 +84,27 @@ fn answer<'py>(
 #[pymethods]
 impl PyModulus {
     #[new]
-    #[pyo3(signature = (m, algo = "auto"))]
-    fn new(py: Python<'_>, m: &Bound<'_, PyAny>, algo: &str) -> PyResult<Self> {
+    #[pyo3(signature = (m, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
+    fn new(
+        py: Python<'_>,
+        m: &Bound<'_, PyAny>,
+        algo: &str,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
         let m = modulus_of(m, "m")?;
         let requested = algorithm_of(algo)?;
-        let inner = detach_if(py, m.len() >= crate::DETACH_DIGITS, || match requested {
-            Algorithm::Auto => modred::Modulus::new(&m),
-            a => modred::Modulus::with(a, &m),
+        let limits = limits_of(max_work);
+        let inner = detach_if(py, m.len() >= crate::DETACH_DIGITS, || {
+            modred::Modulus::with_limits(requested, modred::Operation::PowMod, &m, limits)
         })
         .map_err(library_error)?;
-        Ok(PyModulus { inner, requested })
+        Ok(PyModulus { inner, requested, max_work })
+    }
+
+    /// The work limit of each request, in digit operations (``None``: no limit).
+    #[getter]
+    fn max_work(&self) -> Option<u64> {
+        self.max_work
     }
 
     /// The modulus ``m`` as an ``int``.
@@ -200,18 +216,24 @@ impl PyModulus {
     }
 
     fn __repr__(&self) -> String {
+        let limit = match self.max_work {
+            Some(DEFAULT_MAX_WORK) => String::new(),
+            Some(w) => format!(", max_work={w}"),
+            None => ", max_work=None".to_string(),
+        };
         format!(
-            "Modulus({}, algo='{}')",
+            "Modulus({}, algo='{}'{limit})",
             hex_or_decimal(self.inner.modulus()),
             self.requested.name()
         )
     }
 
-    /// Pickling (Dask, multiprocessing): made again from ``m`` and ``algo`` on the other side.
+    /// Pickling (Dask, multiprocessing): made again from ``m``, ``algo`` and ``max_work`` on
+    /// the other side.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.get();
-        let args = (to_int(py, this.inner.modulus())?, this.requested.name());
+        let args = (to_int(py, this.inner.modulus())?, this.requested.name(), this.max_work);
         (py.get_type::<PyModulus>(), args).into_pyobject(py)
     }
 }

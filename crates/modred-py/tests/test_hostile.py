@@ -96,3 +96,30 @@ def test_list_lengths_must_match():
         modred.powmod_base_list(5, 2, 7)  # not iterable
     assert modred.powmod_base_list([], 2, 7) == []
     assert modred.powmod_many([], [], []) == []
+
+
+def test_work_limits():
+    m = (1 << 65_537) - 1
+    e = (1 << 65_536) + 1
+    # Refused at once, naming the estimate and how to lift the limit.
+    with pytest.raises(ValueError, match="too much work.*max_work=None"):
+        modred.powmod(3, e, m, max_work=10**6)
+    with pytest.raises(ValueError, match="too much work"):
+        modred.powmod_base_list([2, 3], e, m, max_work=10**6)
+    with pytest.raises(ValueError, match="too much work: an exponentiation to a 65537-bit"):
+        modred.powmod_many([3], [e], [m], max_work=10**6)
+    with pytest.raises(ValueError, match="too much work"):
+        modred.Modulus(m, algo="radix2-montgomery", max_work=10**6)
+    md = modred.Modulus(1000003, max_work=10**5)
+    assert md.max_work == 10**5
+    assert "max_work=100000" in repr(md)
+    with pytest.raises(ValueError, match="too much work"):
+        md.pow(3, 1 << 100_000)
+    assert md.pow(3, 1 << 100) == pow(3, 1 << 100, 1000003)
+    # A limit never changes an answer; None lifts it.
+    assert modred.powmod(3, 10**40, 2**127 - 1, max_work=None) == pow(3, 10**40, 2**127 - 1)
+    assert modred.Modulus(97, max_work=None).max_work is None
+    with pytest.raises(OverflowError):  # as Python's own conversions to unsigned
+        modred.powmod(3, 5, 7, max_work=-1)
+    with pytest.raises(TypeError):
+        modred.powmod(3, 5, 7, max_work="lots")

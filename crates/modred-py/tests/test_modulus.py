@@ -73,6 +73,9 @@ def test_pickling_keeps_modulus_and_algorithm():
     assert back.modulus == ctx.modulus and back.algorithm == "pseudo-mersenne"
     r = pickle.loads(pickle.dumps(ctx.residue(-3)))
     assert int(r) == 2**127 - 4 and r.modulus.algorithm == "pseudo-mersenne"
+    for limit in (None, 12345):
+        back = pickle.loads(pickle.dumps(modred.Modulus(97, max_work=limit)))
+        assert back.max_work == limit
 
 
 def test_module_facts():

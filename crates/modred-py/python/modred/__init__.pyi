@@ -7,25 +7,46 @@ __version__: str
 # Anything with ``__index__`` is taken as an integer (``bool`` too, as Python does).
 IntLike = SupportsIndex
 
-def powmod(b: IntLike, e: IntLike, m: IntLike, *, algo: str = "auto") -> int:
-    """``pow(b, e, m)`` for ``m > 0``, any ``b`` and ``e`` (negative: the inverse's power); variable time."""
+def powmod(
+    b: IntLike, e: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+) -> int:
+    """``pow(b, e, m)`` for ``m > 0``, any ``b`` and ``e`` (negative: the inverse's power); variable time.
+
+    ``max_work``: the most estimated digit operations (about 1 ns each) the call may take,
+    refused with ValueError before it starts; ``None`` for no limit."""
 
 def invert(x: IntLike, m: IntLike) -> int:
     """``pow(x, -1, m)``: ValueError when ``x`` has no inverse modulo ``m``."""
 
-def mulmod(a: IntLike, b: IntLike, m: IntLike, *, algo: str = "auto") -> int:
+def mulmod(
+    a: IntLike, b: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+) -> int:
     """``a * b % m`` for ``m > 0``, any ``a`` and ``b``."""
 
-def reduce(x: IntLike, m: IntLike, *, algo: str = "auto") -> int:
+def reduce(
+    x: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+) -> int:
     """``x % m`` for ``m > 0``, any ``x``; a forced algorithm may refuse an ``x`` beyond its bound."""
 
 def powmod_base_list(
-    bases: Iterable[IntLike], e: IntLike, m: IntLike, *, algo: str = "auto", threads: Optional[int] = None
+    bases: Iterable[IntLike],
+    e: IntLike,
+    m: IntLike,
+    *,
+    algo: str = "auto",
+    threads: Optional[int] = None,
+    max_work: Optional[int] = 2**36,
 ) -> List[int]:
     """``[pow(b, e, m) for b in bases]`` on every core (or ``threads``), GIL released."""
 
 def powmod_exp_list(
-    b: IntLike, exps: Iterable[IntLike], m: IntLike, *, algo: str = "auto", threads: Optional[int] = None
+    b: IntLike,
+    exps: Iterable[IntLike],
+    m: IntLike,
+    *,
+    algo: str = "auto",
+    threads: Optional[int] = None,
+    max_work: Optional[int] = 2**36,
 ) -> List[int]:
     """``[pow(b, e, m) for e in exps]`` on every core (or ``threads``), GIL released."""
 
@@ -36,6 +57,7 @@ def powmod_many(
     *,
     algo: str = "auto",
     threads: Optional[int] = None,
+    max_work: Optional[int] = 2**36,
 ) -> List[int]:
     """``[pow(b, e, m) for b, e, m in zip(bases, exps, moduli)]`` (equal lengths), on every core."""
 
@@ -51,7 +73,9 @@ def cpu_features() -> List[str]:
 class Modulus:
     """Arithmetic modulo one ``m > 0`` through one engine chosen once (immutable, thread-safe)."""
 
-    def __init__(self, m: IntLike, algo: str = "auto") -> None: ...
+    def __init__(self, m: IntLike, algo: str = "auto", max_work: Optional[int] = 2**36) -> None: ...
+    @property
+    def max_work(self) -> Optional[int]: ...
     @property
     def modulus(self) -> int: ...
     @property
