@@ -113,45 +113,75 @@ impl Engine {
 }
 
 /// The message of a library error on the command line: the library's, and for a request
-/// over the work limit how to raise it.
+/// over a limit how to raise it.
 pub fn message(e: &Error) -> String {
     match e {
         Error::TooMuchWork { .. } => format!("{e} (--max-work sets the limit)"),
+        Error::TooMuchMemory { .. } => format!("{e} (--max-memory sets the limit)"),
         _ => e.to_string(),
     }
 }
 
 /// Parses a `--max-work` value: a whole number of digit operations, written out (`1000000`),
 /// as a power of two (`2^40`) or with a decimal exponent (`1e12`), or `unlimited`.
-pub fn parse_max_work(text: &str) -> Result<Limits, String> {
-    let bad = || {
+pub fn parse_max_work(text: &str) -> Result<u64, String> {
+    parse_amount(text).ok_or_else(|| {
         format!(
             "invalid --max-work '{}': expected a number of digit operations such as \
              68719476736, 2^36 or 1e11, or 'unlimited'",
             crate::args::abbreviate(text)
         )
+    })
+}
+
+/// Parses a `--max-memory` value: bytes as `--max-work` takes numbers, or with a binary
+/// unit (`512MiB`, `2GiB`, `64KiB`), or `unlimited`.
+pub fn parse_max_memory(text: &str) -> Result<u64, String> {
+    let (number, unit) = match text.strip_suffix("iB") {
+        Some(t) if t.ends_with(['K', 'M', 'G', 'T']) => {
+            let unit = match &t[t.len() - 1..] {
+                "K" => 1u64 << 10,
+                "M" => 1 << 20,
+                "G" => 1 << 30,
+                _ => 1 << 40,
+            };
+            (&t[..t.len() - 1], unit)
+        }
+        _ => (text, 1),
     };
+    parse_amount(number)
+        .and_then(|n| if n == u64::MAX { Some(n) } else { n.checked_mul(unit) })
+        .ok_or_else(|| {
+            format!(
+                "invalid --max-memory '{}': expected a number of bytes such as 1073741824, \
+                 2^30, 1e9 or 1GiB, or 'unlimited'",
+                crate::args::abbreviate(text)
+            )
+        })
+}
+
+/// A whole number written out, as `2^N` or as `AeN`; `unlimited` is `u64::MAX`.
+fn parse_amount(text: &str) -> Option<u64> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
-    let work = if text == "unlimited" {
-        u64::MAX
+    if text == "unlimited" {
+        Some(u64::MAX)
     } else if let Some((base, exp)) = text.split_once('^') {
         match (base, exp.parse::<u32>()) {
-            ("2", Ok(n)) if digits(exp) && n < 64 => 1u64 << n,
-            _ => return Err(bad()),
+            ("2", Ok(n)) if digits(exp) && n < 64 => Some(1u64 << n),
+            _ => None,
         }
     } else if let Some((mantissa, exp)) = text.split_once(['e', 'E']) {
         match (mantissa.parse::<u64>(), exp.parse::<u32>()) {
             (Ok(a), Ok(n)) if digits(mantissa) && digits(exp) => {
-                10u64.checked_pow(n).and_then(|p| p.checked_mul(a)).ok_or_else(bad)?
+                10u64.checked_pow(n).and_then(|p| p.checked_mul(a))
             }
-            _ => return Err(bad()),
+            _ => None,
         }
     } else if digits(text) {
-        text.parse::<u64>().map_err(|_| bad())?
+        text.parse::<u64>().ok()
     } else {
-        return Err(bad());
-    };
-    Ok(Limits::new().with_max_work(work))
+        None
+    }
 }
 
 /// Counts the single-precision operations of one `op` ("reduce", "mulmod", "sqrmod") by
@@ -171,7 +201,7 @@ mod tests {
 
     #[test]
     fn max_work_values() {
-        let w = |t: &str| parse_max_work(t).map(|l| l.max_work);
+        let w = parse_max_work;
         assert_eq!(w("1000"), Ok(1000));
         assert_eq!(w("2^36"), Ok(1 << 36));
         assert_eq!(w("1e12"), Ok(1_000_000_000_000));
@@ -183,6 +213,30 @@ mod tests {
         {
             assert!(w(bad).unwrap_err().starts_with("invalid --max-work"), "{bad}");
         }
+    }
+
+    #[test]
+    fn max_memory_values() {
+        let m = parse_max_memory;
+        assert_eq!(m("1000"), Ok(1000));
+        assert_eq!(m("2^30"), Ok(1 << 30));
+        assert_eq!(m("64KiB"), Ok(64 << 10));
+        assert_eq!(m("512MiB"), Ok(512 << 20));
+        assert_eq!(m("2GiB"), Ok(2 << 30));
+        assert_eq!(m("1TiB"), Ok(1 << 40));
+        assert_eq!(m("unlimited"), Ok(u64::MAX));
+        for bad in ["", "1GB", "1 GiB", "GiB", "-1MiB", "1.5GiB", "2^70", "99999999999TiB", "lots"]
+        {
+            assert!(m(bad).unwrap_err().starts_with("invalid --max-memory"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn too_much_memory_says_how_to_raise_the_limit() {
+        let mut engine = Engine::new(Limits::new().with_max_memory(1000));
+        let m = Number::from_u64(1_000_003);
+        let e = engine.pow_mod(Algorithm::Auto, &m, &m, &m, Window::Fixed(16)).unwrap_err();
+        assert!(message(&e).ends_with("(--max-memory sets the limit)"), "{}", message(&e));
     }
 
     #[test]

@@ -48,6 +48,16 @@ pub enum Error {
         /// The limit it is over.
         limit: u64,
     },
+    /// A request's estimated working memory is over the memory limit ([`crate::Limits`]);
+    /// refused before anything was allocated.
+    TooMuchMemory {
+        /// The request, in words.
+        what: String,
+        /// The bytes it would hold (the models of [`crate::modulus::limits`]).
+        need: u64,
+        /// The limit it is over, in bytes.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -67,6 +77,12 @@ impl fmt::Display for Error {
                 crate::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
             ),
             Error::InvalidArgument(what) => write!(f, "{what}"),
+            Error::TooMuchMemory { what, need, limit } => write!(
+                f,
+                "too much memory: {what} would hold {} of tables, over the memory limit of {}",
+                crate::modulus::limits::bytes(*need),
+                crate::modulus::limits::bytes(*limit)
+            ),
             Error::TooMuchWork { what, estimate, limit } => write!(
                 f,
                 "too much work: {what} is estimated at {} digit operations ({} at a \

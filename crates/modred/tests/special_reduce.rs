@@ -244,3 +244,36 @@ fn bad_polynomials_are_refused() {
         assert!(SolinasPoly::parse(f, w).is_err(), "{f} accepted");
     }
 }
+
+/// Polynomials whose reduction matrix grows exponentially (every coefficient −1: the
+/// weights double with each row) are refused at once with the weights named, never a
+/// capacity overflow or terabytes of matrices; the automatic choice treats their moduli
+/// as generic, and light polynomials of the same degree still work.
+#[test]
+fn heavy_solinas_polynomials_are_refused_within_bounds() {
+    use modred::reduce::SOLINAS_MAX_WEIGHT as MAX_WEIGHT;
+    for (n, w) in [(100usize, 64u32), (300, 64), (512, 64), (40, 32)] {
+        let terms: Vec<String> = (1..n).rev().map(|i| format!(" - t^{i}")).collect();
+        let text = format!("t^{n}{} - 1", terms.concat());
+        let poly = SolinasPoly::parse(&text, w).unwrap();
+        assert!(poly.add_weight().saturating_add(poly.sub_weight()) > MAX_WEIGHT, "{n}");
+        let err = poly.check_weights().unwrap_err().to_string();
+        assert!(err.contains("w_a + w_s") && err.contains("montgomery or barrett"), "{err}");
+        assert!(poly.to_json().is_err());
+        let m = poly.modulus::<u64>();
+        let forced = modred::Modulus::with(Algorithm::Solinas, &m);
+        assert!(matches!(forced, Err(Error::NotApplicable { .. })), "{n}");
+        // auto: a generic algorithm, and right.
+        let auto = modred::Modulus::new(&m).unwrap();
+        assert_ne!(auto.algorithm(), Algorithm::Solinas);
+        let x = auto.residue(&Nat::from(12345u64));
+        let y = auto.mul(&x, &x).unwrap();
+        assert_eq!(auto.to_nat(&y).unwrap(), Nat::from(12345u64 * 12345));
+    }
+    // A light polynomial of the largest degree still builds.
+    let light = SolinasPoly::parse("t^512 - t^256 - 1", 64).unwrap();
+    assert!(light.check_weights().is_ok());
+    let md = modred::Modulus::with(Algorithm::Solinas, &light.modulus::<u64>()).unwrap();
+    let x = md.residue(&Nat::from(3u64));
+    assert_eq!(md.to_nat(&md.mul(&x, &x).unwrap()).unwrap(), Nat::from(9u64));
+}

@@ -1,6 +1,6 @@
 //! `modred reduce`, `mulmod` and `powm`: one computation each, the result on stdout.
 
-use super::{algorithm_option, limits_option, max_work_help, print_line, MAX_WORK};
+use super::{algorithm_option, limits_option, max_work_help, print_line, MAX_MEMORY, MAX_WORK};
 use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::engine::{Engine, Number, Window};
 use crate::fail::Fail;
@@ -24,8 +24,8 @@ macro_rules! numbers_note {
 pub const REDUCE: CommandSpec = CommandSpec {
     name: "reduce",
     summary: "X mod M",
-    usage: "reduce [--algo A] [--hex] [--max-work WORK] X M",
-    options: &[ALGO, HEX, MAX_WORK],
+    usage: "reduce [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] X M",
+    options: &[ALGO, HEX, MAX_WORK, MAX_MEMORY],
     positionals: &["X", "M"],
     details: concat!(
         numbers_note!(),
@@ -43,8 +43,8 @@ pub const REDUCE: CommandSpec = CommandSpec {
 pub const MULMOD: CommandSpec = CommandSpec {
     name: "mulmod",
     summary: "X*Y mod M",
-    usage: "mulmod [--algo A] [--hex] [--max-work WORK] X Y M",
-    options: &[ALGO, HEX, MAX_WORK],
+    usage: "mulmod [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] X Y M",
+    options: &[ALGO, HEX, MAX_WORK, MAX_MEMORY],
     positionals: &["X", "Y", "M"],
     details: concat!(
         numbers_note!(),
@@ -60,8 +60,8 @@ pub const MULMOD: CommandSpec = CommandSpec {
 pub const POWM: CommandSpec = CommandSpec {
     name: "powm",
     summary: "B^E mod M",
-    usage: "powm [--algo A] [--window W] [--hex] [--max-work WORK] B E M",
-    options: &[ALGO, OptSpec { name: "window", value: Some("W") }, HEX, MAX_WORK],
+    usage: "powm [--algo A] [--window W] [--hex] [--max-work WORK] [--max-memory BYTES] B E M",
+    options: &[ALGO, OptSpec { name: "window", value: Some("W") }, HEX, MAX_WORK, MAX_MEMORY],
     positionals: &["B", "E", "M"],
     details: concat!(
         numbers_note!(),

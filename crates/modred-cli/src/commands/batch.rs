@@ -21,7 +21,7 @@
 //! the next chunk is read: memory stays bounded by the chunk, whatever the input's size,
 //! and the output is the same as with one thread, line for line.
 
-use super::{algorithm_option, limits_option, max_work_help, MAX_WORK};
+use super::{algorithm_option, limits_option, max_work_help, MAX_MEMORY, MAX_WORK};
 use crate::algorithms;
 use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::engine::{Algorithm, Engine, Number, Window};
@@ -51,11 +51,12 @@ pub const MAX_THREADS: usize = 1024;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "batch",
     summary: "JSON lines in (stdin), JSON lines out (stdout), one answer per line, in order",
-    usage: "batch [--algo A] [--threads N] [--max-work WORK]",
+    usage: "batch [--algo A] [--threads N] [--max-work WORK] [--max-memory BYTES]",
     options: &[
         OptSpec { name: "algo", value: Some("A") },
         OptSpec { name: "threads", value: Some("N") },
         MAX_WORK,
+        MAX_MEMORY,
     ],
     positionals: &[],
     details: concat!(

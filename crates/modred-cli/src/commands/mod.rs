@@ -51,23 +51,36 @@ pub fn algorithm_option(p: &Parsed) -> Result<Algorithm, Fail> {
     p.value("algo").map_or(Ok(Algorithm::Auto), algorithms::parse)
 }
 
-/// The `--max-work` option: the limits requests are held to (the library's defaults when
-/// absent).
+/// The `--max-work` and `--max-memory` options: the limits requests are held to (the
+/// library's defaults where absent).
 pub fn limits_option(p: &Parsed) -> Result<modred::Limits, Fail> {
-    p.value("max-work")
-        .map_or(Ok(modred::Limits::new()), |t| crate::engine::parse_max_work(t).map_err(Fail::new))
+    let mut limits = modred::Limits::new();
+    if let Some(t) = p.value("max-work") {
+        limits = limits.with_max_work(crate::engine::parse_max_work(t).map_err(Fail::new)?);
+    }
+    if let Some(t) = p.value("max-memory") {
+        limits = limits.with_max_memory(crate::engine::parse_max_memory(t).map_err(Fail::new)?);
+    }
+    Ok(limits)
 }
 
 /// The `--max-work` option of the arithmetic commands.
 pub const MAX_WORK: crate::args::OptSpec =
     crate::args::OptSpec { name: "max-work", value: Some("WORK") };
 
-/// The help paragraph on `--max-work`.
+/// The `--max-memory` option of the arithmetic commands.
+pub const MAX_MEMORY: crate::args::OptSpec =
+    crate::args::OptSpec { name: "max-memory", value: Some("BYTES") };
+
+/// The help paragraph on `--max-work` and `--max-memory`.
 macro_rules! max_work_help {
     () => {
         "  --max-work WORK  refuse a request whose estimated work is over WORK digit\n                   \
          operations (a number, 2^N or AeN, or unlimited; default 2^36, about 20 s to\n                   \
-         a minute), estimated from the algorithm's cost model ('modred algos')\n"
+         a minute), estimated from the algorithm's cost model ('modred algos')\n  \
+         --max-memory BYTES\n                   \
+         refuse a request whose tables (Hong's k^2-digit tables, exponentiation\n                   \
+         windows) would be over BYTES (as WORK, or 512MiB, 2GiB; default 1GiB)\n"
     };
 }
 pub(crate) use max_work_help;

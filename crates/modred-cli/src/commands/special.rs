@@ -92,5 +92,5 @@ pub fn solinas_weights(p: &Parsed) -> Result<(), Fail> {
     // The library's message quotes the polynomial whole; a huge one is abbreviated.
     let f = modred::reduce::SolinasPoly::parse(poly, w as u32)
         .map_err(|e| Fail::new(e.to_string().replace(poly, &crate::args::abbreviate(poly))))?;
-    print_line(&f.to_json())
+    print_line(&f.to_json().map_err(|e| Fail::new(e.to_string()))?)
 }

@@ -205,6 +205,9 @@ pub(crate) fn build(
     limits.check(mul_work, || {
         format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
     })?;
+    limits.check_memory(crate::modulus::limits::mul_memory(algorithm, m.len() as u64), || {
+        format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
+    })?;
     #[cfg(x86_kernels)]
     let ifma = match algorithm {
         Algorithm::Montgomery | Algorithm::MontgomeryInterleaved => MontgomeryIfma::new(m),

@@ -16,10 +16,24 @@
 //!
 //! The limit is per request, set when the modulus is made ([`crate::Modulus::with_limits`];
 //! the command line's `--max-work`).
+//!
+//! Memory: the tables that grow faster than the operands are counted before they are
+//! allocated, and a request whose tables are over the memory limit is refused with
+//! [`Error::TooMuchMemory`]: Hong's window table of `k²` digits per multiplicand
+//! ([`mul_memory`]) and the window tables of an exponentiation ([`pow_memory`]: `2^w` or
+//! `2^(w−1)` residues, each a `k²`-digit table for Hong). The Solinas matrices are bounded
+//! by their own rule ([`crate::reduce::SOLINAS_MAX_WEIGHT`]). What stays in proportion to
+//! the operands (scratch, transforms: a few dozen copies at most) is not counted: it is
+//! bounded by the size of the numbers given.
 
 use crate::error::Error;
 use crate::exp::{Method, MAX_WINDOW};
-use crate::registry::product_work;
+use crate::registry::{product_work, Algorithm};
+
+/// The default memory limit: 1 GiB of tables per request — far above what pays (a 2^16-
+/// entry window table, Hong's tables beyond 100 000 bits) and below what a shared machine
+/// can give each of its threads.
+pub const DEFAULT_MAX_MEMORY: u64 = 1 << 30;
 
 /// The default work limit: 2^36 ≈ 6.9·10^10 digit operations — about 20 s to a minute, and
 /// above an exponentiation with a 65 536-bit exponent modulo a 65 536-bit modulus on the
@@ -44,6 +58,9 @@ pub struct Limits {
     /// The most estimated work, in digit operations, of one request (see the
     /// [module documentation](self)); [`DEFAULT_MAX_WORK`] unless set.
     pub max_work: u64,
+    /// The most bytes of tables one request may hold (see the [module
+    /// documentation](self)); [`DEFAULT_MAX_MEMORY`] unless set.
+    pub max_memory: u64,
 }
 
 impl Default for Limits {
@@ -54,16 +71,35 @@ impl Default for Limits {
 
 impl Limits {
     /// No limit at all.
-    pub const UNLIMITED: Limits = Limits { max_work: u64::MAX };
+    pub const UNLIMITED: Limits = Limits { max_work: u64::MAX, max_memory: u64::MAX };
 
-    /// The default limits ([`DEFAULT_MAX_WORK`]).
+    /// The default limits ([`DEFAULT_MAX_WORK`], [`DEFAULT_MAX_MEMORY`]).
     pub const fn new() -> Self {
-        Limits { max_work: DEFAULT_MAX_WORK }
+        Limits { max_work: DEFAULT_MAX_WORK, max_memory: DEFAULT_MAX_MEMORY }
     }
 
     /// These limits with the work limit set to `max_work` digit operations.
     pub const fn with_max_work(self, max_work: u64) -> Self {
-        Limits { max_work }
+        Limits { max_work, ..self }
+    }
+
+    /// These limits with the memory limit set to `max_memory` bytes.
+    pub const fn with_max_memory(self, max_memory: u64) -> Self {
+        Limits { max_memory, ..self }
+    }
+
+    /// `Ok` when `need` bytes are within the memory limit, else the error naming `what`
+    /// and the need.
+    pub(crate) fn check_memory(
+        &self,
+        need: u64,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), Error> {
+        if need <= self.max_memory {
+            Ok(())
+        } else {
+            Err(Error::TooMuchMemory { what: what(), need, limit: self.max_memory })
+        }
     }
 
     /// `Ok` when `estimate` is within the work limit, else the error naming `what` and the
@@ -98,6 +134,52 @@ pub fn pow_products(bits: u64, method: Method) -> u64 {
         }
     };
     bits.saturating_add(loop_products).saturating_add(table)
+}
+
+/// The bytes of tables one multiplication modulo a `k`-digit modulus by `algorithm`
+/// holds: Hong's window table of the second operand, `k²` digits (and its table of
+/// multiples, `2s·(k + 1)` digits with `s ≤ 2^8`); nothing that grows faster than the
+/// operands for the other algorithms.
+pub fn mul_memory(algorithm: Algorithm, k: u64) -> u64 {
+    match algorithm {
+        Algorithm::Hong => {
+            let digits = k.saturating_mul(k).saturating_add(512u64.saturating_mul(k + 1));
+            digits.saturating_mul(8)
+        }
+        _ => 0,
+    }
+}
+
+/// The bytes of the window table of an exponentiation by `method` modulo a `k`-digit
+/// modulus by `algorithm`: `2^w` residues for the fixed window, `2^(w−1)` for the sliding
+/// one (a window outside `1..=16` counted as the nearest valid one), each of `k` digits —
+/// or, for Hong, each with its `k²`-digit window table (paper 002, eq. 9).
+pub fn pow_memory(algorithm: Algorithm, k: u64, method: Method) -> u64 {
+    let entries = match method {
+        Method::Binary => 1u64,
+        Method::FixedWindow(w) => 1 << w.clamp(1, MAX_WINDOW),
+        Method::SlidingWindow(w) => 1 << (w.clamp(1, MAX_WINDOW) - 1),
+    };
+    let per_entry = match algorithm {
+        Algorithm::Hong => k.saturating_mul(k).saturating_add(k),
+        _ => k,
+    };
+    entries.saturating_mul(per_entry).saturating_mul(8)
+}
+
+/// `n` bytes for a message: `512 bytes`, `3.5 MiB`, `2.0 GiB`.
+pub(crate) fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if n < 1024 {
+        return format!("{n} bytes");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
 }
 
 /// The work of one constant-time Montgomery product ([`crate::ct::MontgomeryCt::mul`]) of
@@ -157,6 +239,32 @@ mod tests {
         assert_eq!(pow_products(10, Method::SlidingWindow(4)), 10 + 2 + 8);
         assert_eq!(pow_products(u64::MAX, Method::Binary), u64::MAX);
         assert_eq!(pow_products(8, Method::FixedWindow(99)), 8 + 1 + (1 << 16));
+    }
+
+    #[test]
+    fn memory_of_the_tables() {
+        // Hong at 1 000 000 bits: a k²-digit table per multiplicand, about 1.8 GiB.
+        let k = 1_000_000u64.div_ceil(64);
+        assert!(mul_memory(Algorithm::Hong, k) > DEFAULT_MAX_MEMORY);
+        assert_eq!(mul_memory(Algorithm::Montgomery, k), 0);
+        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::FixedWindow(4)), 16 * 4 * 8);
+        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::SlidingWindow(4)), 8 * 4 * 8);
+        assert_eq!(pow_memory(Algorithm::Hong, 4, Method::Binary), 20 * 8);
+        // A 2^16-entry window at 2^20 bits: 8 GiB.
+        let big = pow_memory(Algorithm::Montgomery, 1 << 14, Method::FixedWindow(16));
+        assert_eq!(big, 8 << 30);
+        assert_eq!(pow_memory(Algorithm::Hong, u64::MAX, Method::FixedWindow(16)), u64::MAX);
+        assert_eq!(bytes(512), "512 bytes");
+        assert_eq!(bytes(3 << 19), "1.5 MiB");
+        assert_eq!(bytes(8 << 30), "8.0 GiB");
+        let l = Limits::new().with_max_memory(100);
+        assert!(l.check_memory(100, || unreachable!()).is_ok());
+        let e = l.check_memory(101, || "a request".into()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "too much memory: a request would hold 101 bytes of tables, over the memory limit \
+             of 100 bytes"
+        );
     }
 
     #[test]

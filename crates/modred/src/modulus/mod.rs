@@ -627,7 +627,8 @@ impl Modulus {
     /// Errors: [`Error::InvalidArgument`] for a window outside `1..=16`,
     /// [`Error::ForeignResidue`] for a residue of another modulus, [`Error::TooMuchWork`]
     /// when its products ([`limits::pow_products`]) times one multiplication are over the
-    /// work limit.
+    /// work limit, [`Error::TooMuchMemory`] when its window table ([`limits::pow_memory`])
+    /// is over the memory limit.
     pub fn pow_with_vartime(
         &self,
         base: &Residue,
@@ -645,6 +646,15 @@ impl Modulus {
                 self.bits(),
                 self.algorithm(),
                 limits::amount(products)
+            )
+        })?;
+        let k = self.engine.m.len() as u64;
+        self.limits.check_memory(limits::pow_memory(self.algorithm(), k, method), || {
+            format!(
+                "the {} window table of an exponentiation modulo a {}-bit modulus by {}",
+                crate::engine::profile::method_name(method),
+                self.bits(),
+                self.algorithm()
             )
         })?;
         #[cfg(x86_kernels)]

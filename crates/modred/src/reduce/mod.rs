@@ -49,7 +49,7 @@ pub use ntt_barrett::{NttBarrett, SecondProduct};
 pub use ntt_montgomery::NttMontgomery;
 pub use pseudo_mersenne::{pseudo_mersenne_form, PseudoMersenne};
 pub use radix2::{Radix2Montgomery, Radix2MontgomeryRecoded};
-pub use solinas::{Solinas, SolinasPoly};
+pub use solinas::{Solinas, SolinasPoly, MAX_WEIGHT as SOLINAS_MAX_WEIGHT};
 
 use crate::error::Error;
 use crate::limb::Limb;

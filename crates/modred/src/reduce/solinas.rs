@@ -42,6 +42,13 @@ use crate::registry::Algorithm;
 /// The largest degree `n` accepted (the matrices have `n²` entries).
 pub const MAX_DEGREE: usize = 512;
 
+/// The largest `w_a + w_s` a reducer is built for: its index matrices hold that many rows
+/// of `n` words (at most 4 MiB at `n = 512`), and a reduction of so many additions of `n`
+/// words is already many times slower than Montgomery's. The weights grow exponentially
+/// for some polynomials (`t^n − t^(n−1) − … − 1`), which would otherwise ask for
+/// terabytes.
+pub const MAX_WEIGHT: usize = 1024;
+
 /// A generalized Mersenne polynomial `f(t) = t^n + Σ c_i t^i` with `c_i ∈ {−1, 0, 1}` and
 /// its word size `b = 2^W`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,7 +223,8 @@ impl SolinasPoly {
     }
 
     /// The reduction matrix `X_f` (paper 003, eqs. 6.3–6.4): row `i` holds the coefficients
-    /// of `t^(n+i) mod f(t)`.
+    /// of `t^(n+i) mod f(t)`. The entries grow exponentially for some polynomials; those
+    /// beyond `i64` saturate at its bounds (such a polynomial is far over [`MAX_WEIGHT`]).
     pub fn reduction_matrix(&self) -> Vec<Vec<i64>> {
         let n = self.degree();
         let c: Vec<i64> = self.coeffs.iter().map(|&c| c as i64).collect();
@@ -226,9 +234,9 @@ impl SolinasPoly {
         }
         for i in 1..n {
             let top = x[i - 1][n - 1];
-            x[i][0] = -c[0] * top;
+            x[i][0] = (-c[0]).saturating_mul(top);
             for j in 1..n {
-                x[i][j] = x[i - 1][j - 1] - c[j] * top;
+                x[i][j] = x[i - 1][j - 1].saturating_sub(c[j].saturating_mul(top));
             }
         }
         x
@@ -238,9 +246,45 @@ impl SolinasPoly {
         let x = self.reduction_matrix();
         let n = self.degree();
         (0..n)
-            .map(|j| (0..n).map(|i| (sign * x[i][j]).max(0) as usize).sum::<usize>())
+            .map(|j| {
+                (0..n).fold(0usize, |sum, i| {
+                    sum.saturating_add(sign.saturating_mul(x[i][j]).max(0) as usize)
+                })
+            })
             .max()
             .unwrap_or(0)
+    }
+
+    /// `Ok` when `w_a + w_s` is at most [`MAX_WEIGHT`], so the addition and subtraction
+    /// matrices can be built; else an error naming the weights.
+    pub fn check_weights(&self) -> Result<(), Error> {
+        let total = self.add_weight().checked_add(self.sub_weight());
+        if total.is_some_and(|w| w <= MAX_WEIGHT) {
+            return Ok(());
+        }
+        let n = self.degree();
+        let (weight, bytes) = match total.and_then(|w| Some((w, w.checked_mul(8 * n)?))) {
+            Some((w, b)) => (w.to_string(), b.to_string()),
+            None => ("more than 2^64".to_string(), "more than 2^64".to_string()),
+        };
+        Err(Error::NotApplicable {
+            algorithm: Algorithm::Solinas.name(),
+            reason: format!(
+                "the reduction by {} takes w_a + w_s = {weight} additions of {n} words, over \
+                 the {MAX_WEIGHT} it is built for (its matrices would take {bytes} bytes); \
+                 montgomery or barrett reduce this modulus faster",
+                self.to_text_abbreviated()
+            ),
+        })
+    }
+
+    /// [`SolinasPoly::to_text`], its middle cut out past 80 characters.
+    fn to_text_abbreviated(&self) -> String {
+        let text = self.to_text();
+        if text.len() <= 80 {
+            return text;
+        }
+        format!("{} ... {}", &text[..40], &text[text.len() - 30..])
     }
 
     /// The modular addition weight `w_a(f)`: the largest column sum of `X_f⁺` (eq. 6.9).
@@ -255,19 +299,29 @@ impl SolinasPoly {
 
     /// Algorithm 6 on `X_f⁺` (`sign = 1`) or `X_f⁻` (`sign = −1`): row `k`, column `j` is
     /// `Some(n + i)` for the digit `z_{n+i}` of the `k`-th addition, `None` for zero.
+    /// Callers check the weights first ([`SolinasPoly::check_weights`]): the matrix has
+    /// `w_a` (or `w_s`) rows.
     fn index_matrix(&self, sign: i64) -> Vec<Vec<Option<usize>>> {
         let n = self.degree();
         let mut part: Vec<Vec<i64>> = self
             .reduction_matrix()
             .into_iter()
-            .map(|row| row.into_iter().map(|v| (sign * v).max(0)).collect())
+            .map(|row| row.into_iter().map(|v| sign.saturating_mul(v).max(0)).collect())
             .collect();
         let rows = if sign > 0 { self.add_weight() } else { self.sub_weight() };
+        // Per column, the first row `i` whose count is not used up yet.
+        let mut next = vec![0usize; n];
         (0..rows)
             .map(|_| {
                 (0..n)
                     .map(|j| {
-                        let i = (0..n).find(|&i| part[i][j] > 0)?;
+                        while next[j] < n && part[next[j]][j] == 0 {
+                            next[j] += 1;
+                        }
+                        let i = next[j];
+                        if i == n {
+                            return None;
+                        }
                         part[i][j] -= 1;
                         Some(n + i)
                     })
@@ -304,8 +358,10 @@ impl SolinasPoly {
 
     /// The JSON object of `modred solinas-weights`: the polynomial, `W`, `p`, `X_f`, `A_f`
     /// and `S_f` (−1 for a zero digit, as in the paper's printed matrices), `add_weight`
-    /// and `sub_weight`.
-    pub fn to_json(&self) -> String {
+    /// and `sub_weight`. Error: the weights over [`MAX_WEIGHT`]
+    /// ([`SolinasPoly::check_weights`]).
+    pub fn to_json(&self) -> Result<String, Error> {
+        self.check_weights()?;
         fn rows<T: core::fmt::Display>(m: &[Vec<T>]) -> String {
             let r: Vec<String> = m
                 .iter()
@@ -320,7 +376,7 @@ impl SolinasPoly {
                 .map(|r| r.into_iter().map(|v| v.map_or(-1, |i| i as i64)).collect())
                 .collect()
         };
-        format!(
+        Ok(format!(
             "{{\"poly\":\"{}\",\"word_bits\":{},\"n\":{},\"p\":\"{}\",\"reduction_matrix\":{},\
              \"add_matrix\":{},\"sub_matrix\":{},\"add_weight\":{},\"sub_weight\":{}}}",
             self.to_text(),
@@ -332,7 +388,7 @@ impl SolinasPoly {
             rows(&idx(self.subtraction_matrix())),
             self.add_weight(),
             self.sub_weight()
-        )
+        ))
     }
 }
 
@@ -428,8 +484,10 @@ pub struct Solinas<L: Limb> {
 }
 
 impl<L: Limb> Solinas<L> {
-    /// The reducer for `p = f(b)` with the given polynomial.
+    /// The reducer for `p = f(b)` with the given polynomial. Error:
+    /// [`Error::NotApplicable`] when its weights are over [`MAX_WEIGHT`].
     pub fn with_poly(poly: SolinasPoly) -> Result<Self, Error> {
+        poly.check_weights()?;
         let m = poly.modulus::<L>();
         let w = poly.word_bits();
         let g = if w >= L::BITS { (w / L::BITS) as usize } else { 0 };
