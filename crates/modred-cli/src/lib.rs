@@ -18,6 +18,7 @@ pub mod guard;
 pub mod help;
 pub mod hw;
 pub mod numbers;
+pub mod operands;
 pub mod report;
 pub mod tune;
 
