@@ -18,8 +18,12 @@
 //! most [`CHUNK_LINES`] lines and [`CHUNK_BYTES`] bytes — a chunk also ends where the
 //! input has no more data ready — each chunk's lines are answered in parallel, each thread
 //! with its own cache of prepared moduli, and the answers are written in input order before
-//! the next chunk is read: memory stays bounded by the chunk, whatever the input's size,
-//! and the output is the same as with one thread, line for line.
+//! the next chunk is read, and the output is the same as with one thread, line for line.
+//!
+//! Memory stays bounded whatever the input's size: the chunk's lines and answers, and on
+//! each thread its cache of prepared moduli, which keeps at most
+//! [`crate::engine::CACHE_LIMIT`] moduli and [`crate::engine::CACHE_BYTES`] bytes (the
+//! oldest make room; one modulus larger than that is kept alone).
 
 use super::{algorithm_option, limits_option, max_work_help, MAX_WORK};
 use crate::algorithms;
