@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a bounded time (FUZZ_SECONDS each, default 60) from the
+# Runs every fuzz target (`cargo fuzz list`: cross_algorithms, parse, batch, large_shapes)
+# for a bounded time (FUZZ_SECONDS each, default 60) from the
 # committed seed corpus; new inputs go to a temporary directory, not into the repository.
 # A finding (panic, wrong answer) fails the run and leaves its input in fuzz/artifacts/.
 set -euo pipefail

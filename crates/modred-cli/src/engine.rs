@@ -6,7 +6,7 @@ use modred::exp::Method;
 use modred::limb::OpCounts;
 use modred::{Limits, Modulus, Operation};
 use modred_research::opcount::Op;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 pub use modred::{Algorithm, Error};
 
@@ -22,15 +22,95 @@ pub enum Window {
     Fixed(u32),
 }
 
-/// Prepared moduli are cached by (algorithm, modulus); beyond this many the cache starts
-/// afresh, so a batch of ever new moduli cannot exhaust memory.
-const CACHE_LIMIT: usize = 1024;
+/// The most prepared moduli one engine keeps: beyond it the oldest make room, so a batch of
+/// ever new small moduli cannot grow the cache without end.
+pub const CACHE_LIMIT: usize = 1024;
 
-/// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs.
-/// Every request is held to the engine's [`Limits`] (the library estimates its work and
-/// refuses it at once above the limit: `--max-work`).
+/// The most bytes the prepared moduli one engine keeps may hold ([`Modulus::memory_bytes`]
+/// and the key): 32 MiB holds the entry limit's worth of 2048-bit moduli (about 4 KiB each
+/// by `auto`) or four 2-Mbit ones (about 8 MB each), and keeps a batch on a thread per core
+/// at some hundred MiB. A modulus larger than this by itself is kept alone.
+pub const CACHE_BYTES: usize = 32 << 20;
+
+/// The key of a prepared modulus.
+type Key = (Algorithm, Operation, Number);
+
+/// Prepared moduli by (algorithm, operation, modulus), bounded by entries and by bytes: a
+/// new one evicts the oldest until both bounds hold (or it is alone).
+pub struct ModulusCache {
+    map: HashMap<Key, (Modulus, usize)>,
+    /// The keys in insertion order, oldest first.
+    order: VecDeque<Key>,
+    bytes: usize,
+    max_entries: usize,
+    max_bytes: usize,
+}
+
+impl ModulusCache {
+    /// An empty cache of at most `max_entries` moduli and `max_bytes` bytes.
+    pub fn new(max_entries: usize, max_bytes: usize) -> ModulusCache {
+        ModulusCache {
+            map: HashMap::new(),
+            order: VecDeque::new(),
+            bytes: 0,
+            max_entries: max_entries.max(1),
+            max_bytes,
+        }
+    }
+
+    /// The bytes the cached moduli hold.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The number of cached moduli.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether the cache is empty.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Drops every cached modulus.
+    pub fn clear(&mut self) {
+        self.map.clear();
+        self.order.clear();
+        self.bytes = 0;
+    }
+
+    /// The modulus under `key`, made by `make` when it is not cached (an error from `make`
+    /// caches nothing).
+    pub fn get_or_make(
+        &mut self,
+        key: Key,
+        make: impl FnOnce() -> Result<Modulus, Error>,
+    ) -> Result<&Modulus, Error> {
+        if !self.map.contains_key(&key) {
+            let modulus = make()?;
+            let size = modulus.memory_bytes() + key.2.len() * std::mem::size_of::<u64>();
+            while !self.order.is_empty()
+                && (self.map.len() >= self.max_entries || self.bytes + size > self.max_bytes)
+            {
+                let old = self.order.pop_front().expect("not empty");
+                let (_, old_size) = self.map.remove(&old).expect("ordered keys are cached");
+                self.bytes -= old_size;
+            }
+            self.bytes += size;
+            self.order.push_back(key.clone());
+            self.map.insert(key.clone(), (modulus, size));
+        }
+        Ok(&self.map[&key].0)
+    }
+}
+
+/// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs
+/// in a [`ModulusCache`] of [`CACHE_LIMIT`] entries and [`CACHE_BYTES`] bytes. Every
+/// request is held to the engine's [`Limits`] (the library estimates its work and refuses
+/// it at once above the limit: `--max-work`).
 pub struct Engine {
-    cache: HashMap<(Algorithm, Operation, Number), Modulus>,
+    cache: ModulusCache,
     limits: Limits,
 }
 
@@ -43,7 +123,17 @@ impl Default for Engine {
 impl Engine {
     /// An engine with an empty cache, holding requests to `limits`.
     pub fn new(limits: Limits) -> Engine {
-        Engine { cache: HashMap::new(), limits }
+        Engine::with_cache(limits, CACHE_LIMIT, CACHE_BYTES)
+    }
+
+    /// An engine whose cache keeps at most `max_entries` moduli and `max_bytes` bytes.
+    pub fn with_cache(limits: Limits, max_entries: usize, max_bytes: usize) -> Engine {
+        Engine { cache: ModulusCache::new(max_entries, max_bytes), limits }
+    }
+
+    /// The cache of prepared moduli.
+    pub fn cache(&self) -> &ModulusCache {
+        &self.cache
     }
 
     /// Holds the next requests to `limits` (the prepared moduli kept for other limits are
@@ -64,15 +154,10 @@ impl Engine {
         op: Operation,
         m: &Number,
     ) -> Result<&Modulus, Error> {
-        let key = (algorithm, op, m.clone());
-        if !self.cache.contains_key(&key) {
-            let modulus = Modulus::with_limits(algorithm, op, m, self.limits)?;
-            if self.cache.len() >= CACHE_LIMIT {
-                self.cache.clear();
-            }
-            self.cache.insert(key.clone(), modulus);
-        }
-        Ok(&self.cache[&key])
+        let limits = self.limits;
+        self.cache.get_or_make((algorithm, op, m.clone()), || {
+            Modulus::with_limits(algorithm, op, m, limits)
+        })
     }
 
     /// `x mod m`. `Auto` takes any `x`; a forced algorithm rejects an `x` beyond its input
@@ -212,6 +297,62 @@ mod tests {
             ["", "-1", "+5", "1.5e3", "2^64", "3^4", "2^-1", "1e20", "e5", "1e", "0x10", "many"]
         {
             assert!(w(bad).unwrap_err().starts_with("invalid --max-work"), "{bad}");
+        }
+    }
+
+    /// A fixed odd modulus of `bits` bits from `seed` (a simple generator: the test needs
+    /// distinct large moduli, not random ones).
+    fn modulus_of(bits: usize, seed: u64) -> Number {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut digits: Vec<u64> = (0..bits / 64)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            })
+            .collect();
+        digits[0] |= 1;
+        *digits.last_mut().unwrap() |= 1 << 63;
+        Number::from_limbs(&digits)
+    }
+
+    #[test]
+    fn the_cache_stays_within_its_bytes_and_answers_the_same() {
+        // 1 MiB against moduli of 64 Kbit (transform sizes, some hundred KiB prepared each)
+        // and 2 Kbit: the cache evicts by bytes long before the entry limit.
+        const MAX: usize = 1 << 20;
+        let mut engine = Engine::with_cache(Limits::new(), CACHE_LIMIT, MAX);
+        let x = modulus_of(4096, 99);
+        let mut largest = 0;
+        for i in 0..40u64 {
+            let bits = if i % 3 == 0 { 2048 } else { 65536 };
+            let m = modulus_of(bits, i % 20);
+            let got = engine.mul_mod(Algorithm::Auto, &x, &x, &m).unwrap();
+            let fresh = Modulus::with_limits(Algorithm::Auto, Operation::MulMod, &m, Limits::new())
+                .unwrap();
+            assert_eq!(got, fresh.mul_mod(&x, &x), "modulus {i}");
+            largest = largest.max(fresh.memory_bytes());
+            let cache = engine.cache();
+            assert!(cache.bytes() <= MAX || cache.len() == 1, "{} bytes", cache.bytes());
+        }
+        assert!(largest > 64 << 10, "the large moduli take {largest} bytes");
+        assert!(engine.cache().len() > 1 && engine.cache().len() < 20);
+    }
+
+    #[test]
+    fn a_modulus_over_the_byte_bound_is_kept_alone() {
+        let mut engine = Engine::with_cache(Limits::new(), CACHE_LIMIT, 1 << 10);
+        for seed in 0..3 {
+            let m = modulus_of(65536, seed);
+            engine.reduce(Algorithm::Auto, &Number::from_u64(5), &m).unwrap();
+            assert_eq!(engine.cache().len(), 1);
+        }
+        // The entry limit holds too.
+        let mut engine = Engine::with_cache(Limits::new(), 4, CACHE_BYTES);
+        for seed in 0..10 {
+            engine.reduce(Algorithm::Auto, &Number::from_u64(5), &modulus_of(256, seed)).unwrap();
+            assert!(engine.cache().len() <= 4);
         }
     }
 

@@ -45,9 +45,12 @@ impl From<io::Error> for Fail {
 }
 
 /// `message` on one line: line breaks become spaces, so the error contract (exactly one
-/// line on stderr) holds whatever a message contains.
+/// line on stderr) holds whatever a message contains, and any other control character is
+/// escaped (`\x1b`), so that a message quoting input cannot drive the terminal.
 pub fn one_line(message: &str) -> String {
-    message.split(['\n', '\r']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
+    let joined =
+        message.split(['\n', '\r']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
+    crate::args::escape_controls(&joined)
 }
 
 #[cfg(test)]
@@ -58,6 +61,7 @@ mod tests {
     fn one_line_joins_lines() {
         assert_eq!(one_line("a\nb\r\nc"), "a b c");
         assert_eq!(one_line("plain"), "plain");
+        assert_eq!(one_line("bad '\u{1b}[2J'"), "bad '\\x1b[2J'");
     }
 
     #[test]

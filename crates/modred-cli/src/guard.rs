@@ -1,5 +1,6 @@
 //! The last line of defence: a panic becomes `error: internal error: …` (one line, exit
-//! status 2), or in `batch` an error answer for the one line that caused it.
+//! status 3, [`crate::EXIT_INTERNAL`]), or in `batch` an error answer for the one line that
+//! caused it.
 //!
 //! No known input reaches a panic; every bad input is checked and reported as such. This
 //! exists so that a bug shows up as a one-line report rather than a backtrace.

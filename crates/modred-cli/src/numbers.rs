@@ -1,4 +1,5 @@
-//! Numbers on the command line and in batch lines: decimal, or hexadecimal with `0x`.
+//! Numbers on the command line and in batch lines: decimal, or hexadecimal with `0x` (lower
+//! case: `0X` is refused).
 
 use crate::args::abbreviate;
 use crate::engine::{Error, Number};
@@ -12,8 +13,18 @@ pub fn parse(text: &str, role: &str) -> Result<Number, String> {
             abbreviate(text)
         ));
     }
+    // The contract's prefix is `0x`; the library also takes `0X`, the command line does not
+    // (one spelling, in arguments and batch lines alike).
+    if text.starts_with("0X") {
+        return Err(format!(
+            "invalid {role} '{}': the hexadecimal prefix is '0x' (lower case)",
+            abbreviate(text)
+        ));
+    }
+    // The message quotes the input as `abbreviate` shows it: short, control characters
+    // escaped.
     text.parse::<Number>().map_err(|e| match e {
-        Error::Parse { input, reason } => format!("invalid {role} '{input}': {reason}"),
+        Error::Parse { reason, .. } => format!("invalid {role} '{}': {reason}", abbreviate(text)),
         other => format!("invalid {role}: {other}"),
     })
 }
@@ -46,5 +57,22 @@ mod tests {
         assert!(parse("-5", "exponent").unwrap_err().starts_with("negative exponent '-5'"));
         assert!(parse("-5", "x").unwrap_err().contains("negative"));
         assert!(parse("", "x").unwrap_err().starts_with("invalid x"));
+    }
+
+    #[test]
+    fn upper_case_hex_prefix_is_refused() {
+        for text in ["0X1f", "0X", "0XFF"] {
+            let e = parse(text, "modulus").unwrap_err();
+            assert!(e.contains("the hexadecimal prefix is '0x'"), "{text}: {e}");
+        }
+        // Upper-case digits after `0x` are fine.
+        assert_eq!(parse("0xFF", "x").unwrap(), Number::from_u64(255));
+    }
+
+    #[test]
+    fn quoted_input_has_its_control_characters_escaped() {
+        let e = parse("12\u{1b}[31m", "x").unwrap_err();
+        assert!(e.starts_with("invalid x '12\\x1b[31m'"), "{e}");
+        assert!(!e.contains('\u{1b}'), "{e}");
     }
 }

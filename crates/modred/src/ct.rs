@@ -159,6 +159,17 @@ fn ifma_for<L: Limb>(m: &Nat<L>, any_cpu: bool) -> Option<MontgomeryIfma> {
 }
 
 impl<L: Limb> MontgomeryCt<L> {
+    /// The bytes of its numbers on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let ifma = 0;
+        #[cfg(x86_kernels)]
+        let ifma = ifma + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes);
+        crate::nat::vec_bytes(&self.m)
+            + crate::nat::vec_bytes(&self.r2)
+            + crate::nat::vec_bytes(&self.one)
+            + ifma
+    }
+
     /// The precalculation for an odd modulus `m` (`m = 1` allowed: every residue is 0).
     /// Variable time in `m`, which is public.
     ///

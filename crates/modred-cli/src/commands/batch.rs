@@ -18,8 +18,12 @@
 //! most [`CHUNK_LINES`] lines and [`CHUNK_BYTES`] bytes — a chunk also ends where the
 //! input has no more data ready — each chunk's lines are answered in parallel, each thread
 //! with its own cache of prepared moduli, and the answers are written in input order before
-//! the next chunk is read: memory stays bounded by the chunk, whatever the input's size,
-//! and the output is the same as with one thread, line for line.
+//! the next chunk is read, and the output is the same as with one thread, line for line.
+//!
+//! Memory stays bounded whatever the input's size: the chunk's lines and answers, and on
+//! each thread its cache of prepared moduli, which keeps at most
+//! [`crate::engine::CACHE_LIMIT`] moduli and [`crate::engine::CACHE_BYTES`] bytes (the
+//! oldest make room; one modulus larger than that is kept alone).
 
 use super::{algorithm_option, limits_option, max_work_help, MAX_MEMORY, MAX_WORK};
 use crate::algorithms;
@@ -78,13 +82,59 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 /// Answers stdin's lines on stdout.
+///
+/// Answers that cannot be written are lost, so unlike the listing commands (where
+/// `modred algos | head` stops quietly) a closed output is an error: standard output closed
+/// at the start (`modred batch >&-`) stops the batch before it reads a line, and a pipe
+/// whose reader went away stops it at the next write; both with exit status 2.
 pub fn run(p: &Parsed) -> Result<(), Fail> {
     let default = algorithm_option(p)?;
     let threads = threads_option(p)?;
     let limits = limits_option(p)?;
+    if stdout_is_closed() {
+        return Err(Fail::new("standard output is closed: the answers would be lost"));
+    }
     let input = BufReader::with_capacity(1 << 20, io::stdin().lock());
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    answer_all(input, output, default, threads, limits)
+    answer_all(input, output, default, threads, limits).map_err(|f| match f {
+        Fail::BrokenPipe => {
+            Fail::new("cannot write the answers: the output pipe was closed by its reader")
+        }
+        other => other,
+    })
+}
+
+/// Whether the process started with standard output closed. The Rust runtime reopens a
+/// closed descriptor 0–2 on `/dev/null`, read-write, before `main`, so writes to it succeed
+/// and vanish; a shell's `> /dev/null` opens it write-only, which stays a valid output.
+#[cfg(unix)]
+fn stdout_is_closed() -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    // SAFETY: fcntl(F_GETFL) only reads the flags of descriptor 1; it touches no memory of
+    // ours and fails harmlessly (−1) on a descriptor that is not open.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    if flags < 0 {
+        return true;
+    }
+    if flags & libc::O_ACCMODE != libc::O_RDWR {
+        return false;
+    }
+    let stdout = io::stdout();
+    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
+        return true;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata("/dev/null")) {
+        (Ok(out), Ok(null)) => out.file_type().is_char_device() && out.rdev() == null.rdev(),
+        _ => false,
+    }
+}
+
+/// Elsewhere the runtime does not reopen closed descriptors, and a write to a closed
+/// output fails with an error of its own.
+#[cfg(not(unix))]
+fn stdout_is_closed() -> bool {
+    false
 }
 
 /// The number of threads: `--threads N`, else every core the process may use (1 without
@@ -341,8 +391,9 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
     }
     let text = std::str::from_utf8(line)
         .map_err(|e| format!("the line is not valid UTF-8 (at byte {})", e.valid_up_to()))?;
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
-    let Value::Object(fields) = value else {
+    let value: LineValue =
+        serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
+    let LineValue::Object(fields) = value else {
         return Err(
             "a line must be a JSON object such as {\"op\":\"reduce\",\"x\":\"5\",\"m\":\"3\"}"
                 .into(),
@@ -380,6 +431,69 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         _ => engine.pow_mod(algo, &n[0], &n[1], &n[2], Window::Sliding),
     };
     result.map_err(|e| crate::engine::message(&e))
+}
+
+/// A batch line as JSON: an object whose keys are all different (`serde_json`'s own map
+/// keeps the last of repeated keys, so `{"op":"powm","op":"reduce",…}` would run a reduce
+/// silently), or any other value, which the caller refuses.
+enum LineValue {
+    Object(Map<String, Value>),
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for LineValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = LineValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<LineValue, A::Error> {
+                let mut fields = Map::new();
+                while let Some(key) = a.next_key::<String>()? {
+                    if fields.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "duplicate field '{}'",
+                            crate::args::abbreviate(&key)
+                        )));
+                    }
+                    let value: Value = a.next_value()?;
+                    fields.insert(key, value);
+                }
+                Ok(LineValue::Object(fields))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<LineValue, A::Error> {
+                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(LineValue::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+            fn visit_unit<E>(self) -> Result<LineValue, E> {
+                Ok(LineValue::Other)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// The number in `field`: a string (decimal or `0x` hex) or a JSON integer below 2^64.
@@ -441,6 +555,19 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert!(lines[0].contains("line too long"), "{}", lines[0]);
         assert_eq!(lines[1], "{\"ok\":\"3\"}");
+    }
+
+    #[test]
+    fn repeated_keys_are_refused() {
+        let out = run_on(b"{\"op\":\"powm\",\"op\":\"reduce\",\"x\":\"10\",\"m\":\"7\"}\n");
+        assert!(out.contains("duplicate field 'op'"), "{out}");
+        let out = run_on(b"{\"op\":\"reduce\",\"x\":\"10\",\"m\":\"7\",\"m\":\"9\"}\n");
+        assert!(out.contains("duplicate field 'm'"), "{out}");
+        // Other JSON values are still refused as not an object, and a single key is fine.
+        for line in ["[1,{\"a\":2}]", "5", "\"x\"", "null", "true", "-1.5"] {
+            assert!(run_on(line.as_bytes()).contains("must be a JSON object"), "{line}");
+        }
+        assert_eq!(run_on(b"{\"op\":\"reduce\",\"x\":\"10\",\"m\":\"7\"}"), "{\"ok\":\"3\"}\n");
     }
 
     #[test]

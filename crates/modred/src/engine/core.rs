@@ -43,6 +43,17 @@ pub(crate) enum Core {
 }
 
 impl Core {
+    /// The bytes the reducer holds on the heap, with the box of a boxed one.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let boxed = match self {
+            #[cfg(x86_kernels)]
+            Core::Ifma(r) => core::mem::size_of_val(&**r),
+            Core::Boxed(r) => core::mem::size_of_val(&**r),
+            _ => 0,
+        };
+        boxed + self.reducer().heap_bytes()
+    }
+
     /// The core as a reducer (conversions, one-off reductions, the generic paths).
     pub(crate) fn reducer(&self) -> &dyn Reducer<u64> {
         match self {

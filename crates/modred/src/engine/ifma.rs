@@ -116,6 +116,14 @@ pub(crate) fn ct_window(ebits: usize) -> u32 {
 const WIDE: usize = (LANES * MAX_REGS * 52).div_ceil(64) + 1;
 
 impl MontgomeryIfma {
+    /// The bytes of its numbers on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        [&self.m, &self.m64, &self.rr, &self.to_word, &self.one, &self.r_word]
+            .into_iter()
+            .map(crate::nat::vec_bytes)
+            .sum()
+    }
+
     /// The context for `m`, or `None` when the CPU lacks AVX-512 IFMA, `m` is even, or its
     /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`].
     #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it

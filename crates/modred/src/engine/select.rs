@@ -175,6 +175,17 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
+    /// The bytes its reducers and constants hold on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let ifma = 0;
+        #[cfg(x86_kernels)]
+        let ifma = ifma + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes);
+        let one_off =
+            self.one_off.own.as_deref().map_or(0, |r| core::mem::size_of_val(r) + r.heap_bytes())
+                + self.one_off.fix.as_ref().map_or(0, crate::nat::vec_bytes);
+        self.core.heap_bytes() + ifma + one_off + crate::nat::vec_bytes(&self.m)
+    }
+
     /// The reducer of one-off reductions.
     pub(crate) fn one_off_reducer(&self) -> &dyn Reducer<u64> {
         self.one_off.own.as_deref().unwrap_or(self.core.reducer())

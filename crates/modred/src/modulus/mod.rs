@@ -211,6 +211,23 @@ impl Modulus {
         self.engine.mul_work
     }
 
+    /// The bytes this modulus holds: the value itself and its precalculation on the heap
+    /// (the reducer's tables and constants, the AVX-512 IFMA context, the one-off reducer,
+    /// the constant-time context once made). Transform plans shared between moduli and
+    /// per-call working space are not counted. A cache of prepared moduli bounds itself
+    /// by this (the command line's `batch`).
+    pub fn memory_bytes(&self) -> usize {
+        let ct = match self.ct.get() {
+            Some(Ok(c)) => {
+                c.mont.heap_bytes()
+                    + crate::nat::vec_bytes(&c.into)
+                    + crate::nat::vec_bytes(&c.out_of)
+            }
+            _ => 0,
+        };
+        core::mem::size_of::<Modulus>() + self.engine.heap_bytes() + ct
+    }
+
     /// A residue of this modulus with these digits (`width` digits, below `m`).
     #[inline]
     fn own(&self, limbs: Vec<u64>) -> Residue {

@@ -33,6 +33,18 @@ pub struct Nat<L: Limb = u64> {
     limbs: Vec<L>,
 }
 
+impl<L: Limb> Nat<L> {
+    /// The bytes its digits take on the heap (the capacity held, not only the length).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        vec_bytes(&self.limbs)
+    }
+}
+
+/// The bytes `v`'s buffer takes on the heap.
+pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * core::mem::size_of::<T>()
+}
+
 // A number is zero, not empty: `is_zero` is the counterpart of `len` here.
 #[allow(clippy::len_without_is_empty)]
 impl<L: Limb> Nat<L> {

@@ -134,6 +134,11 @@ pub struct Transform {
 }
 
 impl Transform {
+    /// The bytes of its residue vectors on the heap (the plan it shares is not counted).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        crate::nat::vec_bytes(&self.data)
+    }
+
     /// The transform of the digit string `a` (least significant first) at length `n`.
     ///
     /// Errors: `n` is not a transform length ([`is_transform_len`]) or `a` has more

@@ -174,6 +174,10 @@ impl<L: Limb> Barrett<L> {
 }
 
 impl<L: Limb> Reducer<L> for Barrett<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes() + crate::nat::vec_bytes(&self.mu_low)
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         if m.is_zero() {
             return Err(Error::ZeroModulus);

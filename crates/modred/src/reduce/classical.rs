@@ -42,6 +42,10 @@ pub struct Classical<L: Limb> {
 }
 
 impl<L: Limb> Reducer<L> for Classical<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes() + crate::nat::vec_bytes(&self.normalized)
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         if m.is_zero() {
             return Err(Error::ZeroModulus);

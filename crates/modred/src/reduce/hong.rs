@@ -368,6 +368,13 @@ fn bits_of<L: Limb>(x: &[L], lo: u64, len: u32) -> usize {
 }
 
 impl<L: Limb> Reducer<L> for Hong<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes()
+            + crate::nat::vec_bytes(&self.m_pad)
+            + crate::nat::vec_bytes(&self.multiples)
+            + crate::nat::vec_bytes(&self.pointer)
+    }
+
     /// The precalculation with the paper's `s = 2^8` ([`default_shift`]).
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         Hong::with_shift(m, default_shift::<L>())

@@ -184,6 +184,14 @@ pub trait Reducer<L: Limb>: Send + Sync {
         self.modulus().len()
     }
 
+    /// The bytes its precalculation holds on the heap: the tables and numbers kept for
+    /// the modulus (not the reducer value itself, nor the per-call working space). The
+    /// default counts the modulus alone, right for reducers whose other constants are
+    /// single digits or inline arrays.
+    fn heap_bytes(&self) -> usize {
+        self.modulus().heap_bytes()
+    }
+
     /// The arguments `reduce_raw` accepts.
     fn input_bound(&self) -> Bound<L>;
 

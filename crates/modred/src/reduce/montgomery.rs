@@ -32,6 +32,11 @@ pub(crate) struct MontgomeryParams<L: Limb> {
 }
 
 impl<L: Limb> MontgomeryParams<L> {
+    /// The bytes of `m` and `R² mod m` on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes() + crate::nat::vec_bytes(&self.r2)
+    }
+
     /// The precalculation; `algorithm` names the reducer in the error for an even `m`.
     pub(crate) fn new(m: &Nat<L>, algorithm: Algorithm) -> Result<Self, Error> {
         if m.is_zero() {
@@ -170,6 +175,10 @@ pub struct Montgomery<L: Limb> {
 }
 
 impl<L: Limb> Reducer<L> for Montgomery<L> {
+    fn heap_bytes(&self) -> usize {
+        self.params.heap_bytes()
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         Ok(Montgomery { params: MontgomeryParams::new(m, Algorithm::Montgomery)? })
     }

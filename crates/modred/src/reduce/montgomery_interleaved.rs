@@ -36,6 +36,10 @@ pub struct MontgomeryInterleaved<L: Limb> {
 }
 
 impl<L: Limb> Reducer<L> for MontgomeryInterleaved<L> {
+    fn heap_bytes(&self) -> usize {
+        self.params.heap_bytes()
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         Ok(MontgomeryInterleaved {
             params: MontgomeryParams::new(m, Algorithm::MontgomeryInterleaved)?,

@@ -138,6 +138,14 @@ impl<L: Limb> NttBarrett<L> {
 }
 
 impl<L: Limb> Reducer<L> for NttBarrett<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes()
+            + crate::nat::vec_bytes(&self.mu)
+            + self.mu_t.heap_bytes()
+            + self.m_cyclic.heap_bytes()
+            + self.m_linear.as_ref().map_or(0, |t| t.heap_bytes())
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         Self::with_second_product(m, SecondProduct::Cyclic)
     }

@@ -112,6 +112,14 @@ impl<L: Limb> NttMontgomery<L> {
 }
 
 impl<L: Limb> Reducer<L> for NttMontgomery<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes()
+            + self.mprime_t.heap_bytes()
+            + self.m_cyclic.heap_bytes()
+            + self.m_linear.as_ref().map_or(0, |t| t.heap_bytes())
+            + crate::nat::vec_bytes(&self.r2)
+    }
+
     fn new(m: &Nat<L>) -> Result<Self, Error> {
         Self::with_second_product(m, SecondProduct::Cyclic)
     }

@@ -136,6 +136,10 @@ impl<L: Limb> PseudoMersenne<L> {
 }
 
 impl<L: Limb> Reducer<L> for PseudoMersenne<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes() + self.c.heap_bytes()
+    }
+
     /// Error: [`Error::NotApplicable`] naming the form when `m ≠ 2^N − c` with
     /// `N = bits(m)`, `c ≥ 1`, `2·bits(c) < N`.
     fn new(m: &Nat<L>) -> Result<Self, Error> {

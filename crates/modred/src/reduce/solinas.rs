@@ -555,6 +555,14 @@ impl<L: Limb> Solinas<L> {
 }
 
 impl<L: Limb> Reducer<L> for Solinas<L> {
+    fn heap_bytes(&self) -> usize {
+        self.m.heap_bytes()
+            + crate::nat::vec_bytes(&self.poly.coeffs)
+            + crate::nat::vec_bytes(&self.add)
+            + crate::nat::vec_bytes(&self.sub)
+            + crate::nat::vec_bytes(&self.p32)
+    }
+
     /// The polynomial is found from `m` ([`SolinasPoly::find`]). Error:
     /// [`Error::NotApplicable`] naming the form when there is none.
     fn new(m: &Nat<L>) -> Result<Self, Error> {
