@@ -36,8 +36,9 @@ use serde_json::{Map, Value};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest line read; a longer one is answered with an error (and skipped without
-/// being held in memory).
-pub const MAX_LINE: usize = 1 << 20;
+/// being held in memory). 256 MiB: a 2^24-bit product's three operands take 12 MiB in hex,
+/// so numbers to 2^26 bits and more fit, while a line stays a small part of a machine.
+pub const MAX_LINE: usize = 256 << 20;
 
 /// The most lines answered together by the threads (see [Threads](self#threads)): enough
 /// that the threads' start and the chunk's last, slowest line cost little against the
@@ -55,10 +56,11 @@ pub const MAX_THREADS: usize = 1024;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "batch",
     summary: "JSON lines in (stdin), JSON lines out (stdout), one answer per line, in order",
-    usage: "batch [--algo A] [--threads N] [--max-work WORK] [--max-memory BYTES]",
+    usage: "batch [--algo A] [--threads N] [--hex] [--max-work WORK] [--max-memory BYTES]",
     options: &[
         OptSpec { name: "algo", value: Some("A") },
         OptSpec { name: "threads", value: Some("N") },
+        OptSpec { name: "hex", value: None },
         MAX_WORK,
         MAX_MEMORY,
     ],
@@ -70,12 +72,14 @@ pub const SPEC: CommandSpec = CommandSpec {
               {\"op\":\"powm\",\"x\":\"...\",\"e\":\"...\",\"m\":\"...\"}\n\
               with an optional \"algo\" (default: --algo, else auto). Numbers are strings, decimal\n\
               or hexadecimal with 0x (JSON integers below 2^64 are accepted too). Each answer\n\
-              line is {\"ok\":\"<decimal>\"} or {\"error\":\"<message>\"}; a bad line never stops the\n\
-              batch. Lines longer than 1 MiB are answered with an error.\n\n\
+              line is {\"ok\":\"<decimal>\"} (with --hex {\"ok\":\"0x<hex>\"}) or\n\
+              {\"error\":\"<message>\"}; a bad line never stops the batch. Lines longer than\n\
+              256 MiB are answered with an error.\n\n\
               options:\n  \
               --algo A     the default algorithm for lines without \"algo\" (default auto)\n  \
               --threads N  answer lines on N threads, 1 to 1024 (default: every core);\n               \
-              the answers come in input order whatever N\n",
+              the answers come in input order whatever N\n  \
+              --hex        answer in hexadecimal with 0x (huge numbers: no decimal conversion)\n",
         max_work_help!(),
         "A line over the work limit is answered with an error naming its estimate.\n"
     ),
@@ -96,7 +100,7 @@ pub fn run(p: &Parsed) -> Result<(), Fail> {
     }
     let input = BufReader::with_capacity(1 << 20, io::stdin().lock());
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    answer_all(input, output, default, threads, limits).map_err(|f| match f {
+    answer_all(input, output, default, threads, limits, p.flag("hex")).map_err(|f| match f {
         Fail::BrokenPipe => {
             Fail::new("cannot write the answers: the output pipe was closed by its reader")
         }
@@ -165,20 +169,21 @@ fn threads_option(p: &Parsed) -> Result<usize, Fail> {
 
 /// Answers every line of `input` on `output`, on `threads` threads (1: on this one; more
 /// needs the `parallel` feature, else the lines are answered on this thread too), each
-/// line held to `limits`.
+/// line held to `limits`, the answers in hexadecimal when `hex`.
 pub fn answer_all<R: Read, W: Write>(
     input: BufReader<R>,
     output: W,
     default: Algorithm,
     threads: usize,
     limits: Limits,
+    hex: bool,
 ) -> Result<(), Fail> {
     #[cfg(feature = "parallel")]
     if threads > 1 {
-        return parallel::answer_all(input, output, default, threads, limits);
+        return parallel::answer_all(input, output, default, threads, limits, hex);
     }
     let _ = threads;
-    answer_sequential(input, output, default, limits)
+    answer_sequential(input, output, default, limits, hex)
 }
 
 /// Answers every line of `input` on `output`, one after another on this thread.
@@ -187,6 +192,7 @@ fn answer_sequential<R: Read, W: Write>(
     mut output: W,
     default: Algorithm,
     limits: Limits,
+    hex: bool,
 ) -> Result<(), Fail> {
     let mut engine = Engine::new(limits);
     let mut line = Vec::new();
@@ -202,7 +208,7 @@ fn answer_sequential<R: Read, W: Write>(
             Some(Line::TooLong(n)) => Err(too_long(n)),
             Some(Line::Complete) => guarded_answer(&mut engine, default, &line),
         };
-        write_answer(&mut output, answer)?;
+        write_answer(&mut output, answer, hex)?;
     }
     output.flush()?;
     Ok(())
@@ -219,11 +225,15 @@ fn guarded_answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Resul
 }
 
 /// Writes one answer line.
-fn write_answer<W: Write>(output: &mut W, answer: Result<Number, String>) -> io::Result<()> {
+fn write_answer<W: Write>(
+    output: &mut W,
+    answer: Result<Number, String>,
+    hex: bool,
+) -> io::Result<()> {
     match answer {
         Ok(n) => {
             output.write_all(b"{\"ok\":\"")?;
-            output.write_all(n.to_decimal().as_bytes())?;
+            output.write_all(numbers::format(&n, hex).as_bytes())?;
             output.write_all(b"\"}\n")
         }
         Err(message) => {
@@ -262,6 +272,7 @@ mod parallel {
         default: Algorithm,
         threads: usize,
         limits: Limits,
+        hex: bool,
     ) -> Result<(), Fail> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -314,7 +325,7 @@ mod parallel {
                     .collect()
             });
             for answer in answers {
-                write_answer(&mut output, answer)?;
+                write_answer(&mut output, answer, hex)?;
             }
             if end {
                 break;
@@ -523,14 +534,16 @@ mod tests {
 
     fn run_on(input: &[u8]) -> String {
         let mut out = Vec::new();
-        answer_all(BufReader::new(input), &mut out, Algorithm::Auto, 1, Limits::new()).unwrap();
+        answer_all(BufReader::new(input), &mut out, Algorithm::Auto, 1, Limits::new(), false)
+            .unwrap();
         let out = String::from_utf8(out).unwrap();
         if cfg!(feature = "parallel") {
             // The threaded batch answers the same, with small chunks (a small buffer) too.
             for (threads, capacity) in [(2, 1 << 16), (3, 7)] {
                 let mut par = Vec::new();
                 let input = BufReader::with_capacity(capacity, input);
-                answer_all(input, &mut par, Algorithm::Auto, threads, Limits::new()).unwrap();
+                answer_all(input, &mut par, Algorithm::Auto, threads, Limits::new(), false)
+                    .unwrap();
                 assert_eq!(String::from_utf8(par).unwrap(), out, "{threads} threads");
             }
         }
