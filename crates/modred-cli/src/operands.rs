@@ -95,20 +95,17 @@ fn too_big(role: &str, where_: &str) -> Fail {
 
 /// The number of big-endian bytes `b`.
 pub fn from_be_bytes(b: &[u8]) -> Number {
-    let limbs: Vec<u64> =
-        b.rchunks(8).map(|c| c.iter().fold(0u64, |acc, &byte| (acc << 8) | byte as u64)).collect();
-    Number::from_limbs(&limbs)
+    Number::from_bytes_be(b)
 }
 
 /// `n` as big-endian bytes without leading zeros (zero: one zero byte).
 pub fn to_be_bytes(n: &Number) -> Vec<u8> {
-    let mut out: Vec<u8> = n.limbs().iter().rev().flat_map(|l| l.to_be_bytes()).collect();
-    let first = out.iter().position(|&b| b != 0).unwrap_or(out.len().saturating_sub(1));
-    out.drain(..first.min(out.len()));
+    let out = n.to_bytes_be();
     if out.is_empty() {
-        out.push(0);
+        vec![0]
+    } else {
+        out
     }
-    out
 }
 
 /// Writes the result: as text (`hex` or decimal) with a newline, or as raw bytes; to

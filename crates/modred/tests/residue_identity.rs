@@ -38,6 +38,7 @@ fn every_method_refuses(md: &Modulus, own: &Residue, foreign: &Residue, what: &s
     refused(unit(md.mul(foreign, own)), "mul");
     refused(unit(md.mul(own, foreign)), "mul");
     refused(unit(md.sqr(foreign)), "sqr");
+    refused(md.inverse(foreign).map(|_| ()), "inverse");
     let mut out = md.zero();
     refused(md.mul_into(&mut out, foreign, own), "mul_into");
     refused(md.mul_into(&mut out, own, foreign), "mul_into");
@@ -141,4 +142,27 @@ fn ntt_montgomery_with_a_foreign_residue_neither_hangs_nor_answers() {
     r.reduce_raw(&mut got, &long, &mut scratch);
     r.reduce_raw(&mut want, &reduced(&long), &mut scratch);
     assert_eq!(got, want, "reduce_raw of a long argument");
+}
+
+/// `Modulus::inverse` against num-bigint-free arithmetic: `r·r⁻¹ = 1` for every algorithm that
+/// applies, `None` for a shared factor.
+#[test]
+fn inverses_for_every_algorithm() {
+    for m in moduli() {
+        for &algorithm in Algorithm::ALL {
+            let Ok(md) = Modulus::with(algorithm, &m) else { continue };
+            for x in [1u64, 2, 3, 12345, 0xffff_ffff_ffff] {
+                let r = md.residue(&Nat::from(x));
+                let shares = !m.gcd(&Nat::from(x)).is_one();
+                match md.inverse(&r).unwrap() {
+                    None => assert!(shares, "{x} mod {m:?} by {algorithm}"),
+                    Some(y) => {
+                        let one = md.to_nat(&md.mul(&r, &y).unwrap()).unwrap();
+                        assert!(one.is_one() || m.is_one(), "{x} mod {m:?} by {algorithm}");
+                    }
+                }
+            }
+            assert_eq!(md.inverse(&md.zero()).unwrap().is_some(), m.is_one());
+        }
+    }
 }

@@ -312,6 +312,17 @@ impl Modulus {
         Ok(self.value(self.check(r)?))
     }
 
+    /// The inverse of `r`: the residue `y` with `r·y ≡ 1 (mod m)`, or `None` when `r` and `m`
+    /// share a factor (`m = 1`: the residue of 0). Extended Euclid on the value
+    /// ([`Nat::inverse_mod`]): variable time, for public values; a secret's inverse modulo
+    /// a prime is [`crate::field::PrimeField::inv`] (constant time).
+    ///
+    /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
+    pub fn inverse(&self, r: &Residue) -> Result<Option<Residue>, Error> {
+        let v = self.value(self.check(r)?);
+        Ok(v.inverse_mod(self.modulus()).map(|y| self.residue(&y)))
+    }
+
     /// The value of the digits of one of this modulus's residues.
     fn value(&self, r: &[u64]) -> Nat {
         self.reducer().from_residue(r)

@@ -130,6 +130,19 @@ impl<L: Limb> Nat<L> {
         out
     }
 
+    /// Big-endian bytes to a number (leading zero bytes allowed; none is zero).
+    pub fn from_bytes_be(bytes: &[u8]) -> Self {
+        let le: Vec<u8> = bytes.iter().rev().copied().collect();
+        Self::from_bytes_le(&le)
+    }
+
+    /// Big-endian bytes of the number, without leading zero bytes (zero gives none).
+    pub fn to_bytes_be(&self) -> Vec<u8> {
+        let mut b = self.to_bytes_le();
+        b.reverse();
+        b
+    }
+
     /// The same number with digits of another radix.
     pub fn to_radix<M: Limb>(&self) -> Nat<M> {
         Nat::from_bytes_le(&self.to_bytes_le())

@@ -840,6 +840,11 @@ fn check_radix<L: Limb>(seed: u64) {
         assert_eq!(Nat::<L>::from_bytes_le(&bytes), a);
         bytes.extend([0, 0, 0]);
         assert_eq!(Nat::<L>::from_bytes_le(&bytes), a);
+        // Big-endian, against num-bigint's (which writes zero as one zero byte).
+        let be = if x.is_zero() { vec![] } else { x.to_bytes_be() };
+        assert_eq!(a.to_bytes_be(), be);
+        assert_eq!(Nat::<L>::from_bytes_be(&be), a);
+        assert_eq!(Nat::<L>::from_bytes_be(&[&[0u8, 0][..], &be[..]].concat()), a);
 
         assert_eq!(big(&a.to_radix::<u8>()), *x);
         assert_eq!(big(&a.to_radix::<u16>()), *x);
