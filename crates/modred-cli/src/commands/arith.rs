@@ -17,7 +17,8 @@ pub const MAX_WINDOW: u32 = 16;
 /// The paragraph on numbers every arithmetic command's help starts with.
 macro_rules! numbers_note {
     () => {
-        "Numbers are decimal or hexadecimal with 0x (no sign). Any number may be @path, read\n\
+        "Numbers are decimal or hexadecimal with 0x (no sign; spaces around and single '_'\n\
+         between digits are ignored). Any number may be @path, read\n\
          from that file (@- from standard input; up to 256 MiB), for numbers too long for an\n\
          argument (the system limits one to 128 KiB). The result is printed in decimal, or in\n\
          hexadecimal with 0x when --hex is given.\n\n"

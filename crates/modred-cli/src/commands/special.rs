@@ -8,7 +8,7 @@ use crate::fail::Fail;
 pub const SPECIAL_PRIMES: CommandSpec = CommandSpec {
     name: "special-primes",
     summary: "list the c below a bound with 2^N - c prime (paper 003, Table 1)",
-    usage: "special-primes --form pseudo-mersenne --bits N --c-below C",
+    usage: "special-primes [--form pseudo-mersenne] --bits N --c-below C",
     options: &[
         OptSpec { name: "form", value: Some("F") },
         OptSpec { name: "bits", value: Some("N") },
@@ -19,10 +19,10 @@ pub const SPECIAL_PRIMES: CommandSpec = CommandSpec {
               for which 2^N - c is prime (Miller-Rabin: exact below 2^64, 32 bases above).\n\
               An empty line when there is none.\n\n\
               options:\n  \
-              --form F       pseudo-mersenne (the only form searched this way)\n  \
+              --form F       pseudo-mersenne (the default, and the only form searched this way)\n  \
               --bits N       N, from 2 to 4096\n  \
               --c-below C    the bound on c, from 1 to 1048576 and at most 2^N\n\n\
-              example: modred special-primes --form pseudo-mersenne --bits 256 --c-below 1024\n",
+              example: modred special-primes --bits 256 --c-below 1024\n",
 };
 
 fn required<'a>(p: &'a Parsed, name: &str, usage: &str) -> Result<&'a str, Fail> {
@@ -47,7 +47,7 @@ fn whole(p: &Parsed, name: &str, usage: &str) -> Result<u64, Fail> {
 /// Prints the values of c.
 pub fn special_primes(p: &Parsed) -> Result<(), Fail> {
     let usage = SPECIAL_PRIMES.usage;
-    let form = required(p, "form", usage)?;
+    let form = p.value("form").unwrap_or("pseudo-mersenne");
     if form != "pseudo-mersenne" {
         return Err(Fail::new(format!(
             "unknown --form '{}': expected pseudo-mersenne",

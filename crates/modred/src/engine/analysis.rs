@@ -33,8 +33,9 @@ pub fn analysis(m: &Nat) -> Result<String, Error> {
     }
     let form = Form::of(m);
     let mut s = format!(
-        "modulus: {} bits ({} digit{} of 64 bits), {}\nform: {} ({})\n",
+        "modulus: {} bit{} ({} digit{} of 64 bits), {}\nform: {} ({})\n",
         m.bits(),
+        if m.bits() == 1 { "" } else { "s" },
         m.len(),
         if m.len() == 1 { "" } else { "s" },
         if m.is_odd() { "odd" } else { "even" },
