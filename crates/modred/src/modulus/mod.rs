@@ -312,6 +312,14 @@ impl Modulus {
         Ok(self.value(self.check(r)?))
     }
 
+    /// A uniformly random residue from `rng` ([`Nat::random_below`]`(m)`), feature
+    /// `rand_core`. Not constant time in the number of draws (fewer than two on average).
+    #[cfg(feature = "rand_core")]
+    pub fn random(&self, rng: &mut impl rand_core::RngCore) -> Residue {
+        let v = Nat::random_below(self.modulus(), rng).unwrap_or_default();
+        self.residue(&v)
+    }
+
     /// The inverse of `r`: the residue `y` with `r·y ≡ 1 (mod m)`, or `None` when `r` and `m`
     /// share a factor (`m = 1`: the residue of 0). Extended Euclid on the value
     /// ([`Nat::inverse_mod`]): variable time, for public values; a secret's inverse modulo

@@ -11,6 +11,7 @@
 pub(crate) mod add;
 pub(crate) mod div;
 mod gcd;
+mod interop;
 pub(crate) mod mul;
 pub(crate) mod newton;
 pub(crate) mod radix;
