@@ -78,6 +78,18 @@ const T6_ALPHA_RED: &[PaperRow] = &[
 const NAMES: [&str; 5] =
     ["classical", "pseudo-Mersenne", "generic GM (solinas)", "hard-coded GM (nist)", "Montgomery"];
 
+/// The name of algorithm `j` in the row of `bits`: the hard-coded reducer (`nist`) does
+/// the 512-bit prime 2^512 − 2^32 − 1 = 2^512 − c with the one-digit c = 2^32 + 1 by the
+/// pseudo-Mersenne fold, and P-521 = 2^521 − 1 by the Mersenne fold, not by summing the
+/// columns of a reduction matrix; the row says so.
+fn name_at(j: usize, bits: u32) -> String {
+    match (j, bits) {
+        (3, 512) => "hard-coded GM (nist: pseudo-Mersenne fold, c = 2^32 + 1)".to_string(),
+        (3, 521) => "hard-coded GM (nist: Mersenne fold)".to_string(),
+        _ => NAMES[j].to_string(),
+    }
+}
+
 /// The primes of one size, as the paper chose them (§7): up to four pseudo-Mersenne
 /// primes 2^n − c of Table 1 (2^521 − 1 at 521 bits) and the generalized Mersenne prime
 /// of Table 2 / NIST of that size, when there is one.
@@ -253,11 +265,12 @@ fn timing_table(rows: &[Measured], pentium: &[PaperRow], alpha: &[PaperRow]) -> 
         "montgomery_ns",
     ]);
     for r in rows {
-        for (j, name) in NAMES.iter().enumerate() {
+        for j in 0..NAMES.len() {
+            let name = name_at(j, r.bits);
             let cells = |d| {
                 vec![
                     Cell::Int(r.bits as i64),
-                    Cell::text(*name),
+                    Cell::text(name.clone()),
                     Cell::Int(r.primes[j] as i64),
                     Cell::num(r.ratio[j], d),
                     Cell::num(paper_ratio(pentium, r.bits, j), d),
@@ -324,7 +337,11 @@ fn discussion(mul: &[Measured], red: &[Measured]) -> String {
          Alpha (its one Alpha figure, 192 bits: {} cycles against {}, {} slower). Here \
          pseudo-Mersenne is faster than our Montgomery at {} bits and not at {}; its time \
          is {} of Montgomery's at 192 bits and {} at 512. Hard-coded Solinas (`nist`) is \
-         faster at {} bits and not at {}.\n",
+         faster at {} bits and not at {}. At 512 bits its prime 2^512 − 2^32 − 1 is \
+         2^512 − c with the one-digit c = 2^32 + 1, which `nist` reduces by the \
+         pseudo-Mersenne fold (and P-521 = 2^521 − 1 by the Mersenne fold): those rows \
+         time a pseudo-Mersenne reduction with a one-digit c, not a sum of reduction-matrix \
+         columns, and are labelled so.\n",
         pct(T3_PENTIUM_MUL, 192, 3),
         pct(T4_ALPHA_MUL, 192, 3),
         pct(T3_PENTIUM_MUL, 512, 3),
