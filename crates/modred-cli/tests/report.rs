@@ -126,3 +126,17 @@ fn quick_and_full_exclude_each_other() {
     assert!(err.starts_with("error: ") && err.contains("--quick"), "{err}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The papers are cited through the repository's bibliography, never through a path
+/// outside the repository: docs/papers.md has each paper, and the README points to it.
+#[test]
+fn papers_are_cited_in_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let papers = std::fs::read_to_string(root.join("docs/papers.md")).unwrap();
+    for n in 0..5 {
+        assert!(papers.contains(&format!("## Paper 00{n} ")), "paper 00{n} missing");
+        assert!(papers.contains(&format!("crates/modred-cli/src/report/paper00{n}/")));
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.contains("docs/papers.md") && !readme.contains("shared/papers"));
+}

@@ -260,7 +260,8 @@ fn index(ctx: &Context, sections: &[Section], elapsed: Duration) -> String {
     s.push_str(
         "The comparisons of the papers modred implements, measured again on this machine \
          with modred's own code. Each page shows our figures beside the published ones and \
-         says what agrees, what differs and why.\n\n",
+         says what agrees, what differs and why. The papers, \"paper 000\" to \"paper 004\" \
+         here, are cited in full in the repository's `docs/papers.md`.\n\n",
     );
     s.push_str("## Machine\n\n| | |\n|---|---|\n");
     for (k, v) in machine::describe() {
