@@ -310,6 +310,11 @@ fn method(ctx: &Context) -> String {
            ran closest to their own best — so the two sides of a ratio are always measured \
            milliseconds apart, in the same state of the machine. The clock is the {}, \
            which leaves out the time the process spent waiting while others ran.\n\
+         - **One ratio convention**: a column `x / y` is x's time ÷ y's time, so below 1 \
+           means x is faster; every comparison with GMP or OpenSSL is ours ÷ theirs, as in \
+           `modred bench` and the README. Since a ratio is a median of per-round ratios \
+           and a time a minimum, the ratio can differ from the quotient of the time \
+           columns beside it; where it differs by more than 10% the ratio is marked ‡.\n\
          - **Reproducibility**: on a virtual machine whose cores are shared with other \
            tenants, a busy neighbour on the same physical core slows throughput-bound code \
            (the multiplication loops of the product and of Montgomery's reduction) far more \

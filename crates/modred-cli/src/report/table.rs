@@ -1,5 +1,7 @@
 //! A table rendered twice: rounded for Markdown, at full precision for CSV.
 
+use modred_testkit::timing::Timing;
+
 /// One cell.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
@@ -9,6 +11,9 @@ pub enum Cell {
     Num(f64, usize),
     /// An integer.
     Int(i64),
+    /// A time ratio and its decimals, marked `‡` in Markdown when it differs by more than
+    /// [`RATIO_TOLERANCE`] from the quotient of the two minimum times ([`Cell::ratio`]).
+    Ratio(f64, usize, bool),
     /// No value (the paper has no figure there): `—` in Markdown, empty in CSV.
     Empty,
 }
@@ -24,8 +29,19 @@ impl Cell {
         v.map_or(Cell::Empty, |v| Cell::Num(v, decimals))
     }
 
+    /// The time ratio `a ÷ b` as every ratio column of the report shows it: the median of
+    /// the per-round ratios over the quiet rounds ([`Timing::ratio_to`]), marked when the
+    /// quotient of the minimum times `a.ns ÷ b.ns` (the time columns beside it) differs from
+    /// it by more than [`RATIO_TOLERANCE`].
+    pub fn ratio(a: &Timing, b: &Timing, decimals: usize) -> Cell {
+        let r = a.ratio_to(b);
+        Cell::Ratio(r, decimals, ratio_disagrees(r, a.ns / b.ns))
+    }
+
     fn markdown(&self) -> String {
         match self {
+            Cell::Ratio(v, d, false) => format!("{v:.d$}", d = *d),
+            Cell::Ratio(v, d, true) => format!("{v:.d$}‡", d = *d),
             Cell::Text(s) => s.replace('|', "\\|"),
             Cell::Num(v, d) => format!("{v:.d$}", d = *d),
             Cell::Int(v) => v.to_string(),
@@ -39,16 +55,33 @@ impl Cell {
                 format!("\"{}\"", s.replace('"', "\"\""))
             }
             Cell::Text(s) => s.clone(),
-            Cell::Num(v, _) => format!("{v}"),
+            Cell::Num(v, _) | Cell::Ratio(v, _, _) => format!("{v}"),
             Cell::Int(v) => v.to_string(),
             Cell::Empty => String::new(),
         }
     }
 
     fn is_numeric(&self) -> bool {
-        matches!(self, Cell::Num(..) | Cell::Int(_) | Cell::Empty)
+        matches!(self, Cell::Num(..) | Cell::Ratio(..) | Cell::Int(_) | Cell::Empty)
     }
 }
+
+/// How far (relative) a ratio may lie from the quotient of the minimum times before the
+/// Markdown marks it.
+pub const RATIO_TOLERANCE: f64 = 0.10;
+
+/// Whether the median paired ratio `r` and the quotient of the minimum times `q` differ by
+/// more than [`RATIO_TOLERANCE`].
+pub fn ratio_disagrees(r: f64, q: f64) -> bool {
+    (r / q - 1.0).abs() > RATIO_TOLERANCE
+}
+
+/// What every ratio column means, for the pages that show one beside time columns.
+pub const RATIO_NOTE: &str = "A ratio `x / y` is x's time ÷ y's time (below 1: x is \
+    faster; ours ÷ theirs whenever GMP or OpenSSL is one side), the median of the \
+    per-round ratios of one run; the time columns are each side's minimum over the rounds. \
+    The two can differ on a noisy machine: a ratio more than 10% away from the quotient \
+    of the times beside it is marked ‡.";
 
 /// A table with a header row (the column names, also the CSV header).
 #[derive(Clone, Debug, Default)]
@@ -114,5 +147,33 @@ mod tests {
             "| k | name | ratio |\n|---:|---|---:|\n| 8 | a, b | 1.23 |\n| 16 | c\\|d | — |\n"
         );
         assert_eq!(t.csv(), "k,name,ratio\n8,\"a, b\",1.23456\n16,c|d,\n");
+    }
+
+    fn timing(samples: &[f64]) -> Timing {
+        let ns = samples.iter().copied().fold(f64::MAX, f64::min);
+        Timing {
+            samples: samples.to_vec(),
+            ns,
+            median_ns: ns,
+            rounds: samples.len(),
+            batch: 1,
+            quiet: (0..samples.len()).collect(),
+        }
+    }
+
+    /// A ratio is x ÷ y, shown plain when it agrees with the quotient of the minimum
+    /// times and marked when it does not.
+    #[test]
+    fn ratio_cells_say_when_they_disagree_with_the_times() {
+        let (x, y) = (timing(&[20.0, 21.0, 22.0]), timing(&[10.0, 10.5, 11.0]));
+        let c = Cell::ratio(&x, &y, 2);
+        assert_eq!(c, Cell::Ratio(2.0, 2, false));
+        assert_eq!(c.markdown(), "2.00");
+        // The minimum of x fell in a round where y was slow: the paired ratio is 3, the
+        // quotient of the minima 1.
+        let (x, y) = (timing(&[30.0, 30.0, 10.0]), timing(&[10.0, 10.0, 10.0]));
+        let c = Cell::ratio(&x, &y, 2);
+        assert_eq!(c.markdown(), "3.00‡");
+        assert_eq!(c.csv(), "3");
     }
 }
