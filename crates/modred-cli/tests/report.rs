@@ -114,6 +114,19 @@ fn quick_report_writes_every_table() {
     assert!(auto.lines().count() > 200 && auto.contains("\npowm,odd,1024,"), "{auto}");
     // Montgomery-style reducers never for an even modulus.
     assert!(!auto.lines().any(|l| l.contains(",even,") && l.contains("montgomery")), "{auto}");
+    // The corrections to the papers, the computed ones recomputed from the transcribed
+    // tables, the counting digit, the matrices and the datapath model.
+    let corr = std::fs::read_to_string(out.join("corrections.md")).unwrap();
+    for want in [
+        "k(k + 2.00)",
+        "up to 18.3%",
+        "17.3–30.4% (Pentium) and 25.7–41.0% (Alpha)",
+        "up to 7.8% more area",
+        "digits never added in the printed matrix: z_26",
+    ] {
+        assert!(corr.contains(want), "{want} missing from corrections.md");
+    }
+    assert!(index.contains("(corrections.md)"));
     std::fs::remove_dir_all(&out).unwrap();
 }
 

@@ -13,6 +13,7 @@
 
 mod anchors;
 mod auto;
+mod corrections;
 mod html;
 pub(crate) mod machine;
 mod paper000;
@@ -128,12 +129,13 @@ impl Context {
 /// The sections in order: the name in the progress line, the function that measures and
 /// writes it.
 type SectionFn = fn(&Context) -> Result<Section, String>;
-const SECTIONS: [(&str, SectionFn); 6] = [
+const SECTIONS: [(&str, SectionFn); 7] = [
     ("paper 000", paper000::run),
     ("paper 001", paper001::run),
     ("paper 002", paper002::run),
     ("paper 003", paper003::run),
     ("paper 004", paper004::run),
+    ("corrections", corrections::run),
     ("auto", auto::run),
 ];
 

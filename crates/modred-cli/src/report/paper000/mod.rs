@@ -6,7 +6,7 @@ mod figure1;
 mod figure2;
 mod mulmod;
 mod paper;
-mod table1;
+pub(crate) mod table1;
 mod table2;
 mod table3;
 

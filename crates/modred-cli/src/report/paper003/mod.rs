@@ -37,8 +37,8 @@ const TABLE_2: &[(&str, u32, usize, usize)] = &[
 
 /// Paper Tables 3–6 (clock cycles): per size, classical, PM, generic GM, hard-coded GM,
 /// Montgomery; `None` where the paper has no figure.
-type PaperRow = (u32, [Option<f64>; 5]);
-const T3_PENTIUM_MUL: &[PaperRow] = &[
+pub(crate) type PaperRow = (u32, [Option<f64>; 5]);
+pub(crate) const T3_PENTIUM_MUL: &[PaperRow] = &[
     (192, [Some(2524.0), Some(1403.1), Some(1360.8), Some(1146.1), Some(1757.6)]),
     (224, [Some(3048.6), Some(1651.1), Some(1820.5), Some(1463.4), Some(2197.2)]),
     (256, [Some(3660.9), Some(1930.4), None, None, Some(2718.8)]),
@@ -47,7 +47,7 @@ const T3_PENTIUM_MUL: &[PaperRow] = &[
     (448, [Some(8436.9), Some(4145.2), Some(4233.8), Some(3848.4), Some(6916.6)]),
     (512, [Some(9998.4), Some(4503.0), Some(4615.6), Some(4109.7), Some(8265.5)]),
 ];
-const T4_ALPHA_MUL: &[PaperRow] = &[
+pub(crate) const T4_ALPHA_MUL: &[PaperRow] = &[
     (192, [Some(1505.1), Some(717.8), Some(911.1), Some(654.7), Some(887.8)]),
     (224, [Some(2073.3), None, None, Some(1032.2), Some(1246.1)]),
     (256, [Some(1967.1), Some(932.1), None, None, Some(1241.2)]),
@@ -237,11 +237,11 @@ fn paper_time(rows: &[PaperRow], bits: u32, j: usize) -> Option<f64> {
 
 /// The paper's gain of algorithm `j` over Montgomery at `bits`: 1 − its time ÷ Montgomery's
 /// (negative when it is slower).
-fn paper_gain(rows: &[PaperRow], bits: u32, j: usize) -> Option<f64> {
+pub(crate) fn paper_gain(rows: &[PaperRow], bits: u32, j: usize) -> Option<f64> {
     Some(1.0 - paper_ratio(rows, bits, j)?)
 }
 
-fn paper_ratio(rows: &[PaperRow], bits: u32, j: usize) -> Option<f64> {
+pub(crate) fn paper_ratio(rows: &[PaperRow], bits: u32, j: usize) -> Option<f64> {
     let (_, r) = rows.iter().find(|(b, _)| *b == bits)?;
     Some(r[j]? / r[4]?)
 }

@@ -8,7 +8,7 @@
 //! the report does not rerun it. Without that file, or without the tools, the page says so
 //! and shows the model only.
 
-mod paper;
+pub(crate) mod paper;
 
 use super::plot::{Figure, Scale};
 use super::rng::{digits, nat, SplitMix64};
