@@ -139,6 +139,100 @@ const SECTIONS: [(&str, SectionFn); 7] = [
     ("auto", auto::run),
 ];
 
+/// The report's pages in order (the page's id, its file name without `.md`) and, per page,
+/// the headings of its tables, figures and discussions in order. Every run checks its
+/// pages against this list (and stops if they differ), `modred report --contents` prints
+/// it, and the committed sample `docs/report-sample/index.html` is checked against it (a
+/// test and `scripts/check-report-page.sh`): change the report and this list together,
+/// then regenerate the sample with `scripts/regenerate-report-sample.sh`.
+pub const CONTENTS: &[(&str, &[&str])] = &[
+    (
+        "paper000",
+        &[
+            "Table 1 — operation counts (b = 2^16)",
+            "Table 2 — reduction time relative to a multiplication",
+            "Figure 1 — reduction time against argument length (512-bit modulus)",
+            "Figure 2 — special arguments (512-bit modulus)",
+            "Table 3 — full-length modular exponentiation",
+            "Modular multiplication at b = 2^64 (beyond the paper)",
+        ],
+    ),
+    (
+        "paper001",
+        &[
+            "Figure 1 — reduction time / multiplication time (Δ)",
+            "Figure 2 — speedup ratios S = Δ(cyclic) / Δ(two full products)",
+            "§IV-A — modular exponentiation",
+        ],
+    ),
+    (
+        "paper002",
+        &[
+            "Table 1 — single-precision multiplications (b = 2^16)",
+            "Table 2 — window multiplication and squaring times",
+            "Table 3 — single-precision additions (b = 2^16)",
+            "Exponentiation — hong against Montgomery (b = 2^64)",
+            "Memory of the tables",
+            "Where could hong win on a 64-bit machine?",
+        ],
+    ),
+    (
+        "paper003",
+        &[
+            "Table 1 — pseudo-Mersenne primes 2^n − c, c < 1024, by search",
+            "Table 2 — generalized Mersenne primes and their reduction weights",
+            "Tables 3 and 4 — modular multiplication",
+            "Tables 5 and 6 — modular reduction alone",
+            "What the tables show",
+        ],
+    ),
+    (
+        "paper004",
+        &[
+            "The cycle-level model (§5)",
+            "Table II — area and throughput from synthesis",
+            "Figure 1 — throughput and area increase of the recoded design",
+        ],
+    ),
+    ("corrections", &[]),
+    ("auto", &["The crossover map", "Exponentiation method"]),
+];
+
+/// [`CONTENTS`] as text: per page a line `page ID`, then a line per heading.
+pub fn contents_text() -> String {
+    let mut s = String::new();
+    for (id, headings) in CONTENTS {
+        s.push_str(&format!("page {id}\n"));
+        for h in *headings {
+            s.push_str(&format!("{h}\n"));
+        }
+    }
+    s
+}
+
+/// The headings (`## `) of a page's Markdown, in order.
+fn headings(markdown: &str) -> Vec<&str> {
+    markdown.lines().filter_map(|l| l.strip_prefix("## ")).collect()
+}
+
+/// Checks the pages written against [`CONTENTS`].
+fn check_contents(sections: &[Section]) -> Result<(), String> {
+    let ids: Vec<&str> = sections.iter().map(|s| s.file.trim_end_matches(".md")).collect();
+    let want: Vec<&str> = CONTENTS.iter().map(|c| c.0).collect();
+    if ids != want {
+        return Err(format!("the report's pages {ids:?} differ from report::CONTENTS {want:?}"));
+    }
+    for (s, (id, want)) in sections.iter().zip(CONTENTS) {
+        let got = headings(&s.markdown);
+        if got != *want {
+            return Err(format!(
+                "page {id}: headings {got:?} differ from report::CONTENTS {want:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// One page of the report.
 pub(crate) struct Section {
     /// File name of the page, e.g. `paper000.md`.
@@ -213,6 +307,7 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
         }
         ctx.bar.section_done();
     }
+    check_contents(&sections)?;
 
     for s in &sections {
         write(&opts.out, &s.file, &s.markdown)?;
