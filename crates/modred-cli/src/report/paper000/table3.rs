@@ -36,7 +36,7 @@ impl Row {
 }
 
 /// The paper's method: the 16-ary fixed window.
-const PAPER_METHOD: Method = Method::FixedWindow(4);
+pub(super) const PAPER_METHOD: Method = Method::FixedWindow(4);
 
 /// Measures every size at b = 2^64, then the paper's sizes at b = 2^16.
 pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
@@ -57,7 +57,7 @@ pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
 /// A candidate computing `base^e mod m` from and to the standard representation:
 /// conversion into the reducer's residues, exponentiation, conversion back (the
 /// precalculation, which depends only on m, is done once outside).
-fn candidate<'a, L: Limb, R: Reducer<L>>(
+pub(super) fn candidate<'a, L: Limb, R: Reducer<L>>(
     r: &'a R,
     base: &'a Nat<L>,
     e: &'a Nat<L>,
