@@ -150,6 +150,7 @@ pub const CONTENTS: &[(&str, &[&str])] = &[
         "paper000",
         &[
             "Table 1 — operation counts (b = 2^16)",
+            "§3 — the quotient estimates",
             "Table 2 — reduction time relative to a multiplication",
             "Figure 1 — reduction time against argument length (512-bit modulus)",
             "Figure 2 — special arguments (512-bit modulus)",
@@ -164,6 +165,7 @@ pub const CONTENTS: &[(&str, &[&str])] = &[
             "Figure 1 — reduction time / multiplication time (Δ)",
             "Figure 2 — speedup ratios S = Δ(cyclic) / Δ(two full products)",
             "§IV-A — modular exponentiation",
+            "§III — exhaustive check at n = 8",
         ],
     ),
     (

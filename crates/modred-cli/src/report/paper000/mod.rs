@@ -7,6 +7,7 @@ mod figure2;
 mod figure3;
 mod mulmod;
 mod paper;
+mod quotient;
 pub(crate) mod table1;
 mod table2;
 mod table3;
@@ -17,6 +18,7 @@ use super::{write_parts, Context, Part, Section};
 pub fn run(ctx: &Context) -> Result<Section, String> {
     let parts = vec![
         table1::part(&table1::measure(ctx)?),
+        quotient::part(&quotient::measure(ctx)),
         table2::part(&table2::measure(ctx)?),
         figure1::part(&figure1::measure(ctx)?),
         figure2::part(&figure2::measure(ctx)?),
