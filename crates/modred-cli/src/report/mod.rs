@@ -416,6 +416,10 @@ fn method(ctx: &Context) -> String {
            `modred bench` and the README. Since a ratio is a median of per-round ratios \
            and a time a minimum, the ratio can differ from the quotient of the time \
            columns beside it; where it differs by more than 10% the ratio is marked ‡.\n\
+         - **Spread**: beside each ratio of a table with times, in parentheses, the range \
+           (min–max) of the per-round ratios it is the median of; a ratio whose range \
+           contains 1 is marked † — this run does not settle which side is faster, and \
+           another run may order them the other way.\n\
          - **Reproducibility**: on a virtual machine whose cores are shared with other \
            tenants, a busy neighbour on the same physical core slows throughput-bound code \
            (the multiplication loops of the product and of Montgomery's reduction) far more \

@@ -11,9 +11,11 @@ pub enum Cell {
     Num(f64, usize),
     /// An integer.
     Int(i64),
-    /// A time ratio and its decimals, marked `‡` in Markdown when it differs by more than
-    /// [`RATIO_TOLERANCE`] from the quotient of the two minimum times ([`Cell::ratio`]).
-    Ratio(f64, usize, bool),
+    /// A time ratio ([`Cell::ratio`]): the value, its decimals, whether it differs by more
+    /// than [`RATIO_TOLERANCE`] from the quotient of the two minimum times (marked `‡`),
+    /// and the range (min, max) of the per-round ratios it is the median of (shown in
+    /// Markdown; marked `†` when it contains 1).
+    Ratio(f64, usize, bool, (f64, f64)),
     /// No value (the paper has no figure there): `—` in Markdown, empty in CSV.
     Empty,
 }
@@ -35,13 +37,22 @@ impl Cell {
     /// it by more than [`RATIO_TOLERANCE`].
     pub fn ratio(a: &Timing, b: &Timing, decimals: usize) -> Cell {
         let r = a.ratio_to(b);
-        Cell::Ratio(r, decimals, ratio_disagrees(r, a.ns / b.ns))
+        Cell::Ratio(r, decimals, ratio_disagrees(r, a.ns / b.ns), ratio_range(a, b))
     }
 
     fn markdown(&self) -> String {
         match self {
-            Cell::Ratio(v, d, false) => format!("{v:.d$}", d = *d),
-            Cell::Ratio(v, d, true) => format!("{v:.d$}‡", d = *d),
+            Cell::Ratio(v, d, disagrees, (lo, hi)) => {
+                let d = *d;
+                let mut s = format!("{v:.d$} ({lo:.d$}–{hi:.d$})");
+                if *disagrees {
+                    s.push('‡');
+                }
+                if *lo < 1.0 && *hi > 1.0 {
+                    s.push('†');
+                }
+                s
+            }
             Cell::Text(s) => s.replace('|', "\\|"),
             Cell::Num(v, d) => format!("{v:.d$}", d = *d),
             Cell::Int(v) => v.to_string(),
@@ -55,7 +66,7 @@ impl Cell {
                 format!("\"{}\"", s.replace('"', "\"\""))
             }
             Cell::Text(s) => s.clone(),
-            Cell::Num(v, _) | Cell::Ratio(v, _, _) => format!("{v}"),
+            Cell::Num(v, _) | Cell::Ratio(v, _, _, _) => format!("{v}"),
             Cell::Int(v) => v.to_string(),
             Cell::Empty => String::new(),
         }
@@ -76,12 +87,21 @@ pub fn ratio_disagrees(r: f64, q: f64) -> bool {
     (r / q - 1.0).abs() > RATIO_TOLERANCE
 }
 
+/// The range (min, max) of the per-round ratios `a ÷ b` over the quiet rounds, those
+/// [`Timing::ratio_to`] takes the median of.
+pub fn ratio_range(a: &Timing, b: &Timing) -> (f64, f64) {
+    let r = a.quiet.iter().map(|&i| a.samples[i] / b.samples[i]);
+    r.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
 /// What every ratio column means, for the pages that show one beside time columns.
 pub const RATIO_NOTE: &str = "A ratio `x / y` is x's time ÷ y's time (below 1: x is \
     faster; ours ÷ theirs whenever GMP or OpenSSL is one side), the median of the \
-    per-round ratios of one run; the time columns are each side's minimum over the rounds. \
-    The two can differ on a noisy machine: a ratio more than 10% away from the quotient \
-    of the times beside it is marked ‡.";
+    per-round ratios over the quiet rounds of one run, shown with their range (min–max) \
+    in parentheses; † marks a ratio whose range contains 1 (this run does not settle \
+    which of the two is faster). The time columns are each side's minimum over the \
+    rounds; a ratio more than 10% away from the quotient of the times beside it is \
+    marked ‡.";
 
 /// A table with a header row (the column names, also the CSV header).
 #[derive(Clone, Debug, Default)]
@@ -167,13 +187,16 @@ mod tests {
     fn ratio_cells_say_when_they_disagree_with_the_times() {
         let (x, y) = (timing(&[20.0, 21.0, 22.0]), timing(&[10.0, 10.5, 11.0]));
         let c = Cell::ratio(&x, &y, 2);
-        assert_eq!(c, Cell::Ratio(2.0, 2, false));
-        assert_eq!(c.markdown(), "2.00");
+        assert_eq!(c, Cell::Ratio(2.0, 2, false, (2.0, 2.0)));
+        assert_eq!(c.markdown(), "2.00 (2.00–2.00)");
         // The minimum of x fell in a round where y was slow: the paired ratio is 3, the
         // quotient of the minima 1.
         let (x, y) = (timing(&[30.0, 30.0, 10.0]), timing(&[10.0, 10.0, 10.0]));
         let c = Cell::ratio(&x, &y, 2);
-        assert_eq!(c.markdown(), "3.00‡");
+        assert_eq!(c.markdown(), "3.00 (1.00–3.00)‡");
         assert_eq!(c.csv(), "3");
+        // A range across 1: the run does not settle which is faster.
+        let (x, y) = (timing(&[9.5, 10.0, 10.5]), timing(&[10.0, 10.0, 10.0]));
+        assert_eq!(Cell::ratio(&x, &y, 2).markdown(), "1.00 (0.95–1.05)†");
     }
 }

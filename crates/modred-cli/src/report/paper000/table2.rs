@@ -130,9 +130,10 @@ pub fn part(rows: &[Row]) -> Part {
                  both measured interleaved in this run. The 1993 ratios are computed from \
                  the paper's Table 2 (milliseconds on a 33 MHz 80386, b = 2^16); they sit \
                  in the b = 2^16 rows, which use the paper's digit size. A ratio is the \
-                 median of the per-round ratios of the run (the CSV file has every time); \
-                 one more than 10% away from the quotient of the two minimum times is \
-                 marked ‡.";
+                 median of the per-round ratios of the run (the CSV file has every time), \
+                 shown with their range (min–max) in parentheses; † marks a range that \
+                 contains 1 (the run does not settle which is faster), ‡ a ratio more than \
+                 10% away from the quotient of the two minimum times.";
     Part {
         heading: "Table 2 — reduction time relative to a multiplication".to_string(),
         body: format!("{intro}\n\n{}\n{}\n", md.markdown(), text(rows)),
