@@ -5,7 +5,9 @@
 # HTML page in headless Chromium and checks that the page and its plots render:
 #   - the DOM Chromium builds (after parsing, --dump-dom) has the sections and at least
 #     one <svg> per figure file written beside the page, each with drawn paths/lines;
-#   - a screenshot of the page is not blank (many distinct colours, not one background).
+#   - a screenshot of the page is not blank (many distinct colours, not one background);
+#   - every line figure has a legend entry per series and no series (algorithm) changes
+#     colour between figures (scripts/check-figures.py, from the SVG files).
 #
 # Usage: scripts/check-report-page.sh [OUT_DIR]   (default: target/report-page-check)
 # Env:   SCREENSHOT=FILE   also copy the screenshot there
@@ -68,6 +70,8 @@ cargo run --release -q -- report $args --out "$out"
 page="$out/index.html"
 [ -s "$page" ] || { echo "check-report-page: FAILED: $page not written" >&2; exit 1; }
 python3 scripts/report-contents.py "$contents" "$page"
+# Every line figure: a legend entry per series, one colour per algorithm across figures.
+python3 scripts/check-figures.py "$out"
 
 # Chromium in a container: no sandbox (we may be root), no GPU, its own profile.
 profile=$(mktemp -d)

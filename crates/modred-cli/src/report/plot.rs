@@ -39,6 +39,91 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
+/// The series key of a name: the algorithm (or quantity) it shows, the same for a
+/// measured series and its published counterpart (`", 1993"`, `", 1996 model"`,
+/// `" (paper)"` and the like removed), lower case.
+pub fn series_key(name: &str) -> String {
+    let mut k = name.trim().to_lowercase();
+    for suffix in [", 1993", ", 1996 model", ", 1996", " (paper)", ", paper", " (published)"] {
+        if let Some(stripped) = k.strip_suffix(suffix) {
+            k = stripped.to_string();
+        }
+    }
+    if let Some((head, _)) = k.split_once(':') {
+        // "GMP: mpz_tdiv_r / mpz_mul" is GMP's series.
+        if matches!(head, "gmp" | "openssl") {
+            k = head.to_string();
+        }
+    }
+    match k.as_str() {
+        "interleaved" => "montgomery-interleaved".to_string(),
+        "generic gm (solinas)" => "solinas".to_string(),
+        "hard-coded gm (nist)" => "nist".to_string(),
+        _ => k,
+    }
+}
+
+/// The palette index of a series key: fixed for the algorithms (one colour per algorithm
+/// in every figure), a stable hash of the key for anything else.
+fn palette_index(key: &str) -> usize {
+    match key {
+        "classical" => 0,
+        "barrett" | "ntt-barrett" => 1,
+        "montgomery" | "ntt-montgomery" => 2,
+        "montgomery-interleaved" => 3,
+        "hong" => 4,
+        "pseudo-mersenne" => 5,
+        "solinas" => 6,
+        "gmp" => 7,
+        "nist" => 8,
+        "openssl" => 9,
+        _ => key.bytes().fold(17usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize)) % 10,
+    }
+}
+
+/// The colours of a figure's series, by their keys ([`series_key`], [`palette_index`]);
+/// a key that would take the colour of another key in the same figure takes the next
+/// free one, so no two curves of a figure share a colour.
+fn series_colours(series: &[Series]) -> Vec<RGBColor> {
+    let mut taken: Vec<(String, usize)> = Vec::new();
+    series
+        .iter()
+        .map(|s| {
+            let key = series_key(&s.name);
+            if let Some((_, i)) = taken.iter().find(|(k, _)| *k == key) {
+                return PALETTE[*i];
+            }
+            let mut i = palette_index(&key);
+            while taken.iter().any(|(_, j)| *j == i) && taken.len() < PALETTE.len() {
+                i = (i + 1) % PALETTE.len();
+            }
+            taken.push((key, i));
+            PALETTE[i]
+        })
+        .collect()
+}
+
+/// One `<g>` per series naming its key, colour and style, inserted into the SVG so that
+/// `scripts/check-report-page.sh` can check the colours across figures and the legends.
+fn series_metadata(series: &[Series], colours: &[RGBColor]) -> String {
+    let esc = |t: &str| t.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    series
+        .iter()
+        .zip(colours)
+        .map(|(s, c)| {
+            format!(
+                "<g class=\"series\" data-name=\"{}\" data-key=\"{}\" data-colour=\"#{:02X}{:02X}{:02X}\" data-dashed=\"{}\"/>\n",
+                esc(&s.name),
+                esc(&series_key(&s.name)),
+                c.0,
+                c.1,
+                c.2,
+                s.dashed
+            )
+        })
+        .collect()
+}
+
 /// How an axis maps values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -171,6 +256,11 @@ impl Figure {
             }
             root.present().map_err(|e| self.err(e))?;
         }
+        // The series' keys and colours, after the opening tag.
+        let meta = series_metadata(&self.series, &series_colours(&self.series));
+        if let Some(end) = buf.find("<svg").and_then(|i| buf[i..].find('>').map(|j| i + j + 1)) {
+            buf.insert_str(end, &format!("\n{meta}"));
+        }
         Ok(buf)
     }
 
@@ -264,11 +354,11 @@ impl Figure {
                 move |(lx, ly)| DashedPathElement::new(vec![(lx, ly), (lx + 20, ly)], 3, 5, color),
             );
         }
-        for (i, (s, p)) in self.series.iter().zip(pts).enumerate() {
+        let colours = series_colours(&self.series);
+        for ((s, p), &color) in self.series.iter().zip(pts).zip(&colours) {
             if p.is_empty() {
                 continue;
             }
-            let color = PALETTE[i % PALETTE.len()];
             let style = ShapeStyle::from(&color).stroke_width(2);
             let legend = if s.dashed {
                 chart.draw_series(DashedLineSeries::new(p.clone(), 6, 4, style))
@@ -499,6 +589,28 @@ impl<'a> From<&'a Map> for Plot<'a> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// One colour per algorithm: a published series takes its measured one's colour,
+    /// the same algorithm the same colour in every figure, two keys of a figure never one.
+    #[test]
+    fn colours_follow_the_series_key() {
+        let fig = |names: &[(&str, bool)]| {
+            let series: Vec<Series> = names
+                .iter()
+                .map(|&(n, dashed)| Series { name: n.to_string(), points: vec![], dashed })
+                .collect();
+            series_colours(&series)
+        };
+        let a = fig(&[("classical", false), ("barrett", false), ("classical, 1993", true)]);
+        assert_eq!(a[0], a[2]);
+        assert_ne!(a[0], a[1]);
+        let b = fig(&[("barrett", false), ("montgomery", false), ("classical", false)]);
+        assert_eq!((b[0], b[2]), (a[1], a[0]));
+        assert_eq!(series_key("GMP: mpz_tdiv_r / mpz_mul"), "gmp");
+        assert_eq!(series_key("hard-coded GM (nist)"), "nist");
+        let c = fig(&[("window multiplication", false), ("squaring", false), ("x", false)]);
+        assert!(c[0] != c[1] && c[1] != c[2] && c[0] != c[2]);
+    }
 
     /// Whether the SVG has a text element reading `t`.
     pub fn has_text(svg: &str, t: &str) -> bool {
