@@ -127,6 +127,9 @@ fn quick_report_writes_every_table() {
         assert!(corr.contains(want), "{want} missing from corrections.md");
     }
     assert!(index.contains("(corrections.md)"));
+    // Table II says where its synthesis figures come from (a quick run never reruns it).
+    let p004 = std::fs::read_to_string(out.join("paper004.md")).unwrap();
+    assert!(p004.contains("not rerun by this report** (not a --full run)"), "{p004}");
     // A fresh run writes the pages and headings the code's list names.
     assert_eq!(
         html_contents(&html),
