@@ -122,17 +122,24 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// GitHub-flavoured Markdown; numeric columns right-aligned.
+    /// GitHub-flavoured Markdown; numeric columns right-aligned. A column with no value
+    /// in any row (all "—", e.g. GMP's when it was not timed) is left out; the CSV keeps
+    /// every column.
     pub fn markdown(&self) -> String {
-        let numeric: Vec<bool> = (0..self.header.len())
-            .map(|j| !self.rows.is_empty() && self.rows.iter().all(|r| r[j].is_numeric()))
+        let shown: Vec<usize> = (0..self.header.len())
+            .filter(|&j| self.rows.is_empty() || self.rows.iter().any(|r| r[j] != Cell::Empty))
+            .collect();
+        let numeric: Vec<bool> = shown
+            .iter()
+            .map(|&j| !self.rows.is_empty() && self.rows.iter().all(|r| r[j].is_numeric()))
             .collect();
         let mut s = String::new();
-        s.push_str(&format!("| {} |\n", self.header.join(" | ")));
+        let header: Vec<&str> = shown.iter().map(|&j| self.header[j].as_str()).collect();
+        s.push_str(&format!("| {} |\n", header.join(" | ")));
         let rule: Vec<&str> = numeric.iter().map(|&n| if n { "---:" } else { "---" }).collect();
         s.push_str(&format!("|{}|\n", rule.join("|")));
         for row in &self.rows {
-            let cells: Vec<String> = row.iter().map(Cell::markdown).collect();
+            let cells: Vec<String> = shown.iter().map(|&j| row[j].markdown()).collect();
             s.push_str(&format!("| {} |\n", cells.join(" | ")));
         }
         s
@@ -167,6 +174,15 @@ mod tests {
             "| k | name | ratio |\n|---:|---|---:|\n| 8 | a, b | 1.23 |\n| 16 | c\\|d | — |\n"
         );
         assert_eq!(t.csv(), "k,name,ratio\n8,\"a, b\",1.23456\n16,c|d,\n");
+    }
+
+    /// A column with no value in any row is left out of the Markdown, not of the CSV.
+    #[test]
+    fn empty_columns_are_left_out_of_the_markdown() {
+        let mut t = Table::new(&["k", "gmp"]);
+        t.push(vec![Cell::Int(8), Cell::Empty]);
+        assert_eq!(t.markdown(), "| k |\n|---:|\n| 8 |\n");
+        assert_eq!(t.csv(), "k,gmp\n8,\n");
     }
 
     fn timing(samples: &[f64]) -> Timing {
