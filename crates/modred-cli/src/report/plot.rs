@@ -44,7 +44,16 @@ const PALETTE: [RGBColor; 10] = [
 /// `" (paper)"` and the like removed), lower case.
 pub fn series_key(name: &str) -> String {
     let mut k = name.trim().to_lowercase();
-    for suffix in [", 1993", ", 1996 model", ", 1996", " (paper)", ", paper", " (published)"] {
+    for suffix in [
+        ", 1993",
+        ", 1996 model",
+        ", 1996",
+        ", alpha (paper)",
+        ", pentium (paper)",
+        " (paper)",
+        ", paper",
+        " (published)",
+    ] {
         if let Some(stripped) = k.strip_suffix(suffix) {
             k = stripped.to_string();
         }

@@ -532,6 +532,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         "paper003_mulmod",
         "Tables 3 and 4: modular multiplication",
         &mul,
+        T4_ALPHA_MUL,
     ))?);
     md.push_str("\nData: [paper003_mulmod.csv](paper003_mulmod.csv).\n\n");
     md.push_str("## Tables 5 and 6 — modular reduction alone\n\n");
@@ -541,6 +542,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         "paper003_reduce",
         "Tables 5 and 6: reduction alone",
         &red,
+        T6_ALPHA_RED,
     ))?);
     md.push_str("\nData: [paper003_reduce.csv](paper003_reduce.csv).\n\n");
     md.push_str(&discussion(&mul, &red));
@@ -561,13 +563,20 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
 }
 
 /// Tables 3–6 as curves: each algorithm's time relative to Montgomery against the size.
-fn ratio_figure(file: &str, title: &str, rows: &[Measured]) -> Figure {
+fn ratio_figure(file: &str, title: &str, rows: &[Measured], alpha: &[PaperRow]) -> Figure {
     let mut f = Figure::new(file, &format!("{title}, time relative to Montgomery (b = 2^64)"))
         .x("modulus bits", Scale::Linear)
         .y("time / Montgomery's", Scale::Linear)
         .reference("Montgomery", 1.0);
     for (j, name) in NAMES.iter().enumerate().take(4) {
         f = f.series(name, rows.iter().filter_map(|r| r.ratio[j].map(|v| (r.bits as f64, v))));
+    }
+    // The paper's ratios on its 64-bit platform (the Alpha, closest to our 64-bit digits),
+    // dashed in the same colour; its Pentium ratios are in the table.
+    for (j, name) in NAMES.iter().enumerate().take(4) {
+        let pts =
+            alpha.iter().filter_map(|(b, _)| paper_ratio(alpha, *b, j).map(|v| (*b as f64, v)));
+        f = f.published(&format!("{name}, Alpha (paper)"), pts);
     }
     f
 }
