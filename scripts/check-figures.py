@@ -9,7 +9,8 @@ data-colour=… data-dashed=…/>` elements (written by the report's plot module
     drawn in the figure;
   - no series key (an algorithm; a published series shares its measured one's key) has
     two colours across the figures: one colour per algorithm everywhere;
-  - within a figure, two different keys never share a colour.
+  - within a figure, two different keys never share a colour;
+  - every tick has a label (no empty text element).
 Exits 1 and names every problem.
 """
 import glob
@@ -35,7 +36,10 @@ def main():
             continue  # a map, not a line figure
         figures += 1
         name = os.path.basename(path)
-        texts = {html.unescape(t.strip()) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, re.S)}
+        all_texts = [html.unescape(t.strip()) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", svg, re.S)]
+        texts = set(all_texts)
+        if "" in texts:
+            problems.append(f"{name}: {all_texts.count('')} tick(s) without a label")
         keys_by_colour = {}
         for sname, key, colour, _dashed in series:
             sname, key, colour = html.unescape(sname), html.unescape(key), colour.upper()

@@ -333,6 +333,11 @@ impl Figure {
         Y: AsRangedCoord<Value = f64>,
         Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
     {
+        // A log2 axis gets a tick at each power of two in range (every tick labelled),
+        // all in one notation: 2^n when the largest reaches 2^14, plain numbers otherwise.
+        let (x_lo, x_hi) = (x.start, x.end);
+        let log2_ticks = ((x_hi.floor() - x_lo.ceil()) as usize + 1).max(2);
+        let powers = x_hi.floor() >= 14.0;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 18))
             .margin(12)
@@ -341,7 +346,7 @@ impl Figure {
             .build_cartesian_2d::<std::ops::Range<f64>, Y>(x, y)
             .map_err(|e| self.err(e))?;
         let x_scale = self.x_scale;
-        let x_format = move |v: &f64| axis_label(*v, x_scale);
+        let x_format = move |v: &f64| axis_label(*v, x_scale, powers);
         let y_format = |v: &f64| number(*v);
         chart
             .configure_mesh()
@@ -349,7 +354,7 @@ impl Figure {
             .y_desc(&self.y_label)
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
-            .x_labels(if x_scale == Scale::Linear { 10 } else { 12 })
+            .x_labels(if x_scale == Scale::Log2 { log2_ticks } else { 10 })
             .max_light_lines(1)
             .light_line_style(RGBColor(240, 240, 240))
             .draw()
@@ -415,11 +420,11 @@ fn to_axis(v: f64, scale: Scale) -> f64 {
     }
 }
 
-/// The label of an x tick at axis position `v`.
-fn axis_label(v: f64, scale: Scale) -> String {
+/// The label of an x tick at axis position `v` (`powers`: a log2 axis written as 2^n).
+fn axis_label(v: f64, scale: Scale, powers: bool) -> String {
     match scale {
         Scale::Log2 if (v - v.round()).abs() > 1e-9 => String::new(),
-        Scale::Log2 if v.round() >= 14.0 => format!("2^{}", v.round()),
+        Scale::Log2 if powers => format!("2^{}", v.round()),
         Scale::Log2 => format!("{}", 2f64.powf(v.round())),
         Scale::Linear | Scale::Log10 => number(v),
     }
@@ -687,9 +692,9 @@ pub(crate) mod tests {
         for c in ["#1F77B4", "#FF7F0E", "#2CA02C", "#EEEEEE"] {
             assert!(svg.to_uppercase().contains(c), "{c} missing");
         }
-        assert_eq!(axis_label(9.0, Scale::Log2), "512");
-        assert_eq!(axis_label(9.5, Scale::Log2), "");
-        assert_eq!(axis_label(20.0, Scale::Log2), "2^20");
+        assert_eq!(axis_label(9.0, Scale::Log2, false), "512");
+        assert_eq!(axis_label(9.5, Scale::Log2, false), "");
+        assert_eq!(axis_label(20.0, Scale::Log2, true), "2^20");
         assert_eq!(number(0.75), "0.75");
         assert_eq!(number(1500.0), "1500");
     }
