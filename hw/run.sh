@@ -19,8 +19,9 @@
 # Synthesis: each design at each k to generic gates (`synth`, then
 # `abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX`), area = cells (and flip-flops among them), logic
 # depth = `ltp -noff` (the longest path of gates between flip-flops). The results go to
-# hw/results/synth.csv and the tool versions to hw/results/tools.txt, which
-# `modred report` reads.
+# hw/results/synth.csv and the tool versions to hw/results/tools.txt (or RESULTS_DIR),
+# which `modred report` reads; `modred report --full` reruns the synthesis when Yosys is
+# installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,8 +37,11 @@ for arg in "$@"; do
 done
 
 MODRED=${MODRED:-target/release/modred}
-BUILD=hw/build
-mkdir -p "$BUILD" hw/results
+# Where the synthesis results go (RESULTS_DIR; `modred report --full` points it into a
+# temporary directory when it reruns the synthesis) and the build files (BUILD_DIR).
+BUILD=${BUILD_DIR:-hw/build}
+RESULTS=${RESULTS_DIR:-hw/results}
+mkdir -p "$BUILD" "$RESULTS"
 
 simulate() {
     command -v iverilog >/dev/null || { echo "error: iverilog not found (apt-get install -y iverilog)" >&2; exit 2; }
@@ -73,7 +77,7 @@ simulate() {
 
 synthesize() {
     command -v yosys >/dev/null || { echo "error: yosys not found (apt-get install -y yosys)" >&2; exit 2; }
-    local csv=hw/results/synth.csv
+    local csv=$RESULTS/synth.csv
     local tmp=$BUILD/synth.csv
     echo "design,k,cells,flip_flops,logic_depth,cycles,seconds" > "$tmp"
     for k in ${SYNTH_SIZES:-$default_sizes}; do
@@ -110,7 +114,7 @@ YS
         echo "iverilog: $(iverilog -V 2>/dev/null | head -n 1)"
         echo "synthesis: synth; abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX; stat; ltp -noff"
         echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-    } > hw/results/tools.txt
+    } > "$RESULTS/tools.txt"
     echo "wrote $csv"
 }
 

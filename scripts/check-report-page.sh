@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Writes the quick report, opens its HTML page in headless Chromium and checks that the
-# page and its plots render:
+# Checks the committed sample docs/report-sample against the report's contents list
+# (kept in code, `modred report --contents`: pages and the headings of their tables and
+# figures), then writes the quick report, checks it against the same list, opens its
+# HTML page in headless Chromium and checks that the page and its plots render:
 #   - the DOM Chromium builds (after parsing, --dump-dom) has the sections and at least
 #     one <svg> per figure file written beside the page, each with drawn paths/lines;
-#   - a screenshot of the page is not blank (many distinct colours, not one background).
+#   - a screenshot of the page is not blank (many distinct colours, not one background);
+#   - every line figure has a legend entry per series and no series (algorithm) changes
+#     colour between figures (scripts/check-figures.py, from the SVG files).
 #
 # Usage: scripts/check-report-page.sh [OUT_DIR]   (default: target/report-page-check)
 # Env:   SCREENSHOT=FILE   also copy the screenshot there
@@ -15,6 +19,17 @@ cd "$(dirname "$0")/.."
 
 out=${1:-target/report-page-check}
 args=${REPORT_ARGS:---quick}
+
+# The committed sample shows the pages and headings the code lists (no browser needed).
+contents=$(mktemp)
+trap 'rm -f "$contents"' EXIT
+cargo run --release -q -- report --contents >"$contents"
+if command -v python3 >/dev/null 2>&1; then
+    echo "== docs/report-sample against modred report --contents" >&2
+    python3 scripts/report-contents.py "$contents" docs/report-sample/index.html
+else
+    echo "check-report-page: python3 missing: the sample's contents are not checked" >&2
+fi
 
 find_chromium() {
     for c in chromium chromium-browser google-chrome; do
@@ -54,10 +69,13 @@ echo "== modred report $args --out $out" >&2
 cargo run --release -q -- report $args --out "$out"
 page="$out/index.html"
 [ -s "$page" ] || { echo "check-report-page: FAILED: $page not written" >&2; exit 1; }
+python3 scripts/report-contents.py "$contents" "$page"
+# Every line figure: a legend entry per series, one colour per algorithm across figures.
+python3 scripts/check-figures.py "$out"
 
 # Chromium in a container: no sandbox (we may be root), no GPU, its own profile.
 profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
+trap 'rm -rf "$profile" "$contents"' EXIT
 chrome() {
     timeout 180 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
         --no-first-run --user-data-dir="$profile" "$@" 2>/dev/null
@@ -81,7 +99,7 @@ dom = open(os.path.join(out, "dom.html"), encoding="utf-8").read()
 problems = []
 
 # The DOM as Chromium parsed it: every section, every figure's SVG with drawn shapes.
-for sid in ["index", "paper000", "paper001", "paper002", "paper003", "paper004", "auto"]:
+for sid in ["index", "paper000", "paper001", "paper002", "paper003", "paper004", "corrections", "auto"]:
     if f'id="{sid}"' not in dom:
         problems.append(f"section {sid} missing from the DOM")
 figures = sorted(glob.glob(os.path.join(out, "*.svg")))

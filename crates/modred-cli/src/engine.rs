@@ -280,6 +280,16 @@ pub fn op_count(
     modred_research::opcount::count(algorithm, op.parse::<Op>()?, bits, digit_bits)
 }
 
+/// [`op_count`] modulo `m`.
+pub fn op_count_modulus(
+    algorithm: Algorithm,
+    op: &str,
+    m: &Number,
+    digit_bits: u32,
+) -> Result<OpCounts, Error> {
+    modred_research::opcount::count_modulus(algorithm, op.parse::<Op>()?, m, digit_bits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -286,6 +286,31 @@ fn opcount_prints_the_three_counts() {
     assert_eq!(count("montgomery", "div"), 0);
 }
 
+#[test]
+fn opcount_counts_the_special_reductions() {
+    // A default modulus of the form each needs, or one given with --modulus.
+    let mul = |args: &[&str]| {
+        let out = ok(args);
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["mul"].as_u64().unwrap()
+    };
+    // P-192 = f(2^64), f = t^3 − t − 1: the 12×12 product of 16-bit digits, and no
+    // multiplication in the reduction (additions only).
+    assert_eq!(mul(&["opcount", "--algo", "solinas", "--op", "mulmod", "--bits", "192"]), 144);
+    assert_eq!(mul(&["opcount", "--algo", "solinas", "--op", "reduce", "--bits", "192"]), 0);
+    // 2^256 − 189 (paper 003, Table 1): n + 1 = 17 multiplications by c (paper 003 §5).
+    assert_eq!(
+        mul(&["opcount", "--algo", "pseudo-mersenne", "--op", "reduce", "--bits", "256"]),
+        17
+    );
+    // 2^255 − 19 given by its value: 16 digits of q times the one-digit c, plus one.
+    let p25519 = "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed";
+    let by_value = ["opcount", "--algo", "pseudo-mersenne", "--op", "reduce", "--modulus", p25519];
+    assert!(mul(&by_value) > 0);
+    let m = ["opcount", "--algo", "montgomery", "--op", "reduce", "--modulus", "0xfffffffb"];
+    // Montgomery's k(k + 1) at k = 2 digits of 16 bits.
+    assert_eq!(mul(&m), 6);
+}
+
 // ---------------------------------------------------------------------------------------
 // Error paths
 
@@ -413,7 +438,24 @@ fn invalid_window() {
 fn opcount_errors() {
     fails_with(&["opcount", "--op", "reduce", "--bits", "64"], "missing option --algo");
     fails_with(&["opcount", "--algo", "barrett", "--bits", "64"], "missing option --op");
-    fails_with(&["opcount", "--algo", "barrett", "--op", "reduce"], "missing option --bits");
+    fails_with(
+        &["opcount", "--algo", "barrett", "--op", "reduce"],
+        "missing option --bits or --modulus",
+    );
+    fails_with(
+        &["opcount", "--algo", "barrett", "--op", "reduce", "--bits", "8", "--modulus", "251"],
+        "not both",
+    );
+    fails_with(&["opcount", "--algo", "barrett", "--op", "reduce", "--modulus", "0"], "modulus");
+    // The transform reducers are refused, not counted without their transforms.
+    for algo in ["ntt-barrett", "ntt-montgomery"] {
+        fails_with(
+            &["opcount", "--algo", algo, "--op", "reduce", "--bits", "65536"],
+            "number-theoretic transforms",
+        );
+    }
+    fails_with(&["opcount", "--algo", "nist", "--op", "reduce", "--bits", "256"], "native 64-bit");
+    fails_with(&["opcount", "--algo", "solinas", "--op", "reduce", "--bits", "200"], "--modulus");
     fails_with(&["opcount", "--algo", "auto", "--op", "reduce", "--bits", "64"], "not auto");
     fails_with(
         &["opcount", "--algo", "nope", "--op", "reduce", "--bits", "64"],

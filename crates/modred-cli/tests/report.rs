@@ -114,6 +114,30 @@ fn quick_report_writes_every_table() {
     assert!(auto.lines().count() > 200 && auto.contains("\npowm,odd,1024,"), "{auto}");
     // Montgomery-style reducers never for an even modulus.
     assert!(!auto.lines().any(|l| l.contains(",even,") && l.contains("montgomery")), "{auto}");
+    // The corrections to the papers, the computed ones recomputed from the transcribed
+    // tables, the counting digit, the matrices and the datapath model.
+    let corr = std::fs::read_to_string(out.join("corrections.md")).unwrap();
+    for want in [
+        "k(k + 2.00)",
+        "up to 18.3%",
+        "17.3–30.4% (Pentium) and 25.7–41.0% (Alpha)",
+        "up to 7.8% more area",
+        "digits never added in the printed matrix: z_26",
+    ] {
+        assert!(corr.contains(want), "{want} missing from corrections.md");
+    }
+    assert!(index.contains("(corrections.md)"));
+    // Table II says where its synthesis figures come from (a quick run never reruns it).
+    let p004 = std::fs::read_to_string(out.join("paper004.md")).unwrap();
+    assert!(p004.contains("not rerun by this report** (not a --full run)"), "{p004}");
+    // A fresh run writes the pages and headings the code's list names.
+    assert_eq!(
+        html_contents(&html),
+        modred_cli::report::CONTENTS
+            .iter()
+            .map(|(id, hs)| (id.to_string(), hs.iter().map(|h| h.to_string()).collect()))
+            .collect::<Vec<(String, Vec<String>)>>()
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 
@@ -125,4 +149,71 @@ fn quick_and_full_exclude_each_other() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("error: ") && err.contains("--quick"), "{err}");
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The papers are cited through the repository's bibliography, never through a path
+/// outside the repository: docs/papers.md has each paper, and the README points to it.
+#[test]
+fn papers_are_cited_in_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let papers = std::fs::read_to_string(root.join("docs/papers.md")).unwrap();
+    for n in 0..5 {
+        assert!(papers.contains(&format!("## Paper 00{n} ")), "paper 00{n} missing");
+        assert!(papers.contains(&format!("crates/modred-cli/src/report/paper00{n}/")));
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.contains("docs/papers.md") && !readme.contains("shared/papers"));
+}
+
+/// The pages (section ids) and, per page, the table and figure headings (`<h3>`) of a
+/// report's HTML page, in order; the index page has none.
+fn html_contents(html: &str) -> Vec<(String, Vec<String>)> {
+    let unescape = |s: &str| s.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut rest = html;
+    loop {
+        let s = rest.find("<section");
+        let h = rest.find("<h3");
+        match (s, h) {
+            (Some(si), hi) if hi.is_none_or(|hi| si < hi) => {
+                let tag = &rest[si..rest[si..].find('>').map_or(rest.len(), |e| si + e)];
+                let id = tag.split("id=\"").nth(1).and_then(|t| t.split('"').next());
+                out.push((id.unwrap_or_default().to_string(), Vec::new()));
+                rest = &rest[si + 8..];
+            }
+            (_, Some(hi)) => {
+                let open = hi + rest[hi..].find('>').expect("a whole tag") + 1;
+                let close = open + rest[open..].find("</h3>").expect("a closed heading");
+                if let Some(last) = out.last_mut() {
+                    last.1.push(unescape(&rest[open..close]));
+                }
+                rest = &rest[close..];
+            }
+            _ => break,
+        }
+    }
+    out.retain(|(id, _)| id != "index");
+    out
+}
+
+/// The committed sample shows exactly the pages and headings the code's list names:
+/// `scripts/regenerate-report-sample.sh` regenerates it when the report changes.
+#[test]
+fn the_committed_sample_matches_the_report_contents() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("docs/report-sample/index.html")).unwrap();
+    let want: Vec<(String, Vec<String>)> = modred_cli::report::CONTENTS
+        .iter()
+        .map(|(id, hs)| (id.to_string(), hs.iter().map(|h| h.to_string()).collect()))
+        .collect();
+    assert_eq!(
+        html_contents(&sample),
+        want,
+        "docs/report-sample is not the report the code writes: run \
+         scripts/regenerate-report-sample.sh"
+    );
+    // And `modred report --contents` prints the same list.
+    let out = modred().args(["report", "--contents"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), modred_cli::report::contents_text());
 }

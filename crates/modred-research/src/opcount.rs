@@ -16,7 +16,7 @@ use core::fmt;
 use core::str::FromStr;
 use modred::limb::{count_ops, Counted, Limb, OpCounts};
 use modred::nat::mul_schoolbook_into;
-use modred::reduce::{make, Hong, Reducer, Scratch};
+use modred::reduce::{make, Hong, NistPrime, Reducer, Scratch, SolinasPoly};
 use modred::{Algorithm, Error, Nat};
 use modred_testkit::SplitMix64;
 
@@ -86,16 +86,110 @@ fn bad_digit_bits(digit_bits: u32) -> Error {
 ///
 /// Errors: `bits` outside `1..=MAX_BITS`, another digit size, [`Algorithm::Auto`], or an
 /// algorithm that does not apply to the (odd) modulus.
+///
+/// The modulus is [`default_modulus`]: a random odd one, or one of the form the special
+/// reductions need. [`count_modulus`] counts with a given modulus.
 pub fn count(algorithm: Algorithm, op: Op, bits: u32, digit_bits: u32) -> Result<OpCounts, Error> {
     check_bits(bits)?;
+    countable(algorithm)?;
+    count_modulus(algorithm, op, &default_modulus(algorithm, bits)?, digit_bits)
+}
+
+/// Refuses the algorithms whose work the counting digit cannot see: the transform
+/// reducers, whose products are number-theoretic transforms on 64-bit words, and `nist`,
+/// whose hard-coded reductions run on native 64-bit words (a count would say zero).
+fn countable(algorithm: Algorithm) -> Result<(), Error> {
+    let why = match algorithm {
+        Algorithm::NttBarrett | Algorithm::NttMontgomery => {
+            "its products are number-theoretic transforms on 64-bit words, which the \
+             counting digit does not see, so a count would leave out nearly all of its work \
+             (paper 001's transform cost is on the report's paper 001 page)"
+        }
+        Algorithm::Nist => {
+            "its hard-coded reductions run on native 64-bit words, which the counting digit \
+             does not see, so a count would leave the reduction out; count solinas on the \
+             same prime (the generic form of the same additions and subtractions, paper 003 \
+             §6), or see its weights with 'modred solinas-weights'"
+        }
+        _ => return Ok(()),
+    };
+    Err(Error::InvalidArgument(format!("cannot count {}: {why}", algorithm.name())))
+}
+
+/// [`count`] modulo `m` (any size up to [`MAX_BITS`]).
+///
+/// Errors: as [`count`]; the transform reducers (`ntt-barrett`, `ntt-montgomery`), whose
+/// products are number-theoretic transforms on 64-bit words, and `nist`, whose reductions
+/// run on native 64-bit words, are refused rather than counted without that work.
+pub fn count_modulus(
+    algorithm: Algorithm,
+    op: Op,
+    m: &Nat,
+    digit_bits: u32,
+) -> Result<OpCounts, Error> {
+    check_bits(u32::try_from(m.bits()).unwrap_or(u32::MAX))?;
+    countable(algorithm)?;
     match digit_bits {
-        8 => count_with::<Counted<u8>>(algorithm, op, bits),
-        16 => count_with::<Counted<u16>>(algorithm, op, bits),
-        32 => count_with::<Counted<u32>>(algorithm, op, bits),
-        64 => count_with::<Counted<u64>>(algorithm, op, bits),
+        8 => count_with::<Counted<u8>>(algorithm, op, m),
+        16 => count_with::<Counted<u16>>(algorithm, op, m),
+        32 => count_with::<Counted<u32>>(algorithm, op, m),
+        64 => count_with::<Counted<u64>>(algorithm, op, m),
         _ => Err(bad_digit_bits(digit_bits)),
     }
 }
+
+/// The modulus [`count`] uses for `algorithm` at `bits` bits: for `nist` the hard-coded
+/// prime of that size (`nist` itself cannot be counted, see [`count_modulus`]); for `solinas` the generalized Mersenne prime of that size among
+/// those (P-192 … P-384, paper 003's 448- and 512-bit primes); for `pseudo-mersenne`
+/// `2^bits − c` with the least `c` of paper 003's Table 1 for that size, else
+/// `c = 2^j − 1` with `j = min(⌊(bits − 1)/2⌋, 10)` (one digit, `2·bits(c) < bits`); for
+/// every other algorithm a random odd modulus of exactly `bits` bits from a fixed seed.
+///
+/// Errors: `nist` or `solinas` at a size with no such prime (the message lists them).
+pub fn default_modulus(algorithm: Algorithm, bits: u32) -> Result<Nat, Error> {
+    check_bits(bits)?;
+    let b = bits as u64;
+    match algorithm {
+        Algorithm::Nist | Algorithm::Solinas => {
+            let fits = |p: &NistPrime| {
+                p.bits() as u64 == b
+                    && (algorithm == Algorithm::Nist
+                        || SolinasPoly::find(&p.modulus::<u64>()).is_some())
+            };
+            NistPrime::ALL.iter().find(|p| fits(p)).map(|p| p.modulus()).ok_or_else(|| {
+                let sizes: Vec<String> = NistPrime::ALL
+                    .iter()
+                    .filter(|p| {
+                        algorithm == Algorithm::Nist
+                            || SolinasPoly::find(&p.modulus::<u64>()).is_some()
+                    })
+                    .map(|p| p.bits().to_string())
+                    .collect();
+                Error::InvalidArgument(format!(
+                    "{} has no default modulus of {bits} bits (it has one of {} bits); give \
+                     one with --modulus",
+                    algorithm.name(),
+                    sizes.join(", ")
+                ))
+            })
+        }
+        Algorithm::PseudoMersenne => {
+            let c = TABLE1_FIRST_C
+                .iter()
+                .find(|(n, _)| *n == bits)
+                .map_or_else(|| (1u64 << ((bits - 1) / 2).min(10)) - 1, |(_, c)| *c);
+            Ok(Nat::power_of_two(b).checked_sub(&Nat::from_u64(c.max(1))).unwrap_or_default())
+        }
+        _ => {
+            let mut rng = SplitMix64::new(SEED);
+            Ok(Nat::from_vec(rng.odd_modulus(b)))
+        }
+    }
+}
+
+/// Paper 003, Table 1: per size, the least `c < 1024` with `2^n − c` prime.
+const TABLE1_FIRST_C: [(u32, u64); 8] =
+    [(160, 47), (192, 237), (224, 63), (256, 189), (320, 197), (384, 317), (448, 203), (512, 569)];
 
 /// The generator's digits (radix 2^64) as a number with `L` digits.
 fn nat<L: Limb>(digits: Vec<u64>) -> Nat<L> {
@@ -107,9 +201,11 @@ fn below<L: Limb>(rng: &mut SplitMix64, bound: &Nat<L>) -> Nat<L> {
     nat(rng.below(bound.to_radix::<u64>().limbs()))
 }
 
-fn count_with<L: Limb>(algorithm: Algorithm, op: Op, bits: u32) -> Result<OpCounts, Error> {
+fn count_with<L: Limb>(algorithm: Algorithm, op: Op, m: &Nat) -> Result<OpCounts, Error> {
     let mut rng = SplitMix64::new(SEED);
-    let m: Nat<L> = nat(rng.odd_modulus(bits as u64));
+    // The same draws as before for the arguments: the modulus's draw comes first.
+    let _ = rng.odd_modulus(m.bits());
+    let m: Nat<L> = m.to_radix();
     if algorithm == Algorithm::Hong && op == Op::MulMod {
         return Ok(count_hong_window_mul(&m, &mut rng));
     }

@@ -11,7 +11,7 @@
 //! The pieces:
 //! - [`MontgomeryCt::mul`] / [`MontgomeryCt::sqr`]: Montgomery multiplication `a·b·R⁻¹ mod
 //!   m`, `R = b^k`, in the Coarsely Integrated Operand Scanning form (Koç, Acar and
-//!   Kaliski 1996; paper 003 §2.3), every digit loop of fixed length `k`, the final
+//!   Kaliski 1996; not in the papers, see `reduce::montgomery_interleaved`), every digit loop of fixed length `k`, the final
 //!   subtraction of `m` computed always and kept or discarded by a mask.
 //! - [`MontgomeryCt::pow`]: fixed-window exponentiation (window [`WINDOW`] bits): the
 //!   exponent is read as a fixed number of windows set by the length of its slice (the
@@ -84,8 +84,8 @@ fn select_into<L: Limb>(out: &mut [L], a: &[L], mask: L) {
     }
 }
 
-/// The digit loop of CIOS Montgomery multiplication (Koç, Acar and Kaliski 1996; paper
-/// 003 §2.3), shared by [`MontgomeryCt::mul`] and [`crate::reduce::MontgomeryInterleaved`]:
+/// The digit loop of CIOS Montgomery multiplication (Koç, Acar and Kaliski 1996; not in
+/// the papers), shared by [`MontgomeryCt::mul`] and [`crate::reduce::MontgomeryInterleaved`]:
 /// for `a, b < m` (`k` digits each, `m` odd, `m0inv = −m_0^(−1) mod b`) and `t` of `2k + 2`
 /// zero digits, leaves `a·b·R⁻¹ mod m` or that plus `m` (below `2m`) as
 /// `t[2k]·b^k + t[k..2k]`, `t[2k] ∈ {0, 1}`; the final subtraction is the caller's.

@@ -1,7 +1,9 @@
 //! # modred
 //!
 //! Multi-precision modular arithmetic — reduction, multiplication and exponentiation —
-//! with every algorithm of the papers it follows behind one interface.
+//! with every algorithm of the papers it follows behind one interface. The documentation
+//! cites them as "paper 000" … "paper 004"; `docs/papers.md` in the repository gives each
+//! one's full citation, what modred takes from it and where.
 //!
 //! The layers, each depending only on those before it (`docs/architecture.md` draws them):
 //! 1. [`limb`]: the digit type, generic from `u8` to `u64`, and an op-counting digit;

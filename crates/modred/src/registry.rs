@@ -325,7 +325,8 @@ pub const ALGORITHMS: &[Info] = &[
     },
     Info {
         algorithm: Algorithm::MontgomeryInterleaved,
-        source: "paper 000, Algorithm 3, interleaved with the product (CIOS; paper 003 §2.3)",
+        source:
+            "paper 000, Algorithm 3, interleaved with the product (CIOS, Koc-Acar-Kaliski 1996)",
         moduli: Moduli::Odd,
         representation: Representation::Montgomery,
         input_bound: "m·b^k",

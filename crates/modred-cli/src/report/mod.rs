@@ -13,6 +13,7 @@
 
 mod anchors;
 mod auto;
+mod corrections;
 mod html;
 pub(crate) mod machine;
 mod paper000;
@@ -128,14 +129,113 @@ impl Context {
 /// The sections in order: the name in the progress line, the function that measures and
 /// writes it.
 type SectionFn = fn(&Context) -> Result<Section, String>;
-const SECTIONS: [(&str, SectionFn); 6] = [
+const SECTIONS: [(&str, SectionFn); 7] = [
     ("paper 000", paper000::run),
     ("paper 001", paper001::run),
     ("paper 002", paper002::run),
     ("paper 003", paper003::run),
     ("paper 004", paper004::run),
+    ("corrections", corrections::run),
     ("auto", auto::run),
 ];
+
+/// The report's pages in order (the page's id, its file name without `.md`) and, per page,
+/// the headings of its tables, figures and discussions in order. Every run checks its
+/// pages against this list (and stops if they differ), `modred report --contents` prints
+/// it, and the committed sample `docs/report-sample/index.html` is checked against it (a
+/// test and `scripts/check-report-page.sh`): change the report and this list together,
+/// then regenerate the sample with `scripts/regenerate-report-sample.sh`.
+pub const CONTENTS: &[(&str, &[&str])] = &[
+    (
+        "paper000",
+        &[
+            "Table 1 — operation counts (b = 2^16)",
+            "§3 — the quotient estimates",
+            "Table 2 — reduction time relative to a multiplication",
+            "Figure 1 — reduction time against argument length (512-bit modulus)",
+            "Figure 2 — special arguments (512-bit modulus)",
+            "Table 3 — full-length modular exponentiation",
+            "Figure 3 — exponentiation of short bases (512-bit modulus)",
+            "Modular multiplication at b = 2^64 (beyond the paper)",
+        ],
+    ),
+    (
+        "paper001",
+        &[
+            "Figure 1 — reduction time / multiplication time (Δ)",
+            "Figure 2 — speedup ratios S = Δ(cyclic) / Δ(two full products)",
+            "§IV-A — modular exponentiation",
+            "§III — exhaustive check at n = 8",
+        ],
+    ),
+    (
+        "paper002",
+        &[
+            "Table 1 — single-precision multiplications (b = 2^16)",
+            "Table 2 — window multiplication and squaring times",
+            "Table 3 — single-precision additions (b = 2^16)",
+            "Figure 3 — expected cost ratio against r (k = 32)",
+            "Exponentiation — hong against Montgomery (b = 2^64)",
+            "Memory of the tables",
+            "Where could hong win on a 64-bit machine?",
+        ],
+    ),
+    (
+        "paper003",
+        &[
+            "Table 1 — pseudo-Mersenne primes 2^n − c, c < 1024, by search",
+            "Table 2 — generalized Mersenne primes and their reduction weights",
+            "Tables 3 and 4 — modular multiplication",
+            "Tables 5 and 6 — modular reduction alone",
+            "What the tables show",
+        ],
+    ),
+    (
+        "paper004",
+        &[
+            "The cycle-level model (§5)",
+            "Table II — area and throughput from synthesis",
+            "Figure 1 — throughput and area increase of the recoded design",
+        ],
+    ),
+    ("corrections", &[]),
+    ("auto", &["The crossover map", "Exponentiation method"]),
+];
+
+/// [`CONTENTS`] as text: per page a line `page ID`, then a line per heading.
+pub fn contents_text() -> String {
+    let mut s = String::new();
+    for (id, headings) in CONTENTS {
+        s.push_str(&format!("page {id}\n"));
+        for h in *headings {
+            s.push_str(&format!("{h}\n"));
+        }
+    }
+    s
+}
+
+/// The headings (`## `) of a page's Markdown, in order.
+fn headings(markdown: &str) -> Vec<&str> {
+    markdown.lines().filter_map(|l| l.strip_prefix("## ")).collect()
+}
+
+/// Checks the pages written against [`CONTENTS`].
+fn check_contents(sections: &[Section]) -> Result<(), String> {
+    let ids: Vec<&str> = sections.iter().map(|s| s.file.trim_end_matches(".md")).collect();
+    let want: Vec<&str> = CONTENTS.iter().map(|c| c.0).collect();
+    if ids != want {
+        return Err(format!("the report's pages {ids:?} differ from report::CONTENTS {want:?}"));
+    }
+    for (s, (id, want)) in sections.iter().zip(CONTENTS) {
+        let got = headings(&s.markdown);
+        if got != *want {
+            return Err(format!(
+                "page {id}: headings {got:?} differ from report::CONTENTS {want:?}"
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// One page of the report.
 pub(crate) struct Section {
@@ -211,6 +311,7 @@ pub fn run(opts: &ReportOptions) -> Result<(), String> {
         }
         ctx.bar.section_done();
     }
+    check_contents(&sections)?;
 
     for s in &sections {
         write(&opts.out, &s.file, &s.markdown)?;
@@ -260,7 +361,8 @@ fn index(ctx: &Context, sections: &[Section], elapsed: Duration) -> String {
     s.push_str(
         "The comparisons of the papers modred implements, measured again on this machine \
          with modred's own code. Each page shows our figures beside the published ones and \
-         says what agrees, what differs and why.\n\n",
+         says what agrees, what differs and why. The papers, \"paper 000\" to \"paper 004\" \
+         here, are cited in full in the repository's `docs/papers.md`.\n\n",
     );
     s.push_str("## Machine\n\n| | |\n|---|---|\n");
     for (k, v) in machine::describe() {
@@ -309,6 +411,15 @@ fn method(ctx: &Context) -> String {
            ran closest to their own best — so the two sides of a ratio are always measured \
            milliseconds apart, in the same state of the machine. The clock is the {}, \
            which leaves out the time the process spent waiting while others ran.\n\
+         - **One ratio convention**: a column `x / y` is x's time ÷ y's time, so below 1 \
+           means x is faster; every comparison with GMP or OpenSSL is ours ÷ theirs, as in \
+           `modred bench` and the README. Since a ratio is a median of per-round ratios \
+           and a time a minimum, the ratio can differ from the quotient of the time \
+           columns beside it; where it differs by more than 10% the ratio is marked ‡.\n\
+         - **Spread**: beside each ratio of a table with times, in parentheses, the range \
+           (min–max) of the per-round ratios it is the median of; a ratio whose range \
+           contains 1 is marked † — this run does not settle which side is faster, and \
+           another run may order them the other way.\n\
          - **Reproducibility**: on a virtual machine whose cores are shared with other \
            tenants, a busy neighbour on the same physical core slows throughput-bound code \
            (the multiplication loops of the product and of Montgomery's reduction) far more \

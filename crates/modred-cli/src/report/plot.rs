@@ -39,6 +39,100 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
+/// The series key of a name: the algorithm (or quantity) it shows, the same for a
+/// measured series and its published counterpart (`", 1993"`, `", 1996 model"`,
+/// `" (paper)"` and the like removed), lower case.
+pub fn series_key(name: &str) -> String {
+    let mut k = name.trim().to_lowercase();
+    for suffix in [
+        ", 1993",
+        ", 1996 model",
+        ", 1996",
+        ", alpha (paper)",
+        ", pentium (paper)",
+        " (paper)",
+        ", paper",
+        " (published)",
+    ] {
+        if let Some(stripped) = k.strip_suffix(suffix) {
+            k = stripped.to_string();
+        }
+    }
+    if let Some((head, _)) = k.split_once(':') {
+        // "GMP: mpz_tdiv_r / mpz_mul" is GMP's series.
+        if matches!(head, "gmp" | "openssl") {
+            k = head.to_string();
+        }
+    }
+    match k.as_str() {
+        "interleaved" => "montgomery-interleaved".to_string(),
+        "generic gm (solinas)" => "solinas".to_string(),
+        "hard-coded gm (nist)" => "nist".to_string(),
+        _ => k,
+    }
+}
+
+/// The palette index of a series key: fixed for the algorithms (one colour per algorithm
+/// in every figure), a stable hash of the key for anything else.
+fn palette_index(key: &str) -> usize {
+    match key {
+        "classical" => 0,
+        "barrett" | "ntt-barrett" => 1,
+        "montgomery" | "ntt-montgomery" => 2,
+        "montgomery-interleaved" => 3,
+        "hong" => 4,
+        "pseudo-mersenne" => 5,
+        "solinas" => 6,
+        "gmp" => 7,
+        "nist" => 8,
+        "openssl" => 9,
+        _ => key.bytes().fold(17usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize)) % 10,
+    }
+}
+
+/// The colours of a figure's series, by their keys ([`series_key`], [`palette_index`]);
+/// a key that would take the colour of another key in the same figure takes the next
+/// free one, so no two curves of a figure share a colour.
+fn series_colours(series: &[Series]) -> Vec<RGBColor> {
+    let mut taken: Vec<(String, usize)> = Vec::new();
+    series
+        .iter()
+        .map(|s| {
+            let key = series_key(&s.name);
+            if let Some((_, i)) = taken.iter().find(|(k, _)| *k == key) {
+                return PALETTE[*i];
+            }
+            let mut i = palette_index(&key);
+            while taken.iter().any(|(_, j)| *j == i) && taken.len() < PALETTE.len() {
+                i = (i + 1) % PALETTE.len();
+            }
+            taken.push((key, i));
+            PALETTE[i]
+        })
+        .collect()
+}
+
+/// One `<g>` per series naming its key, colour and style, inserted into the SVG so that
+/// `scripts/check-report-page.sh` can check the colours across figures and the legends.
+fn series_metadata(series: &[Series], colours: &[RGBColor]) -> String {
+    let esc = |t: &str| t.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    series
+        .iter()
+        .zip(colours)
+        .map(|(s, c)| {
+            format!(
+                "<g class=\"series\" data-name=\"{}\" data-key=\"{}\" data-colour=\"#{:02X}{:02X}{:02X}\" data-dashed=\"{}\"/>\n",
+                esc(&s.name),
+                esc(&series_key(&s.name)),
+                c.0,
+                c.1,
+                c.2,
+                s.dashed
+            )
+        })
+        .collect()
+}
+
 /// How an axis maps values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -171,6 +265,11 @@ impl Figure {
             }
             root.present().map_err(|e| self.err(e))?;
         }
+        // The series' keys and colours, after the opening tag.
+        let meta = series_metadata(&self.series, &series_colours(&self.series));
+        if let Some(end) = buf.find("<svg").and_then(|i| buf[i..].find('>').map(|j| i + j + 1)) {
+            buf.insert_str(end, &format!("\n{meta}"));
+        }
         Ok(buf)
     }
 
@@ -234,6 +333,11 @@ impl Figure {
         Y: AsRangedCoord<Value = f64>,
         Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
     {
+        // A log2 axis gets a tick at each power of two in range (every tick labelled),
+        // all in one notation: 2^n when the largest reaches 2^14, plain numbers otherwise.
+        let (x_lo, x_hi) = (x.start, x.end);
+        let log2_ticks = ((x_hi.floor() - x_lo.ceil()) as usize + 1).max(2);
+        let powers = x_hi.floor() >= 14.0;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 18))
             .margin(12)
@@ -242,15 +346,18 @@ impl Figure {
             .build_cartesian_2d::<std::ops::Range<f64>, Y>(x, y)
             .map_err(|e| self.err(e))?;
         let x_scale = self.x_scale;
-        let x_format = move |v: &f64| axis_label(*v, x_scale);
+        let x_format = move |v: &f64| axis_label(*v, x_scale, powers);
         let y_format = |v: &f64| number(*v);
         chart
             .configure_mesh()
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
+            // Readable at 100 % zoom: plotters' default is about 10 px.
+            .axis_desc_style(("sans-serif", 15))
+            .label_style(("sans-serif", 13))
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
-            .x_labels(if x_scale == Scale::Linear { 10 } else { 12 })
+            .x_labels(if x_scale == Scale::Log2 { log2_ticks } else { 10 })
             .max_light_lines(1)
             .light_line_style(RGBColor(240, 240, 240))
             .draw()
@@ -264,11 +371,11 @@ impl Figure {
                 move |(lx, ly)| DashedPathElement::new(vec![(lx, ly), (lx + 20, ly)], 3, 5, color),
             );
         }
-        for (i, (s, p)) in self.series.iter().zip(pts).enumerate() {
+        let colours = series_colours(&self.series);
+        for ((s, p), &color) in self.series.iter().zip(pts).zip(&colours) {
             if p.is_empty() {
                 continue;
             }
-            let color = PALETTE[i % PALETTE.len()];
             let style = ShapeStyle::from(&color).stroke_width(2);
             let legend = if s.dashed {
                 chart.draw_series(DashedLineSeries::new(p.clone(), 6, 4, style))
@@ -316,11 +423,11 @@ fn to_axis(v: f64, scale: Scale) -> f64 {
     }
 }
 
-/// The label of an x tick at axis position `v`.
-fn axis_label(v: f64, scale: Scale) -> String {
+/// The label of an x tick at axis position `v` (`powers`: a log2 axis written as 2^n).
+fn axis_label(v: f64, scale: Scale, powers: bool) -> String {
     match scale {
         Scale::Log2 if (v - v.round()).abs() > 1e-9 => String::new(),
-        Scale::Log2 if v.round() >= 14.0 => format!("2^{}", v.round()),
+        Scale::Log2 if powers => format!("2^{}", v.round()),
         Scale::Log2 => format!("{}", 2f64.powf(v.round())),
         Scale::Linear | Scale::Log10 => number(v),
     }
@@ -500,6 +607,28 @@ impl<'a> From<&'a Map> for Plot<'a> {
 pub(crate) mod tests {
     use super::*;
 
+    /// One colour per algorithm: a published series takes its measured one's colour,
+    /// the same algorithm the same colour in every figure, two keys of a figure never one.
+    #[test]
+    fn colours_follow_the_series_key() {
+        let fig = |names: &[(&str, bool)]| {
+            let series: Vec<Series> = names
+                .iter()
+                .map(|&(n, dashed)| Series { name: n.to_string(), points: vec![], dashed })
+                .collect();
+            series_colours(&series)
+        };
+        let a = fig(&[("classical", false), ("barrett", false), ("classical, 1993", true)]);
+        assert_eq!(a[0], a[2]);
+        assert_ne!(a[0], a[1]);
+        let b = fig(&[("barrett", false), ("montgomery", false), ("classical", false)]);
+        assert_eq!((b[0], b[2]), (a[1], a[0]));
+        assert_eq!(series_key("GMP: mpz_tdiv_r / mpz_mul"), "gmp");
+        assert_eq!(series_key("hard-coded GM (nist)"), "nist");
+        let c = fig(&[("window multiplication", false), ("squaring", false), ("x", false)]);
+        assert!(c[0] != c[1] && c[1] != c[2] && c[0] != c[2]);
+    }
+
     /// Whether the SVG has a text element reading `t`.
     pub fn has_text(svg: &str, t: &str) -> bool {
         svg.contains(&format!(">\n{t}\n</text>"))
@@ -566,9 +695,9 @@ pub(crate) mod tests {
         for c in ["#1F77B4", "#FF7F0E", "#2CA02C", "#EEEEEE"] {
             assert!(svg.to_uppercase().contains(c), "{c} missing");
         }
-        assert_eq!(axis_label(9.0, Scale::Log2), "512");
-        assert_eq!(axis_label(9.5, Scale::Log2), "");
-        assert_eq!(axis_label(20.0, Scale::Log2), "2^20");
+        assert_eq!(axis_label(9.0, Scale::Log2, false), "512");
+        assert_eq!(axis_label(9.5, Scale::Log2, false), "");
+        assert_eq!(axis_label(20.0, Scale::Log2, true), "2^20");
         assert_eq!(number(0.75), "0.75");
         assert_eq!(number(1500.0), "1500");
     }

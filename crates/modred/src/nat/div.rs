@@ -169,6 +169,16 @@ pub(crate) fn rem_normalized_pi1<L: Limb>(
     let (d1, d0) = (m[k - 1], m[k - 2]);
     for i in (k..l).rev() {
         let (u2, u1, u0) = (x[i], x[i - 1], x[i - 2]);
+        if u2.is_zero() && (u1, u0) < (d1, d0) {
+            // The three leading digits are below m's two: the quotient digit is zero, a
+            // void step (paper 000 §4, as in `rem_normalized`). Nothing to divide or
+            // subtract; this costs one comparison, so an argument whose quotient has zero
+            // digits (Figure 2) is reduced faster, as in the paper.
+            if let Some(qs) = quotient.as_deref_mut() {
+                qs[i - k] = L::ZERO;
+            }
+            continue;
+        }
         let q = if u2 == d1 && u1 == d0 {
             // Outside the 3-by-2 division's domain; the window x[i−k..=i] is below m·b
             // and at least (d1, d0)·b^(k−1), so the quotient digit is b − 1.

@@ -1,6 +1,14 @@
 //! Montgomery multiplication with the reduction interleaved in the product: the
-//! Coarsely Integrated Operand Scanning (CIOS) method of Koç, Acar and Kaliski (1996);
-//! paper 003 §2.3, eq. 2.4, in Montgomery's representation.
+//! Coarsely Integrated Operand Scanning (CIOS) method of Koç, Acar and Kaliski,
+//! "Analyzing and comparing Montgomery multiplication algorithms" (IEEE Micro, 1996).
+//!
+//! None of the papers modred implements gives CIOS. Paper 003 [docs/papers.md] §2.3
+//! describes interleaving only in standard representation (eq. 2.4: Horner's rule from
+//! the most significant digit of `x`, reducing `(…)·b + x_i·y` modulo `p` after each
+//! digit) and then keeps to the separated multiply-then-reduce method; its §4 and
+//! Algorithm 2 give the separated word-level Montgomery reduction with `p'_0 = −p_0⁻¹ mod
+//! b` (after Dussé and Kaliski). CIOS interleaves that reduction's per-digit step with the
+//! product, from the least significant digit of `a`.
 
 use super::montgomery::{conditional_subtract, MontgomeryParams};
 use super::{zeroed, Bound, Reducer, Scratch};
@@ -10,7 +18,7 @@ use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
 
-/// Interleaved Montgomery multiplication (CIOS; paper 003 §2.3).
+/// Interleaved Montgomery multiplication (CIOS, Koç–Acar–Kaliski; module docs).
 ///
 /// Same representation as [`super::Montgomery`] (`x·R mod m`, `R = b^k`, odd moduli). For
 /// residues `a, b < m`, [`Reducer::mul`] computes `a·b·R⁻¹ mod m` (output below `m`) one

@@ -110,8 +110,8 @@ pub fn part(rows: &[Row]) -> Part {
         let mut c = vec![Cell::Int(r.bits as i64)];
         c.extend(r.t.iter().map(|t| Cell::Num(t.ns, 0)));
         c.extend(r.anchors.iter().map(|a| Cell::Num(a.1.ns, 0)));
-        c.extend([0, 1, 3].map(|j| Cell::Num(r.t[j].ratio_to(mont), 2)));
-        c.extend(r.anchors.iter().map(|a| Cell::Num(mont.ratio_to(&a.1), 2)));
+        c.extend([0, 1, 3].map(|j| Cell::ratio(&r.t[j], mont, 2)));
+        c.extend(r.anchors.iter().map(|a| Cell::ratio(mont, &a.1, 2)));
         md.push(c);
         let named = NAMES.iter().copied().zip(&r.t).chain(r.anchors.iter().map(|a| (a.0, &a.1)));
         for (name, t) in named {
@@ -136,7 +136,8 @@ pub fn part(rows: &[Row]) -> Part {
          the product of two residues and its reduction, `Reducer::mul` — at b = 2^64 for \
          today's sizes (random odd modulus, {PAIRS} operand pairs per size), all candidates \
          timed interleaved. `montgomery-interleaved` is the CIOS form, which interleaves \
-         the reduction into the product.\n\n{}\n{anchors_text}\n",
+         the reduction into the product. {}\n\n{}\n{anchors_text}\n",
+        crate::report::table::RATIO_NOTE,
         md.markdown()
     );
     let mut f = Figure::new("paper000_mulmod", "Modular multiplication time, b = 2^64")

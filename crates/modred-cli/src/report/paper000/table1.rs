@@ -40,7 +40,7 @@ pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
 }
 
 /// Least-squares fit of `y = k² + a·k + c` over the rows: returns `(a, c)`.
-fn fit(rows: &[Row], y: impl Fn(&Row) -> f64) -> (f64, f64) {
+pub(crate) fn fit(rows: &[Row], y: impl Fn(&Row) -> f64) -> (f64, f64) {
     let pts: Vec<(f64, f64)> = rows
         .iter()
         .map(|r| {

@@ -111,7 +111,7 @@ pub fn part(rows: &[Row]) -> Part {
             Cell::Int(r.k as i64),
         ];
         for j in 0..3 {
-            cells.push(Cell::Num(r.ratio(j), 2));
+            cells.push(Cell::ratio(&r.t[j], &r.t[3], 2));
             cells.push(Cell::num(p.map(|p| p[j]), 2));
         }
         cells.push(Cell::Num(r.t[3].ns, 1));
@@ -129,7 +129,11 @@ pub fn part(rows: &[Row]) -> Part {
                  multiplication (the library's product, as used by every reducer's `mul`), \
                  both measured interleaved in this run. The 1993 ratios are computed from \
                  the paper's Table 2 (milliseconds on a 33 MHz 80386, b = 2^16); they sit \
-                 in the b = 2^16 rows, which use the paper's digit size.";
+                 in the b = 2^16 rows, which use the paper's digit size. A ratio is the \
+                 median of the per-round ratios of the run (the CSV file has every time), \
+                 shown with their range (min–max) in parentheses; † marks a range that \
+                 contains 1 (the run does not settle which is faster), ‡ a ratio more than \
+                 10% away from the quotient of the two minimum times.";
     Part {
         heading: "Table 2 — reduction time relative to a multiplication".to_string(),
         body: format!("{intro}\n\n{}\n{}\n", md.markdown(), text(rows)),

@@ -36,7 +36,7 @@ impl Row {
 }
 
 /// The paper's method: the 16-ary fixed window.
-const PAPER_METHOD: Method = Method::FixedWindow(4);
+pub(super) const PAPER_METHOD: Method = Method::FixedWindow(4);
 
 /// Measures every size at b = 2^64, then the paper's sizes at b = 2^16.
 pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
@@ -57,7 +57,7 @@ pub fn measure(ctx: &Context) -> Result<Vec<Row>, String> {
 /// A candidate computing `base^e mod m` from and to the standard representation:
 /// conversion into the reducer's residues, exponentiation, conversion back (the
 /// precalculation, which depends only on m, is done once outside).
-fn candidate<'a, L: Limb, R: Reducer<L>>(
+pub(super) fn candidate<'a, L: Limb, R: Reducer<L>>(
     r: &'a R,
     base: &'a Nat<L>,
     e: &'a Nat<L>,
@@ -190,20 +190,20 @@ pub fn part(rows: &[Row]) -> Part {
         fixed.push(vec![
             b.clone(),
             Cell::Int(r.bits as i64),
-            Cell::Num(Row::ratio(&r.fixed, 0), 2),
+            Cell::ratio(&r.fixed[0], &r.fixed[MONTGOMERY], 2),
             Cell::num(p.map(|p| p[0]), 2),
-            Cell::Num(Row::ratio(&r.fixed, 1), 2),
+            Cell::ratio(&r.fixed[1], &r.fixed[MONTGOMERY], 2),
             Cell::num(p.map(|p| p[1]), 2),
-            Cell::Num(Row::ratio(&r.fixed, 3), 2),
+            Cell::ratio(&r.fixed[3], &r.fixed[MONTGOMERY], 2),
             Cell::Num(r.fixed[MONTGOMERY].ns / 1e6, 3),
         ]);
         let mut cells = vec![
             b,
             Cell::Int(r.bits as i64),
             Cell::text(method_name(r.default_method)),
-            Cell::Num(Row::ratio(&r.default, 0), 2),
-            Cell::Num(Row::ratio(&r.default, 1), 2),
-            Cell::Num(Row::ratio(&r.default, 3), 2),
+            Cell::ratio(&r.default[0], &r.default[MONTGOMERY], 2),
+            Cell::ratio(&r.default[1], &r.default[MONTGOMERY], 2),
+            Cell::ratio(&r.default[3], &r.default[MONTGOMERY], 2),
             Cell::Num(r.default[MONTGOMERY].ns / 1e6, 3),
             Cell::text(format!(
                 "{:.0} %",
@@ -212,7 +212,7 @@ pub fn part(rows: &[Row]) -> Part {
         ];
         for name in &anchor_names {
             let t = r.anchors.iter().find(|a| a.0 == *name);
-            cells.push(Cell::num(t.map(|a| r.default[MONTGOMERY].ratio_to(&a.1)), 2));
+            cells.push(t.map_or(Cell::Empty, |a| Cell::ratio(&r.default[MONTGOMERY], &a.1, 2)));
         }
         default.push(cells);
         for (name, t) in &r.anchors {
@@ -261,8 +261,9 @@ pub fn part(rows: &[Row]) -> Part {
     Part {
         heading: "Table 3 — full-length modular exponentiation".to_string(),
         body: format!(
-            "{intro}\n\n**16-ary fixed window (the paper's method)**\n\n{}\n\
+            "{intro} {}\n\n**16-ary fixed window (the paper's method)**\n\n{}\n\
              **The library's default method**\n\n{}\n{anchors_text}\n\n{}",
+            crate::report::table::RATIO_NOTE,
             fixed.markdown(),
             default.markdown(),
             text(rows)

@@ -6,7 +6,7 @@ use super::Part;
 use crate::report::anchors;
 use crate::report::plot::{Figure, Scale};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{Cell, Table, RATIO_NOTE};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Hong, Montgomery};
@@ -26,9 +26,9 @@ const PAPER: [(u32, [f64; 4]); 4] = [
     (1024, [2.07, 0.868, 1.65, 1.22]),
 ];
 
-/// The paper's speed-ups (Montgomery / proposed) for multiplication and squaring.
+/// The paper's time ratios (proposed / Montgomery) for multiplication and squaring.
 fn paper_ratios(bits: u32) -> Option<[f64; 2]> {
-    PAPER.iter().find(|(b, _)| *b == bits).map(|(_, t)| [t[0] / t[1], t[2] / t[3]])
+    PAPER.iter().find(|(b, _)| *b == bits).map(|(_, t)| [t[1] / t[0], t[3] / t[2]])
 }
 
 /// One size: times of [Montgomery mul, hong window mul, Montgomery sqr, hong sqr].
@@ -39,10 +39,16 @@ pub struct Row {
 }
 
 impl Row {
-    /// Montgomery's time over hong's: above 1 hong is faster.
-    pub fn speedup(&self, sqr: bool) -> f64 {
+    /// Hong's time over Montgomery's: below 1 hong is faster.
+    pub fn ratio(&self, sqr: bool) -> f64 {
         let j = if sqr { 2 } else { 0 };
-        self.t[j].ratio_to(&self.t[j + 1])
+        self.t[j + 1].ratio_to(&self.t[j])
+    }
+
+    /// [`Row::ratio`] as a table cell (marked when it disagrees with the times).
+    fn ratio_cell(&self, sqr: bool, decimals: usize) -> Cell {
+        let j = if sqr { 2 } else { 0 };
+        Cell::ratio(&self.t[j + 1], &self.t[j], decimals)
     }
 }
 
@@ -145,11 +151,11 @@ pub fn part2(rows: &[Row]) -> Part {
         "bits",
         "window mul: montgomery (ns)",
         "hong (ns)",
-        "speed-up",
+        "hong / montgomery",
         "1996",
         "squaring: montgomery (ns)",
         "hong (ns)",
-        "speed-up",
+        "hong / montgomery",
         "1996",
     ]);
     let mut csv = Table::new(&[
@@ -159,10 +165,10 @@ pub fn part2(rows: &[Row]) -> Part {
         "hong_mul_ns",
         "montgomery_sqr_ns",
         "hong_sqr_ns",
-        "mul_speedup",
-        "sqr_speedup",
-        "paper_mul_speedup",
-        "paper_sqr_speedup",
+        "mul_hong_over_montgomery",
+        "sqr_hong_over_montgomery",
+        "paper_mul_hong_over_montgomery",
+        "paper_sqr_hong_over_montgomery",
     ]);
     for r in rows {
         let p = paper_ratios(r.bits).filter(|_| r.digit_bits == 16);
@@ -171,24 +177,30 @@ pub fn part2(rows: &[Row]) -> Part {
             Cell::Int(r.bits as i64),
             Cell::Num(r.t[0].ns, 0),
             Cell::Num(r.t[1].ns, 0),
-            Cell::Num(r.speedup(false), 2),
+            r.ratio_cell(false, 2),
             Cell::num(p.map(|p| p[0]), 2),
             Cell::Num(r.t[2].ns, 0),
             Cell::Num(r.t[3].ns, 0),
-            Cell::Num(r.speedup(true), 2),
+            r.ratio_cell(true, 2),
             Cell::num(p.map(|p| p[1]), 2),
         ]);
         let mut c = vec![Cell::Int(r.digit_bits as i64), Cell::Int(r.bits as i64)];
         c.extend(r.t.iter().map(|t| Cell::Num(t.ns, 1)));
-        c.push(Cell::Num(r.speedup(false), 3));
-        c.push(Cell::Num(r.speedup(true), 3));
+        c.push(Cell::Num(r.ratio(false), 3));
+        c.push(Cell::Num(r.ratio(true), 3));
         c.push(Cell::num(p.map(|p| p[0]), 3));
         c.push(Cell::num(p.map(|p| p[1]), 3));
         csv.push(c);
     }
     let range = |d: u32, sqr: bool| {
+        let v: Vec<f64> = rows.iter().filter(|r| r.digit_bits == d).map(|r| r.ratio(sqr)).collect();
+        let lo = v.iter().copied().fold(f64::MAX, f64::min);
+        let hi = v.iter().copied().fold(0.0, f64::max);
+        format!("{lo:.2}–{hi:.2}")
+    };
+    let paper_range = |sqr: bool| {
         let v: Vec<f64> =
-            rows.iter().filter(|r| r.digit_bits == d).map(|r| r.speedup(sqr)).collect();
+            PAPER.iter().filter_map(|(b, _)| paper_ratios(*b)).map(|p| p[sqr as usize]).collect();
         let lo = v.iter().copied().fold(f64::MAX, f64::min);
         let hi = v.iter().copied().fold(0.0, f64::max);
         format!("{lo:.2}–{hi:.2}")
@@ -196,12 +208,12 @@ pub fn part2(rows: &[Row]) -> Part {
     let body = format!(
         "Time of one window multiplication (by a prepared table; Montgomery: product and \
          reduction) and of one squaring, hong against Montgomery (separated product and \
-         reduction, the library's kernels), interleaved in this run. Speed-up = \
-         Montgomery's time / hong's: above 1 hong is faster. The 1996 speed-ups are \
+         reduction, the library's kernels), interleaved in this run. `hong / montgomery` \
+         = hong's time ÷ Montgomery's: below 1 hong is faster. The 1996 ratios are \
          computed from the paper's Table 2 (Pentium-90, b = 2^16, Watcom C) and sit in the \
-         b = 2^16 rows.\n\n{}\n\
-         Measured speed-ups: at b = 2^16 window multiplication {}, squaring {} (1996: \
-         2.27–2.47 and 1.31–1.50); at b = 2^64 window multiplication {}, squaring {}. \
+         b = 2^16 rows. {}\n\n{}\n\
+         Measured hong / montgomery: at b = 2^16 window multiplication {}, squaring {} \
+         (1996: {} and {}); at b = 2^64 window multiplication {}, squaring {}. \
          The window multiplication keeps much of its advantage where multiplications are \
          dear (16-bit digits: k² instead of 2k² + k multiply-accumulates); the squaring \
          loses the paper's advantage: its (k² + k)/2 multiplications are bought with \
@@ -212,9 +224,12 @@ pub fn part2(rows: &[Row]) -> Part {
          shifts 8 bits at a time: ⌈(64 + log₂ k)/8⌉ passes over k + 1 digits for the \
          window multiplication's correction, ⌈(128 + 1)/8⌉ per squaring step), while \
          Montgomery's multiply-accumulates cost what 16-bit ones do.\n",
+        RATIO_NOTE,
         md.markdown(),
         range(16, false),
         range(16, true),
+        paper_range(false),
+        paper_range(true),
         range(64, false),
         range(64, true),
     );
@@ -306,7 +321,7 @@ pub fn part_powm(rows: &[PowRow]) -> Part {
             Cell::Int(r.window as i64),
             Cell::Num(r.t[0].ns / 1e6, 3),
             Cell::Num(r.t[1].ns / 1e6, 3),
-            Cell::Num(ratio, 2),
+            Cell::ratio(&r.t[1], &r.t[0], 2),
         ];
         let mut c = vec![
             Cell::Int(r.bits as i64),
@@ -317,7 +332,7 @@ pub fn part_powm(rows: &[PowRow]) -> Part {
         ];
         for (_, t) in &r.anchors {
             m.push(Cell::Num(t.ns / 1e6, 3));
-            m.push(Cell::Num(r.t[0].ratio_to(t), 2));
+            m.push(Cell::ratio(&r.t[0], t, 2));
             c.push(Cell::Num(t.ns, 0));
             c.push(Cell::Num(r.t[0].ratio_to(t), 4));
         }
@@ -362,7 +377,7 @@ pub fn part_powm(rows: &[PowRow]) -> Part {
 pub struct ExploreRow {
     pub digit_bits: u32,
     pub shift: u32,
-    /// Montgomery (64-bit) mul and sqr time over hong's window mul and sqr.
+    /// Hong's window mul and sqr time over Montgomery's (64-bit) mul and sqr.
     pub mul: f64,
     pub sqr: f64,
     pub multiples_bytes: usize,
@@ -415,7 +430,7 @@ fn explore_one<L: Limb>(
     let mut cands = cands;
     let t = compare(&ctx.short_ops, &mut cands);
     let bytes = x.hong.table_sizes().0 * (L::BITS as usize / 8);
-    Ok((t[0].ratio_to(&t[2]), t[1].ratio_to(&t[3]), bytes))
+    Ok((t[2].ratio_to(&t[0]), t[3].ratio_to(&t[1]), bytes))
 }
 
 pub fn part_explore(rows: &[ExploreRow]) -> Part {
@@ -423,11 +438,16 @@ pub fn part_explore(rows: &[ExploreRow]) -> Part {
         "hong digit",
         "s",
         "multiples table",
-        "window mul speed-up",
-        "squaring speed-up",
+        "window mul: hong / montgomery",
+        "squaring: hong / montgomery",
     ]);
-    let mut csv =
-        Table::new(&["digit_bits", "shift", "multiples_bytes", "mul_speedup", "sqr_speedup"]);
+    let mut csv = Table::new(&[
+        "digit_bits",
+        "shift",
+        "multiples_bytes",
+        "mul_hong_over_montgomery",
+        "sqr_hong_over_montgomery",
+    ]);
     for r in rows {
         md.push(vec![
             Cell::text(format!("2^{}", r.digit_bits)),
@@ -444,17 +464,17 @@ pub fn part_explore(rows: &[ExploreRow]) -> Part {
             Cell::Num(r.sqr, 3),
         ]);
     }
-    let best_sqr = rows.iter().map(|r| r.sqr).fold(0.0, f64::max);
-    let best_mul = rows.iter().map(|r| r.mul).fold(0.0, f64::max);
+    let best_sqr = rows.iter().map(|r| r.sqr).fold(f64::MAX, f64::min);
+    let best_mul = rows.iter().map(|r| r.mul).fold(f64::MAX, f64::min);
     let body = format!(
-        "Speed-ups over Montgomery **at b = 2^64** (Montgomery's time / hong's; above 1 \
+        "Hong's time over Montgomery's **at b = 2^64** (`hong / montgomery`; below 1 \
          hong is faster), 1024-bit modulus, for hong at each digit size and shift s = 2^w \
          of eq. 13 (a larger s means fewer shift-and-subtract steps but a larger table of \
-         multiples of N).\n\n{}\nThe best squaring speed-up found is {best_sqr:.2}, the best \
+         multiples of N).\n\n{}\nThe best (lowest) squaring ratio found is {best_sqr:.2}, the best \
          window multiplication {best_mul:.2}. An exponentiation makes about one window \
          multiplication per 5–7 squarings, so the squaring decides: {}\n",
         md.markdown(),
-        if best_sqr < 1.0 {
+        if best_sqr >= 1.0 {
             "with 64-bit Montgomery as the opponent, no digit size and no s tried makes \
              hong's squaring faster, and the automatic choice (`auto`) never picks hong."
         } else {
@@ -470,21 +490,21 @@ pub fn part_explore(rows: &[ExploreRow]) -> Part {
     }
 }
 
-/// Table 2 as curves: hong's speed-up over Montgomery against the modulus size at one
+/// Table 2 as curves: hong's time over Montgomery's against the modulus size at one
 /// digit size; at b = 2^16 with the paper's (dashed).
 fn table2_figure(rows: &[Row], digit_bits: u32) -> Figure {
     let rs: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == digit_bits).collect();
     let mut f = Figure::new(
         &format!("paper002_table2_b{digit_bits}"),
-        &format!("Table 2: hong's speed-up over Montgomery, b = 2^{digit_bits}"),
+        &format!("Table 2: hong's time relative to Montgomery's, b = 2^{digit_bits}"),
     )
     .x("modulus bits", Scale::Log2)
-    .y("Montgomery's time / hong's", Scale::Linear)
+    .y("hong's time / Montgomery's", Scale::Linear)
     .reference("parity", 1.0)
-    .series("window multiplication", rs.iter().map(|r| (r.bits as f64, r.speedup(false))))
-    .series("squaring", rs.iter().map(|r| (r.bits as f64, r.speedup(true))));
+    .series("window multiplication", rs.iter().map(|r| (r.bits as f64, r.ratio(false))))
+    .series("squaring", rs.iter().map(|r| (r.bits as f64, r.ratio(true))));
     if digit_bits == 16 {
-        let paper = |j: usize| PAPER.iter().map(move |(b, t)| (*b as f64, t[2 * j] / t[2 * j + 1]));
+        let paper = |j: usize| PAPER.iter().map(move |(b, t)| (*b as f64, t[2 * j + 1] / t[2 * j]));
         f = f.published("window multiplication, 1996", paper(0));
         f = f.published("squaring, 1996", paper(1));
     }

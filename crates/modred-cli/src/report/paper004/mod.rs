@@ -8,7 +8,7 @@
 //! the report does not rerun it. Without that file, or without the tools, the page says so
 //! and shows the model only.
 
-mod paper;
+pub(crate) mod paper;
 
 use super::plot::{Figure, Scale};
 use super::rng::{digits, nat, SplitMix64};
@@ -73,6 +73,45 @@ fn parse_synth(text: &str) -> Result<Vec<Synth>, String> {
             })
         })
         .collect()
+}
+
+/// With `--full` and Yosys installed: reruns the synthesis (`hw/run.sh --synth-only`)
+/// into a temporary directory and returns it and the seconds it took; `None` when not
+/// rerun (not a full run, no Yosys, or no `hw/run.sh` beside the results).
+fn rerun_synthesis(
+    ctx: &Context,
+    results: &std::path::Path,
+    yosys: bool,
+) -> Option<Result<(PathBuf, f64), String>> {
+    if ctx.mode != Mode::Full || !yosys {
+        return None;
+    }
+    let root = results.join("../..");
+    let script = root.join("hw/run.sh");
+    if !script.exists() {
+        return None;
+    }
+    ctx.progress("paper 004, table II: rerunning the synthesis (hw/run.sh --synth-only)");
+    let tmp = std::env::temp_dir().join(format!("modred-report-synth-{}", std::process::id()));
+    let started = std::time::Instant::now();
+    let run = std::process::Command::new("bash")
+        .arg(&script)
+        .arg("--synth-only")
+        .current_dir(&root)
+        .env("RESULTS_DIR", tmp.join("results"))
+        .env("BUILD_DIR", tmp.join("build"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output();
+    Some(match run {
+        Ok(o) if o.status.success() => Ok((tmp.join("results"), started.elapsed().as_secs_f64())),
+        Ok(o) => Err(format!(
+            "hw/run.sh exited with {}: {}",
+            o.status,
+            String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or_default()
+        )),
+        Err(e) => Err(format!("cannot run hw/run.sh: {e}")),
+    })
 }
 
 /// The first line of `tool -V`, if the tool runs.
@@ -194,6 +233,36 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         yosys_now.as_deref().unwrap_or("Yosys not installed"),
         iverilog_now.as_deref().unwrap_or("Icarus Verilog not installed"),
     ));
+    // With --full and Yosys installed, the synthesis is rerun (hw/run.sh --synth-only, its
+    // default sizes) into a temporary directory and its results used; otherwise the
+    // committed hw/results are read. The page says which.
+    let (dir, source) = match rerun_synthesis(ctx, &dir, yosys_now.is_some()) {
+        Some(Ok((fresh, secs))) => (
+            fresh,
+            format!(
+                "**Rerun by this report** (`--full` with Yosys installed): `hw/run.sh \
+                 --synth-only` ran in {secs:.0} s; the committed `hw/results/synth.csv` was \
+                 not used."
+            ),
+        ),
+        Some(Err(e)) => (
+            dir,
+            format!(
+                "The synthesis rerun failed ({e}); shown instead: the committed \
+                 `hw/results/synth.csv`, **not rerun by this report**."
+            ),
+        ),
+        None => (
+            dir,
+            format!(
+                "Read from the committed `hw/results/synth.csv`, **not rerun by this report** \
+                 ({}): `modred report --full` reruns the synthesis when Yosys is installed.",
+                if ctx.mode != Mode::Full { "not a --full run" } else { "Yosys is not installed" }
+            ),
+        ),
+    };
+    md.push_str(&source);
+    md.push_str("\n\n");
     let mut synth: Option<Vec<Synth>> = None;
     match std::fs::read_to_string(dir.join("synth.csv")) {
         Err(_) => md.push_str(
@@ -205,8 +274,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
             let rows = parse_synth(&text).map_err(|e| format!("hw/results/synth.csv: {e}"))?;
             let tools = std::fs::read_to_string(dir.join("tools.txt")).unwrap_or_default();
             md.push_str(
-                "Source: `hw/results/synth.csv`, written by `hw/run.sh` from Yosys runs \
-                 (not rerun by the report). Each design is synthesized to generic gates \
+                "Source: `synth.csv` as written by `hw/run.sh` from Yosys runs. Each design is synthesized to generic gates \
                  (`synth; abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX`); area = all cells, \
                  flip-flops included; logic depth = the longest path of gates between \
                  flip-flops (`ltp -noff`); throughput = k / (cycles × depth), in bits per \

@@ -246,7 +246,7 @@ pub(crate) fn redc<const N: usize, const CT: bool>(
 }
 
 /// Montgomery multiplication `a·b·2^(−64N) mod m` for `a, b < m`, the reduction interleaved
-/// with the product (CIOS, Koç–Acar–Kaliski; paper 003 §2.3): `2N² + N` digit products,
+/// with the product (CIOS, Koç–Acar–Kaliski 1996): `2N² + N` digit products,
 /// the running value in `N + 2` registers, one branch-free final subtraction.
 ///
 /// Invariant: after step `i` the value `t < 2m` (from `a·b < m·2^(64N)`), so `t` fits
