@@ -17,7 +17,8 @@ command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
 cargo +nightly fuzz build -s none --release
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for target in $(cargo +nightly fuzz list); do
+# against_gmp needs the `anchors` feature (GMP through rug), which CI does not build.
+for target in $(cargo +nightly fuzz list | grep -v '^against_gmp$'); do
     mkdir -p "$work/$target"
     echo "== fuzz $target (${seconds}s)"
     rc=0
