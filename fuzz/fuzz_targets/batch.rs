@@ -15,6 +15,8 @@ fuzz_target!(|data: &[u8]| {
         // The sequential and the threaded batch (`--threads`), half of the inputs each.
         1 + data.len() % 2,
         modred::Limits::new(),
+        // Decimal or hexadecimal answers (`--hex`), a third of the inputs hex.
+        data.len() % 3 == 0,
     )
     .expect("writing to memory cannot fail");
     let text = String::from_utf8(out).expect("answers are UTF-8");
