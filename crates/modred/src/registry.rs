@@ -130,7 +130,9 @@ impl Moduli {
             Moduli::Any => true,
             Moduli::Odd => m.is_odd(),
             Moduli::PseudoMersenne => crate::reduce::pseudo_mersenne_form(m).is_some(),
-            Moduli::Solinas => crate::reduce::SolinasPoly::find(m).is_some(),
+            Moduli::Solinas => {
+                crate::reduce::SolinasPoly::find(m).is_some_and(|f| f.check_weights().is_ok())
+            }
             Moduli::Nist => crate::reduce::NistPrime::of(m).is_some(),
         }
     }
@@ -142,7 +144,7 @@ impl Moduli {
             Moduli::Odd => "odd moduli",
             Moduli::PseudoMersenne => "moduli 2^N - c with N = bits(m), 1 <= c, 2*bits(c) < N",
             Moduli::Solinas => {
-                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}"
+                "generalized Mersenne moduli f(2^32) or f(2^64), f monic with coefficients in {-1, 0, 1}, w_a + w_s <= 1024"
             }
             Moduli::Nist => "P-192, P-224, P-256, P-384, P-521, 2^448 - 2^224 - 1, 2^512 - 2^32 - 1",
         }
