@@ -59,7 +59,7 @@ fn read(text: &str, role: &str, encoding: Encoding) -> Result<Number, Fail> {
         bounded_read(file, &where_)?
     };
     match encoding {
-        Encoding::Bytes => Ok(from_be_bytes(&data)),
+        Encoding::Bytes => Ok(Number::from_bytes_be(&data)),
         Encoding::Text => {
             // Digits, letters and spaces only: anything else is no number's text, and
             // would not be echoed to a terminal.
@@ -93,12 +93,8 @@ fn too_big(role: &str, where_: &str) -> Fail {
     Fail::new(format!("{role} in {where_} is over the {} MiB limit", MAX_OPERAND_BYTES >> 20))
 }
 
-/// The number of big-endian bytes `b`.
-pub fn from_be_bytes(b: &[u8]) -> Number {
-    Number::from_bytes_be(b)
-}
-
-/// `n` as big-endian bytes without leading zeros (zero: one zero byte).
+/// `n` as big-endian bytes without leading zeros (zero: one zero byte, so a file written
+/// for it is never empty).
 pub fn to_be_bytes(n: &Number) -> Vec<u8> {
     let out = n.to_bytes_be();
     if out.is_empty() {
@@ -145,11 +141,11 @@ mod tests {
             vec![0x01, 0, 0, 0, 0, 0, 0, 0, 0],
             (1..=33).collect::<Vec<u8>>(),
         ] {
-            let n = from_be_bytes(&bytes);
+            let n = Number::from_bytes_be(&bytes);
             assert_eq!(to_be_bytes(&n), bytes, "{bytes:?}");
         }
-        assert_eq!(from_be_bytes(&[]), Number::from_u64(0));
-        assert_eq!(from_be_bytes(&[0, 0, 1, 2]), Number::from_u64(0x102));
+        assert_eq!(Number::from_bytes_be(&[]), Number::from_u64(0));
+        assert_eq!(Number::from_bytes_be(&[0, 0, 1, 2]), Number::from_u64(0x102));
         assert_eq!(to_be_bytes(&Number::from_u64(0x102)), vec![1, 2]);
     }
 

@@ -130,9 +130,7 @@ impl Moduli {
             Moduli::Any => true,
             Moduli::Odd => m.is_odd(),
             Moduli::PseudoMersenne => crate::reduce::pseudo_mersenne_form(m).is_some(),
-            Moduli::Solinas => {
-                crate::reduce::SolinasPoly::find(m).is_some_and(|f| f.check_weights().is_ok())
-            }
+            Moduli::Solinas => crate::reduce::SolinasPoly::usable_for(m),
             Moduli::Nist => crate::reduce::NistPrime::of(m).is_some(),
         }
     }

@@ -94,7 +94,7 @@ impl Form {
             Form::Nist
         } else if pseudo_mersenne_form(m).is_some_and(|(_, c)| c.len() == 1) {
             Form::PseudoMersenne
-        } else if SolinasPoly::find(m).is_some_and(|f| f.check_weights().is_ok()) {
+        } else if SolinasPoly::usable_for(m) {
             // A polynomial too heavy for the reducer is no special form to exploit.
             Form::Solinas
         } else if m.is_odd() {

@@ -191,6 +191,13 @@ impl SolinasPoly {
             .min_by_key(|f| f.add_weight() + f.sub_weight())
     }
 
+    /// Whether `m` is a generalized Mersenne number the reducer is built for: it has a
+    /// polynomial ([`SolinasPoly::find`]) whose weights are within [`MAX_WEIGHT`]. What
+    /// the registry and the form analysis both ask.
+    pub fn usable_for<L: Limb>(m: &Nat<L>) -> bool {
+        Self::find(m).is_some_and(|f| f.check_weights().is_ok())
+    }
+
     /// The degree `n`.
     pub fn degree(&self) -> usize {
         self.coeffs.len()
