@@ -4,11 +4,14 @@ use std::fmt;
 use std::io;
 
 /// A command's failure. Every kind but [`Fail::BrokenPipe`] is reported as one line on
-/// stderr, `error: <message>`, with exit status 2.
+/// stderr, `error: <message>`: with exit status 2, or 3 for [`Fail::Internal`].
 #[derive(Debug)]
 pub enum Fail {
     /// Bad usage or bad input; the message says what is wrong.
     Message(String),
+    /// Not the input's fault: memory the system refused (the library's
+    /// [`modred::Error::OutOfMemory`]).
+    Internal(String),
     /// The reader of our output went away (`modred batch … | head`): stop quietly.
     BrokenPipe,
 }
@@ -23,7 +26,7 @@ impl Fail {
 impl fmt::Display for Fail {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Fail::Message(m) => f.write_str(m),
+            Fail::Message(m) | Fail::Internal(m) => f.write_str(m),
             Fail::BrokenPipe => f.write_str("the output pipe was closed"),
         }
     }
@@ -31,7 +34,10 @@ impl fmt::Display for Fail {
 
 impl From<modred::Error> for Fail {
     fn from(e: modred::Error) -> Fail {
-        Fail::Message(crate::engine::message(&e))
+        match e {
+            modred::Error::OutOfMemory { .. } => Fail::Internal(e.to_string()),
+            _ => Fail::Message(crate::engine::message(&e)),
+        }
     }
 }
 

@@ -43,6 +43,7 @@ pub fn main_with_args(args: Vec<std::ffi::OsString>) -> i32 {
     let (message, status) = match guard::catch(|| run(args)) {
         Ok(Ok(())) | Ok(Err(Fail::BrokenPipe)) => return 0,
         Ok(Err(Fail::Message(message))) => (message, EXIT_BAD_INPUT),
+        Ok(Err(Fail::Internal(message))) => (message, EXIT_INTERNAL),
         Err(message) => (message, EXIT_INTERNAL),
     };
     // Nothing sensible is left to do if stderr is gone too.
@@ -75,21 +76,24 @@ fn out_of_memory_line(size: usize, buf: &mut [u8; 160]) -> usize {
 }
 
 /// The binary's global allocator: the system's, except that an allocation the system
-/// refuses ends the process through [`out_of_memory`] with one `error: ` line.
+/// refuses ends the process through [`out_of_memory`] with one `error: ` line — unless
+/// the library is allocating fallibly ([`modred::modulus::limits::allocating_fallibly`]),
+/// whose refusal becomes the request's error.
 ///
-/// Nothing in modred allocates fallibly (`try_reserve`), so ending the process on a null
-/// answer takes no recovery away from anyone; the library's own limits refuse oversized
-/// requests before they allocate.
+/// The library's own limits refuse oversized requests before they allocate, and it
+/// allocates its big buffers and tables fallibly (`try_reserve`, which does not come
+/// here: a refusal there is the request's `Error::OutOfMemory`, in `batch` that line's
+/// error); what still reaches a null answer here has nothing to recover.
 pub struct OneLineOnFailure;
 
 // SAFETY: every method forwards to `System` with the same arguments and returns its
-// answer unchanged; a null answer never returns (the process ends), which the contract of
-// `GlobalAlloc` allows.
+// answer unchanged; a null answer either returns (to a fallible allocation, which expects
+// it) or never returns (the process ends), both of which `GlobalAlloc` allows.
 unsafe impl std::alloc::GlobalAlloc for OneLineOnFailure {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's layout, which the caller guarantees non-zero.
         let p = unsafe { std::alloc::System.alloc(layout) };
-        if p.is_null() {
+        if p.is_null() && !modred::modulus::limits::allocating_fallibly() {
             out_of_memory(layout.size());
         }
         p
@@ -98,7 +102,7 @@ unsafe impl std::alloc::GlobalAlloc for OneLineOnFailure {
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: as in `alloc`.
         let p = unsafe { std::alloc::System.alloc_zeroed(layout) };
-        if p.is_null() {
+        if p.is_null() && !modred::modulus::limits::allocating_fallibly() {
             out_of_memory(layout.size());
         }
         p
@@ -113,7 +117,7 @@ unsafe impl std::alloc::GlobalAlloc for OneLineOnFailure {
         // SAFETY: `ptr` came from `System` through this allocator, with `layout`; the
         // caller guarantees `new_size` is valid for it.
         let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
-        if p.is_null() {
+        if p.is_null() && !modred::modulus::limits::allocating_fallibly() {
             out_of_memory(new_size);
         }
         p

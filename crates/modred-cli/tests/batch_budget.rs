@@ -54,3 +54,44 @@ fn lines_over_the_budget_are_answered_with_errors_and_the_batch_goes_on() {
         assert_eq!(answers[5], r#"{"ok":"243"}"#);
     }
 }
+
+/// Memory the system refuses — here an address-space limit below what a line's tables
+/// need, with the budget lifted — is that line's error too: the library allocates its
+/// tables fallibly, and the binary's allocator lets such a refusal return.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_the_system_refuses_is_the_lines_error() {
+    use std::process::{Command, Stdio};
+    // Hong at 2^19 bits: every window table of an exponentiation is 512 MiB.
+    let m = format!("0x8{}1", "0".repeat((1 << 19) / 4 - 2));
+    let input = format!(
+        "{}\n{}\n",
+        format_args!(r#"{{"op":"powm","algo":"hong","x":"3","e":"12345678901","m":"{m}"}}"#),
+        r#"{"op":"mulmod","x":"6","y":"7","m":"1000003"}"#
+    );
+    let script = format!(
+        "ulimit -v 1800000 && exec {} batch --threads 1 --max-memory unlimited --max-work unlimited",
+        util::BIN
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    let answers: Vec<String> =
+        String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(answers.len(), 2, "{answers:?} {stderr}");
+    assert_eq!(
+        answers[0],
+        r#"{"error":"out of memory: the system refused 512.0 MiB of working memory"}"#
+    );
+    assert_eq!(answers[1], r#"{"ok":"42"}"#);
+}

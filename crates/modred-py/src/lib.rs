@@ -12,7 +12,7 @@ use convert::{
     int_of, inverse, modulus_of, power, reduce as reduce_int, residue_of, to_int, value,
 };
 use errors::library_error;
-use modred::modulus::limits::DEFAULT_MAX_WORK;
+use modred::modulus::limits::{DEFAULT_MAX_MEMORY, DEFAULT_MAX_WORK};
 use modred::{Algorithm, Limits, Modulus, Nat, Operation};
 use pyo3::prelude::*;
 use std::cell::RefCell;
@@ -27,10 +27,13 @@ fn algorithm_of(algo: &str) -> PyResult<Algorithm> {
     algo.parse::<Algorithm>().map_err(library_error)
 }
 
-/// The limits of `max_work=`: at most that many digit operations per request (the
-/// library's cost models; `docs/limits.md`), `None` for no limit.
-fn limits_of(max_work: Option<u64>) -> Limits {
-    Limits::new().with_max_work(max_work.unwrap_or(u64::MAX))
+/// The limits of `max_work=` and `max_memory=`: at most that many digit operations and
+/// bytes of working memory per request (the library's estimates; `docs/limits.md`),
+/// `None` for no limit.
+fn limits_of(max_work: Option<u64>, max_memory: Option<u64>) -> Limits {
+    Limits::new()
+        .with_max_work(max_work.unwrap_or(u64::MAX))
+        .with_max_memory(max_memory.unwrap_or(u64::MAX))
 }
 
 /// The library's modulus context for `m`: the automatic choice for `op`, or the forced
@@ -108,13 +111,16 @@ fn detach_if<T: Send>(py: Python<'_>, release: bool, f: impl FnOnce() -> T + Sen
 /// ``max_work`` bounds the estimated work of the call in digit operations (about a
 /// nanosecond each; default ``2**36``, tens of seconds): a call estimated above it raises
 /// ``ValueError`` at once, naming the estimate. ``max_work=None`` lifts the limit.
+/// ``max_memory`` bounds its working memory in bytes (tables, scratch, transforms; default
+/// ``2**30``) the same way; ``max_memory=None`` lifts it. Memory the system refuses all
+/// the same raises ``MemoryError``.
 ///
 /// Raises ``ZeroDivisionError`` for ``m == 0``; ``ValueError`` for a negative ``m``, a
 /// negative ``e`` with a base that has no inverse, an unknown algorithm or one that does
-/// not apply to ``m``, a call over ``max_work``; ``TypeError`` for an argument that is not
+/// not apply to ``m``, a call over ``max_work`` or ``max_memory``; ``TypeError`` for an argument that is not
 /// an integer.
 #[pyfunction]
-#[pyo3(signature = (b, e, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (b, e, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
 fn powmod<'py>(
     py: Python<'py>,
     b: &Bound<'py, PyAny>,
@@ -122,6 +128,7 @@ fn powmod<'py>(
     m: &Bound<'py, PyAny>,
     algo: &str,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = int_of(b, "b")?;
     let e = int_of(e, "e")?;
@@ -129,8 +136,9 @@ fn powmod<'py>(
     let algorithm = algorithm_of(algo)?;
     let release = m.len() >= DETACH_DIGITS / 4 || e.magnitude.len() >= DETACH_DIGITS;
     let r = detach_if(py, release, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::PowMod, limits_of(max_work), &m)
-            .map_err(library_error)?;
+        let modulus =
+            cached_modulus(algorithm, Operation::PowMod, limits_of(max_work, max_memory), &m)
+                .map_err(library_error)?;
         let base = residue_of(&modulus, &b)?;
         value(&modulus, &power(&modulus, &base, &e, "base")?)
     })?;
@@ -159,7 +167,7 @@ fn invert<'py>(
 
 /// ``a * b % m`` for ``int`` arguments (any sign), ``m > 0``. Errors as :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (a, b, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (a, b, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
 fn mulmod<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
@@ -167,14 +175,16 @@ fn mulmod<'py>(
     m: &Bound<'py, PyAny>,
     algo: &str,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let a = int_of(a, "a")?;
     let b = int_of(b, "b")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, m.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::MulMod, limits_of(max_work), &m)
-            .map_err(library_error)?;
+        let modulus =
+            cached_modulus(algorithm, Operation::MulMod, limits_of(max_work, max_memory), &m)
+                .map_err(library_error)?;
         let (a, b) = (residue_of(&modulus, &a)?, residue_of(&modulus, &b)?);
         value(&modulus, &modulus.mul(&a, &b).map_err(library_error)?)
     })?;
@@ -186,20 +196,22 @@ fn mulmod<'py>(
 /// ``x < 2**(128*k)`` for a ``k``-digit ``m``); ``"auto"`` takes every ``x``. Errors as
 /// :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (x, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (x, m, *, algo = "auto", max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
 fn reduce<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
     m: &Bound<'py, PyAny>,
     algo: &str,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let x = int_of(x, "x")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let r = detach_if(py, x.magnitude.len() >= DETACH_DIGITS, || -> PyResult<Nat> {
-        let modulus = cached_modulus(algorithm, Operation::Reduce, limits_of(max_work), &m)
-            .map_err(library_error)?;
+        let modulus =
+            cached_modulus(algorithm, Operation::Reduce, limits_of(max_work, max_memory), &m)
+                .map_err(library_error)?;
         reduce_int(&modulus, &x)
     })?;
     to_int(py, &r)

@@ -5,7 +5,7 @@
 use crate::convert::{int_of, modulus_of, residue_of, to_int, value, Int};
 use crate::errors::library_error;
 use crate::{algorithm_of, limits_of, make_modulus};
-use modred::modulus::limits::DEFAULT_MAX_WORK;
+use modred::modulus::limits::{DEFAULT_MAX_MEMORY, DEFAULT_MAX_WORK};
 use modred::{Modulus, Nat, Operation};
 use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
@@ -49,9 +49,11 @@ fn list_of<'py>(py: Python<'py>, values: &[Nat]) -> PyResult<Bound<'py, PyList>>
 
 /// ``[pow(b, e, m) for b in bases]``, on every core (``threads`` to choose) with the GIL
 /// released; ``m`` prepared once. Same arguments and errors as :func:`powmod` (``max_work``
-/// bounds each exponentiation).
+/// and ``max_memory`` bound each exponentiation).
 #[pyfunction]
-#[pyo3(signature = (bases, e, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (bases, e, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
+// The Python signature: each keyword argument is a parameter.
+#[allow(clippy::too_many_arguments)]
 pub fn powmod_base_list<'py>(
     py: Python<'py>,
     bases: &Bound<'py, PyAny>,
@@ -60,14 +62,16 @@ pub fn powmod_base_list<'py>(
     algo: &str,
     threads: Option<usize>,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
     let e = int_of(e, "e")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let out = py.detach(|| -> PyResult<Vec<Nat>> {
-        let modulus = make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work))
-            .map_err(library_error)?;
+        let modulus =
+            make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work, max_memory))
+                .map_err(library_error)?;
         on_threads(threads, || {
             bases
                 .par_iter()
@@ -83,7 +87,9 @@ pub fn powmod_base_list<'py>(
 /// ``[pow(b, e, m) for e in exps]``, on every core with the GIL released; ``m`` prepared
 /// once. Same arguments and errors as :func:`powmod`.
 #[pyfunction]
-#[pyo3(signature = (b, exps, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (b, exps, m, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
+// The Python signature: each keyword argument is a parameter.
+#[allow(clippy::too_many_arguments)]
 pub fn powmod_exp_list<'py>(
     py: Python<'py>,
     b: &Bound<'py, PyAny>,
@@ -92,14 +98,16 @@ pub fn powmod_exp_list<'py>(
     algo: &str,
     threads: Option<usize>,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let b = int_of(b, "b")?;
     let exps = ints_of(exps, "exps")?;
     let m = modulus_of(m, "m")?;
     let algorithm = algorithm_of(algo)?;
     let out = py.detach(|| -> PyResult<Vec<Nat>> {
-        let modulus = make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work))
-            .map_err(library_error)?;
+        let modulus =
+            make_modulus(algorithm, Operation::PowMod, &m, limits_of(max_work, max_memory))
+                .map_err(library_error)?;
         let base = residue_of(&modulus, &b)?;
         on_threads(threads, || {
             exps.par_iter()
@@ -116,7 +124,9 @@ pub fn powmod_exp_list<'py>(
 /// sequences must have the same length. Every argument is checked before any power is
 /// computed: the first bad one raises, naming its index.
 #[pyfunction]
-#[pyo3(signature = (bases, exps, moduli, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK)))]
+#[pyo3(signature = (bases, exps, moduli, *, algo = "auto", threads = None, max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
+// The Python signature: each keyword argument is a parameter.
+#[allow(clippy::too_many_arguments)]
 pub fn powmod_many<'py>(
     py: Python<'py>,
     bases: &Bound<'py, PyAny>,
@@ -125,6 +135,7 @@ pub fn powmod_many<'py>(
     algo: &str,
     threads: Option<usize>,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let bases = ints_of(bases, "bases")?;
     let exps = ints_of(exps, "exps")?;
@@ -151,9 +162,13 @@ pub fn powmod_many<'py>(
                 .with_max_len(1)
                 .enumerate()
                 .map(|(i, ((b, e), m))| {
-                    let modulus =
-                        make_modulus(algorithm, Operation::PowMod, m, limits_of(max_work))
-                            .map_err(|err| modulus_error(i, err))?;
+                    let modulus = make_modulus(
+                        algorithm,
+                        Operation::PowMod,
+                        m,
+                        limits_of(max_work, max_memory),
+                    )
+                    .map_err(|err| modulus_error(i, err))?;
                     power(&modulus, b, e, &format!("bases[{i}]"))
                 })
                 .collect::<PyResult<Vec<_>>>()

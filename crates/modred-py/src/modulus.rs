@@ -6,7 +6,7 @@ use crate::convert::{
 };
 use crate::errors::library_error;
 use crate::{algorithm_of, detach_if, limits_of};
-use modred::modulus::limits::DEFAULT_MAX_WORK;
+use modred::modulus::limits::{DEFAULT_MAX_MEMORY, DEFAULT_MAX_WORK};
 use modred::{Algorithm, Nat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,17 +16,18 @@ use std::hash::{Hash, Hasher};
 
 /// Arithmetic modulo one positive integer ``m``, through one engine chosen once.
 ///
-/// ``Modulus(m, algo="auto", max_work=2**36)`` analyses ``m`` (size, odd or even, special
-/// form) and picks the algorithm and the code that runs on this CPU; ``algo`` forces one of
-/// ``modred.algorithms()``; ``max_work`` bounds each request's estimated work in digit
-/// operations (about a nanosecond each; ``None``: no bound), a request over it raising
+/// ``Modulus(m, algo="auto", max_work=2**36, max_memory=2**30)`` analyses ``m`` (size, odd
+/// or even, special form) and picks the algorithm and the code that runs on this CPU;
+/// ``algo`` forces one of ``modred.algorithms()``; ``max_work`` bounds each request's
+/// estimated work in digit operations (about a nanosecond each; ``None``: no bound) and
+/// ``max_memory`` its working memory in bytes, a request over either raising
 /// ``ValueError`` before it starts. The methods take ``int`` arguments (any sign: ``x`` stands for
 /// ``x % m``) and return ``int``; given a :class:`Residue` of this modulus they return
 /// a ``Residue``, which stays in the engine's representation between operations.
 ///
 /// Raises ``ZeroDivisionError`` for ``m == 0``, ``ValueError`` for a negative ``m``, an
 /// unknown algorithm or one that does not apply to ``m`` (Montgomery with an even ``m``),
-/// an ``m`` whose one product is over ``max_work``. Immutable and safe to share between threads.
+/// an ``m`` whose one product is over ``max_work`` or ``max_memory``. Immutable and safe to share between threads.
 #[pyclass(frozen, module = "modred", name = "Modulus")]
 pub struct PyModulus {
     pub(crate) inner: modred::Modulus,
@@ -34,6 +35,8 @@ pub struct PyModulus {
     requested: Algorithm,
     /// The `max_work` it was made with, for `repr` and pickling.
     max_work: Option<u64>,
+    /// The `max_memory` it was made with, for `repr` and pickling.
+    max_memory: Option<u64>,
 }
 
 /// An element of ``Z/mZ`` made by one :class:`Modulus` (``Modulus.residue(x)``), held in
@@ -84,27 +87,34 @@ fn answer<'py>(
 #[pymethods]
 impl PyModulus {
     #[new]
-    #[pyo3(signature = (m, algo = "auto", max_work = Some(DEFAULT_MAX_WORK)))]
+    #[pyo3(signature = (m, algo = "auto", max_work = Some(DEFAULT_MAX_WORK), max_memory = Some(DEFAULT_MAX_MEMORY)))]
     fn new(
         py: Python<'_>,
         m: &Bound<'_, PyAny>,
         algo: &str,
         max_work: Option<u64>,
+        max_memory: Option<u64>,
     ) -> PyResult<Self> {
         let m = modulus_of(m, "m")?;
         let requested = algorithm_of(algo)?;
-        let limits = limits_of(max_work);
+        let limits = limits_of(max_work, max_memory);
         let inner = detach_if(py, m.len() >= crate::DETACH_DIGITS, || {
             modred::Modulus::with_limits(requested, modred::Operation::PowMod, &m, limits)
         })
         .map_err(library_error)?;
-        Ok(PyModulus { inner, requested, max_work })
+        Ok(PyModulus { inner, requested, max_work, max_memory })
     }
 
     /// The work limit of each request, in digit operations (``None``: no limit).
     #[getter]
     fn max_work(&self) -> Option<u64> {
         self.max_work
+    }
+
+    /// The memory limit of each request, in bytes of working memory (``None``: no limit).
+    #[getter]
+    fn max_memory(&self) -> Option<u64> {
+        self.max_memory
     }
 
     /// The modulus ``m`` as an ``int``.
@@ -216,11 +226,16 @@ impl PyModulus {
     }
 
     fn __repr__(&self) -> String {
-        let limit = match self.max_work {
+        let mut limit = match self.max_work {
             Some(DEFAULT_MAX_WORK) => String::new(),
             Some(w) => format!(", max_work={w}"),
             None => ", max_work=None".to_string(),
         };
+        match self.max_memory {
+            Some(DEFAULT_MAX_MEMORY) => {}
+            Some(b) => limit.push_str(&format!(", max_memory={b}")),
+            None => limit.push_str(", max_memory=None"),
+        }
         format!(
             "Modulus({}, algo='{}'{limit})",
             hex_or_decimal(self.inner.modulus()),
@@ -228,12 +243,17 @@ impl PyModulus {
         )
     }
 
-    /// Pickling (Dask, multiprocessing): made again from ``m``, ``algo`` and ``max_work`` on
+    /// Pickling (Dask, multiprocessing): made again from ``m``, ``algo`` and the limits on
     /// the other side.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.get();
-        let args = (to_int(py, this.inner.modulus())?, this.requested.name(), this.max_work);
+        let args = (
+            to_int(py, this.inner.modulus())?,
+            this.requested.name(),
+            this.max_work,
+            this.max_memory,
+        );
         (py.get_type::<PyModulus>(), args).into_pyobject(py)
     }
 }

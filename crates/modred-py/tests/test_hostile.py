@@ -123,3 +123,34 @@ def test_work_limits():
         modred.powmod(3, 5, 7, max_work=-1)
     with pytest.raises(TypeError):
         modred.powmod(3, 5, 7, max_work="lots")
+
+
+def test_memory_limits():
+    # Hong keeps a k²-digit table per multiplicand: at 2**20 bits, 2 GiB; refused at once
+    # under the default 1 GiB, naming the need and how to lift the limit.
+    m = (1 << (1 << 20)) + 1
+    with pytest.raises(ValueError, match="too much memory.*max_memory=None"):
+        modred.Modulus(m, algo="hong")
+    with pytest.raises(ValueError, match="too much memory"):
+        modred.mulmod(3, 5, m, algo="hong")
+    # A tight limit refuses what the default allows, in every form.
+    m = (1 << 4096) + 1
+    for call in (
+        lambda: modred.powmod(3, 5, m, max_memory=4096),
+        lambda: modred.mulmod(3, 5, m, max_memory=4096),
+        lambda: modred.reduce(m + 5, m, max_memory=4096),
+        lambda: modred.powmod_base_list([2, 3], 5, m, max_memory=4096),
+        lambda: modred.powmod_exp_list(2, [3, 5], m, max_memory=4096),
+        lambda: modred.powmod_many([3], [5], [m], max_memory=4096),
+    ):
+        with pytest.raises(ValueError, match="too much memory"):
+            call()
+    md = modred.Modulus(1000003, max_memory=1 << 20)
+    assert md.max_memory == 1 << 20 and "max_memory=1048576" in repr(md)
+    assert md.pow(3, 1 << 100) == pow(3, 1 << 100, 1000003)
+    assert modred.Modulus(97, max_memory=None).max_memory is None
+    assert modred.Modulus(97).max_memory == 2**30 and "max_memory" not in repr(modred.Modulus(97))
+    # A limit never changes an answer.
+    assert modred.powmod(3, 10**40, m, max_memory=None) == pow(3, 10**40, m)
+    with pytest.raises(OverflowError):
+        modred.mulmod(3, 5, 7, max_memory=-1)

@@ -76,6 +76,9 @@ def test_pickling_keeps_modulus_and_algorithm():
     for limit in (None, 12345):
         back = pickle.loads(pickle.dumps(modred.Modulus(97, max_work=limit)))
         assert back.max_work == limit
+    for limit in (None, 1 << 20):
+        back = pickle.loads(pickle.dumps(modred.Modulus(97, max_memory=limit)))
+        assert back.max_memory == limit
 
 
 def test_module_facts():

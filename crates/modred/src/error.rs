@@ -58,6 +58,12 @@ pub enum Error {
         /// The limit it is over, in bytes.
         limit: u64,
     },
+    /// The system refused an allocation of working memory (its address-space limit, or no
+    /// memory left): the request was abandoned, and nothing else is affected.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -79,9 +85,15 @@ impl fmt::Display for Error {
             Error::InvalidArgument(what) => write!(f, "{what}"),
             Error::TooMuchMemory { what, need, limit } => write!(
                 f,
-                "too much memory: {what} would hold {} of tables, over the memory limit of {}",
+                "too much memory: {what} would hold {} of working memory, over the memory \
+                 limit of {}",
                 crate::modulus::limits::bytes(*need),
                 crate::modulus::limits::bytes(*limit)
+            ),
+            Error::OutOfMemory { bytes } => write!(
+                f,
+                "out of memory: the system refused {} of working memory",
+                crate::modulus::limits::bytes(*bytes)
             ),
             Error::TooMuchWork { what, estimate, limit } => write!(
                 f,

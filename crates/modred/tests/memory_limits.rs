@@ -1,6 +1,7 @@
-//! The memory limit: tables that grow faster than the operands (Hong's `k²`-digit window
-//! tables, exponentiation windows) are counted before they are allocated, and a request
-//! over the limit is refused with `Error::TooMuchMemory` at once — never an abort.
+//! The memory limit: working memory (Hong's `k²`-digit window tables, exponentiation
+//! windows, scratch) is estimated before it is allocated, and a request over the limit is
+//! refused with `Error::TooMuchMemory` at once — never an abort. (That the estimates are
+//! upper bounds: `memory_model.rs`.)
 
 use modred::exp::Method;
 use modred::modulus::limits::{DEFAULT_MAX_MEMORY, DEFAULT_MAX_WORK};
@@ -51,14 +52,14 @@ fn wide_windows_are_refused_by_their_table() {
     let e = Nat::power_of_two(100).add(&Nat::one());
     let err = md.pow_with_vartime(&x, &e, Method::FixedWindow(16)).unwrap_err();
     match &err {
-        Error::TooMuchMemory { need, .. } => assert_eq!(*need, 8 << 30),
+        Error::TooMuchMemory { need, .. } => assert!((8 << 30..9 << 30).contains(need), "{need}"),
         other => panic!("expected TooMuchMemory, got {other}"),
     }
     assert!(err.to_string().contains("8.0 GiB") && err.to_string().contains("fixed-16"), "{err}");
     // Hong's exponentiation keeps a k²-digit table per window entry: 16 of 132 KiB for a
-    // sliding window of 5 at 8192 bits (the modulus's own tables, 659 KiB, fit in 1 MiB).
+    // sliding window of 5 at 8192 bits (the modulus with one product, 1.4 MiB, fits in 2 MiB).
     let m = odd_modulus(8192);
-    let tight = Limits::new().with_max_memory(1 << 20);
+    let tight = Limits::new().with_max_memory(2 << 20);
     let md = Modulus::with_limits(Algorithm::Hong, Operation::PowMod, &m, tight).unwrap();
     let x = md.residue(&Nat::from(3u64));
     assert!(matches!(

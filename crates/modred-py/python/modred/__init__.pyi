@@ -8,23 +8,42 @@ __version__: str
 IntLike = SupportsIndex
 
 def powmod(
-    b: IntLike, e: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+    b: IntLike,
+    e: IntLike,
+    m: IntLike,
+    *,
+    algo: str = "auto",
+    max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> int:
     """``pow(b, e, m)`` for ``m > 0``, any ``b`` and ``e`` (negative: the inverse's power); variable time.
 
     ``max_work``: the most estimated digit operations (about 1 ns each) the call may take,
-    refused with ValueError before it starts; ``None`` for no limit."""
+    refused with ValueError before it starts; ``None`` for no limit. ``max_memory``: the
+    most bytes of working memory (tables, scratch, transforms) the call may hold, refused
+    the same way; MemoryError if the system refuses memory all the same."""
 
 def invert(x: IntLike, m: IntLike) -> int:
     """``pow(x, -1, m)``: ValueError when ``x`` has no inverse modulo ``m``."""
 
 def mulmod(
-    a: IntLike, b: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+    a: IntLike,
+    b: IntLike,
+    m: IntLike,
+    *,
+    algo: str = "auto",
+    max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> int:
     """``a * b % m`` for ``m > 0``, any ``a`` and ``b``."""
 
 def reduce(
-    x: IntLike, m: IntLike, *, algo: str = "auto", max_work: Optional[int] = 2**36
+    x: IntLike,
+    m: IntLike,
+    *,
+    algo: str = "auto",
+    max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> int:
     """``x % m`` for ``m > 0``, any ``x``; a forced algorithm may refuse an ``x`` beyond its bound."""
 
@@ -36,6 +55,7 @@ def powmod_base_list(
     algo: str = "auto",
     threads: Optional[int] = None,
     max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> List[int]:
     """``[pow(b, e, m) for b in bases]`` on every core (or ``threads``), GIL released."""
 
@@ -47,6 +67,7 @@ def powmod_exp_list(
     algo: str = "auto",
     threads: Optional[int] = None,
     max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> List[int]:
     """``[pow(b, e, m) for e in exps]`` on every core (or ``threads``), GIL released."""
 
@@ -58,6 +79,7 @@ def powmod_many(
     algo: str = "auto",
     threads: Optional[int] = None,
     max_work: Optional[int] = 2**36,
+    max_memory: Optional[int] = 2**30,
 ) -> List[int]:
     """``[pow(b, e, m) for b, e, m in zip(bases, exps, moduli)]`` (equal lengths), on every core."""
 
@@ -73,9 +95,17 @@ def cpu_features() -> List[str]:
 class Modulus:
     """Arithmetic modulo one ``m > 0`` through one engine chosen once (immutable, thread-safe)."""
 
-    def __init__(self, m: IntLike, algo: str = "auto", max_work: Optional[int] = 2**36) -> None: ...
+    def __init__(
+        self,
+        m: IntLike,
+        algo: str = "auto",
+        max_work: Optional[int] = 2**36,
+        max_memory: Optional[int] = 2**30,
+    ) -> None: ...
     @property
     def max_work(self) -> Optional[int]: ...
+    @property
+    def max_memory(self) -> Optional[int]: ...
     @property
     def modulus(self) -> int: ...
     @property

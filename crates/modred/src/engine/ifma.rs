@@ -11,6 +11,7 @@
 //! [`crate::Modulus`] uses it for the exponentiations of its Montgomery reducers when the
 //! CPU has IFMA.
 
+use crate::error::Error;
 use crate::exp::{self, Method, MulSqr};
 use crate::kernels;
 use crate::kernels::arch::avx512_ifma::radix52::{
@@ -327,15 +328,23 @@ impl MontgomeryIfma {
     }
 
     /// `base^e mod m` for `base < m`, by `method` (as [`exp::pow_vartime`]; the window
-    /// must be valid). Variable time: leaks the exponent.
-    pub(crate) fn pow_vartime(&self, base: &Nat<u64>, e: &Nat<u64>, method: Method) -> Nat<u64> {
+    /// must be valid). Variable time: leaks the exponent. [`Error::OutOfMemory`] when the
+    /// system refuses the window table.
+    pub(crate) fn pow_vartime(
+        &self,
+        base: &Nat<u64>,
+        e: &Nat<u64>,
+        method: Method,
+    ) -> Result<Nat<u64>, Error> {
         if e.is_zero() {
-            return Nat::one().checked_rem(&Nat::from_vec(self.m64.clone())).unwrap_or_default();
+            return Ok(Nat::one()
+                .checked_rem(&Nat::from_vec(self.m64.clone()))
+                .unwrap_or_default());
         }
         let b = self.enter(base);
         let mut scratch = Scratch::new();
-        let r = exp::pow_loops(self, &b, e, method, &mut scratch);
-        self.leave(&r)
+        let r = exp::pow_loops(self, &b, e, method, &mut scratch)?;
+        Ok(self.leave(&r))
     }
 
     /// `out = a·b·2^(−64k) mod m` for `a, b < m` in `k` u64 digits (`k` those of `m`): the
@@ -671,11 +680,15 @@ mod tests {
                 .unwrap(),
             );
             for method in [Method::Binary, Method::FixedWindow(5), Method::SlidingWindow(6)] {
-                assert_eq!(ctx.pow_vartime(&a, &e, method), want, "{bits} bits, {method:?}");
+                assert_eq!(
+                    ctx.pow_vartime(&a, &e, method).unwrap(),
+                    want,
+                    "{bits} bits, {method:?}"
+                );
             }
-            assert_eq!(ctx.pow_vartime(&b, &Nat::from(2u64), Method::Binary), Nat::one());
-            assert_eq!(ctx.pow_vartime(&Nat::zero(), &e, Method::Binary), Nat::zero());
-            assert_eq!(ctx.pow_vartime(&a, &Nat::zero(), Method::Binary), Nat::one());
+            assert_eq!(ctx.pow_vartime(&b, &Nat::from(2u64), Method::Binary).unwrap(), Nat::one());
+            assert_eq!(ctx.pow_vartime(&Nat::zero(), &e, Method::Binary).unwrap(), Nat::zero());
+            assert_eq!(ctx.pow_vartime(&a, &Nat::zero(), Method::Binary).unwrap(), Nat::one());
         }
     }
 

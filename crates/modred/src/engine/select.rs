@@ -8,7 +8,7 @@ use super::profile;
 use super::rule;
 use super::Operation;
 use crate::error::Error;
-use crate::modulus::Limits;
+use crate::modulus::{limits, Limits};
 use crate::nat::Nat;
 use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
 use crate::registry::Algorithm;
@@ -216,8 +216,15 @@ pub(crate) fn build(
     limits.check(mul_work, || {
         format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
     })?;
-    limits.check_memory(crate::modulus::limits::mul_memory(algorithm, m.len() as u64), || {
-        format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
+    // The context, one product, and the one-off reducer when it is another algorithm.
+    let one_off_algorithm = if auto { rule::choose(m, Operation::Reduce) } else { algorithm };
+    let k = m.len() as u64;
+    let mut memory = limits::mul_memory(algorithm, k);
+    if one_off_algorithm != algorithm {
+        memory = memory.saturating_add(limits::context_memory(one_off_algorithm, k));
+    }
+    limits.check_memory(memory, || {
+        format!("a modulus of {} bits by {algorithm} with one multiplication", m.bits())
     })?;
     #[cfg(x86_kernels)]
     let ifma = match algorithm {
@@ -235,7 +242,6 @@ pub(crate) fn build(
         _ if ifma.is_some() => Power::Ifma52,
         _ => Power::Window,
     };
-    let one_off_algorithm = if auto { rule::choose(m, Operation::Reduce) } else { algorithm };
     let (own, reduce) = if one_off_algorithm == algorithm {
         (None, (algorithm, product))
     } else {

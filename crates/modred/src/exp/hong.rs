@@ -48,11 +48,11 @@ pub fn pow_vartime<L: Limb>(
     }
     let narrow = |w: u32| if (w as u64) > n { n as u32 } else { w };
     let mut scratch = Scratch::new();
-    Ok(match method {
+    match method {
         Method::Binary => sliding(h, base, e.limbs(), n, 1, &mut scratch),
         Method::SlidingWindow(w) => sliding(h, base, e.limbs(), n, narrow(w), &mut scratch),
         Method::FixedWindow(w) => fixed(h, base, e.limbs(), n, narrow(w), &mut scratch),
-    })
+    }
 }
 
 /// Squares `acc` `times` times in place (through `tmp`).
@@ -78,20 +78,20 @@ fn sliding<L: Limb>(
     n: u64,
     w: u32,
     scratch: &mut Scratch<L>,
-) -> Vec<L> {
+) -> Result<Vec<L>, Error> {
     debug_assert!(n >= 1 && 1 <= w && w as u64 <= n && bit(e, n - 1));
     let k = base.len();
     let size = 1usize << (w - 1);
     let mut tables: Vec<WindowTable<L>> = Vec::with_capacity(size);
-    tables.push(h.window_table(base));
+    tables.push(h.try_window_table(base)?);
     if size > 1 {
         let mut square = vec![L::ZERO; k];
         h.sqr_paper(&mut square, base, scratch);
-        let square_table = h.window_table(&square);
+        let square_table = h.try_window_table(&square)?;
         let mut power = vec![L::ZERO; k];
         for j in 1..size {
             h.mul_by_table(&mut power, tables[j - 1].multiplicand(k), &square_table, scratch);
-            tables.push(h.window_table(&power));
+            tables.push(h.try_window_table(&power)?);
         }
     }
 
@@ -114,7 +114,7 @@ fn sliding<L: Limb>(
         core::mem::swap(&mut acc, &mut tmp);
         remaining = low;
     }
-    acc
+    Ok(acc)
 }
 
 /// Fixed 2^w-ary window (HAC 14.82): the tables of `base^j`, `1 ≤ j < 2^w`; even powers
@@ -126,12 +126,12 @@ fn fixed<L: Limb>(
     n: u64,
     w: u32,
     scratch: &mut Scratch<L>,
-) -> Vec<L> {
+) -> Result<Vec<L>, Error> {
     debug_assert!(n >= 1 && 1 <= w && w as u64 <= n);
     let k = base.len();
     let size = (1usize << w) - 1;
     let mut tables: Vec<WindowTable<L>> = Vec::with_capacity(size);
-    tables.push(h.window_table(base));
+    tables.push(h.try_window_table(base)?);
     let mut power = vec![L::ZERO; k];
     for j in 2..=size {
         if j % 2 == 0 {
@@ -139,7 +139,7 @@ fn fixed<L: Limb>(
         } else {
             h.mul_by_table(&mut power, tables[j - 2].multiplicand(k), &tables[0], scratch);
         }
-        tables.push(h.window_table(&power));
+        tables.push(h.try_window_table(&power)?);
     }
 
     let d = n.div_ceil(w as u64);
@@ -155,5 +155,5 @@ fn fixed<L: Limb>(
             core::mem::swap(&mut acc, &mut tmp);
         }
     }
-    acc
+    Ok(acc)
 }

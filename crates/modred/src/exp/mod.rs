@@ -155,7 +155,7 @@ pub fn pow_vartime<L: Limb, R: Reducer<L> + ?Sized>(
     if n == 0 {
         return Ok(r.to_residue(&Nat::one()));
     }
-    Ok(pow_loops(r, base, e, method, &mut Scratch::new()))
+    pow_loops(r, base, e, method, &mut Scratch::new())
 }
 
 /// Checks a window width: `1..=`[`MAX_WINDOW`].
@@ -192,20 +192,21 @@ impl<L: Limb, R: Reducer<L> + ?Sized> MulSqr<L> for R {
 }
 
 /// [`pow_vartime`]'s loops for anything with [`MulSqr`], on a `base` already checked and an
-/// exponent `e ≥ 1` (`n = e.bits() ≥ 1`).
+/// exponent `e ≥ 1` (`n = e.bits() ≥ 1`); [`Error::OutOfMemory`] when the system refuses
+/// the window table.
 pub(crate) fn pow_loops<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &Nat<L>,
     method: Method,
     scratch: &mut Scratch<L>,
-) -> Vec<L> {
+) -> Result<Vec<L>, Error> {
     let n = e.bits();
     debug_assert!(n >= 1);
     // A window wider than the exponent gives the same result with a larger table.
     let narrow = |w: u32| if (w as u64) > n { n as u32 } else { w };
     match method {
-        Method::Binary => binary::pow(r, base, e.limbs(), n, scratch),
+        Method::Binary => Ok(binary::pow(r, base, e.limbs(), n, scratch)),
         Method::FixedWindow(w) => window::pow(r, base, e.limbs(), n, narrow(w), scratch),
         Method::SlidingWindow(w) => sliding::pow(r, base, e.limbs(), n, narrow(w), scratch),
     }

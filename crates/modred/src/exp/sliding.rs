@@ -2,7 +2,9 @@
 
 use super::MulSqr;
 use super::{bit, entry, odd_window};
+use crate::error::Error;
 use crate::limb::Limb;
+use crate::modulus::limits::try_zeroed;
 use crate::reduce::Scratch;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
@@ -22,12 +24,12 @@ pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     n: u64,
     w: u32,
     scratch: &mut Scratch<L>,
-) -> Vec<L> {
+) -> Result<Vec<L>, Error> {
     debug_assert!(n >= 1 && 1 <= w && w as u64 <= n && bit(e, n - 1));
     let k = base.len();
     // table[j·k ..][..k] holds base^(2j+1).
     let size = 1usize << (w - 1);
-    let mut table = vec![L::ZERO; size * k];
+    let mut table = try_zeroed(size * k, L::ZERO)?;
     table[..k].copy_from_slice(base);
     if size > 1 {
         let mut square = vec![L::ZERO; k];
@@ -62,5 +64,5 @@ pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
         core::mem::swap(&mut acc, &mut tmp);
         remaining = low;
     }
-    acc
+    Ok(acc)
 }

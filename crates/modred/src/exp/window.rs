@@ -2,7 +2,9 @@
 
 use super::MulSqr;
 use super::{bits_at, entry};
+use crate::error::Error;
 use crate::limb::Limb;
+use crate::modulus::limits::try_zeroed;
 use crate::reduce::Scratch;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
@@ -24,12 +26,12 @@ pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     n: u64,
     w: u32,
     scratch: &mut Scratch<L>,
-) -> Vec<L> {
+) -> Result<Vec<L>, Error> {
     debug_assert!(n >= 1 && 1 <= w && w as u64 <= n);
     let k = base.len();
     // table[(j − 1)·k ..][..k] holds base^j.
     let size = (1usize << w) - 1;
-    let mut table = vec![L::ZERO; size * k];
+    let mut table = try_zeroed(size * k, L::ZERO)?;
     table[..k].copy_from_slice(base);
     for j in 2..=size {
         let (done, rest) = table.split_at_mut((j - 1) * k);
@@ -57,5 +59,5 @@ pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
             core::mem::swap(&mut acc, &mut tmp);
         }
     }
-    acc
+    Ok(acc)
 }

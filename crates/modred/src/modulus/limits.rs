@@ -17,22 +17,29 @@
 //! The limit is per request, set when the modulus is made ([`crate::Modulus::with_limits`];
 //! the command line's `--max-work`).
 //!
-//! Memory: the tables that grow faster than the operands are counted before they are
-//! allocated, and a request whose tables are over the memory limit is refused with
-//! [`Error::TooMuchMemory`]: Hong's window table of `k²` digits per multiplicand
-//! ([`mul_memory`]) and the window tables of an exponentiation ([`pow_memory`]: `2^w` or
-//! `2^(w−1)` residues, each a `k²`-digit table for Hong). The Solinas matrices are bounded
-//! by their own rule ([`crate::reduce::SOLINAS_MAX_WEIGHT`]). What stays in proportion to
-//! the operands (scratch, transforms: a few dozen copies at most) is not counted: it is
-//! bounded by the size of the numbers given.
+//! Memory: every request's working memory is estimated from the sizes before anything is
+//! allocated, and a request over the memory limit is refused with [`Error::TooMuchMemory`],
+//! which names the need. The estimates are upper bounds, checked against the allocations
+//! themselves at every algorithm and size by `tests/memory_model.rs`:
+//! - making a modulus ([`mul_memory`]): its context ([`context_memory`]: constants,
+//!   precomputed transforms, Hong's `k²`-digit table machinery) and one product
+//!   ([`product_memory`]: scratch, transforms, Hong's window table of the multiplicand) —
+//!   what every later `mul`, `sqr` or `mul_mod` holds at most, so they need no check;
+//! - an exponentiation ([`pow_memory`]): its window table (`2^w` or `2^(w−1)` residues,
+//!   each a `k²`-digit table for Hong), one product and its accumulators;
+//! - a one-off reduction of a long `x` by division ([`division_memory`]).
+//!
+//! The Solinas matrices are bounded by their own rule ([`crate::reduce::SOLINAS_MAX_WEIGHT`]:
+//! under 4 MiB). The big buffers are allocated with `try_reserve` ([`try_zeroed`]), so an
+//! allocation the system refuses all the same is [`Error::OutOfMemory`], not an abort.
 
 use crate::error::Error;
 use crate::exp::{Method, MAX_WINDOW};
 use crate::registry::{product_work, Algorithm};
 
-/// The default memory limit: 1 GiB of tables per request — far above what pays (a 2^16-
-/// entry window table, Hong's tables beyond 100 000 bits) and below what a shared machine
-/// can give each of its threads.
+/// The default memory limit: 1 GiB of working memory per request — room for a product of
+/// two 2^24-bit numbers (about 600 MiB by the estimates), far above what a window table
+/// needs, and below what a shared machine can give each of its threads.
 pub const DEFAULT_MAX_MEMORY: u64 = 1 << 30;
 
 /// The default work limit: 2^36 ≈ 6.9·10^10 digit operations — about 20 s to a minute, and
@@ -58,7 +65,7 @@ pub struct Limits {
     /// The most estimated work, in digit operations, of one request (see the
     /// [module documentation](self)); [`DEFAULT_MAX_WORK`] unless set.
     pub max_work: u64,
-    /// The most bytes of tables one request may hold (see the [module
+    /// The most bytes of working memory one request may hold (see the [module
     /// documentation](self)); [`DEFAULT_MAX_MEMORY`] unless set.
     pub max_memory: u64,
 }
@@ -136,24 +143,60 @@ pub fn pow_products(bits: u64, method: Method) -> u64 {
     bits.saturating_add(loop_products).saturating_add(table)
 }
 
-/// The bytes of tables one multiplication modulo a `k`-digit modulus by `algorithm`
-/// holds: Hong's window table of the second operand, `k²` digits (and its table of
-/// multiples, `2s·(k + 1)` digits with `s ≤ 2^8`); nothing that grows faster than the
-/// operands for the other algorithms.
-pub fn mul_memory(algorithm: Algorithm, k: u64) -> u64 {
+/// Bytes a context holds whatever its size: constants, small tables, the boxes.
+const CONTEXT_BASE: u64 = 16 << 10;
+
+/// Digits per digit of the modulus of a context's own precalculations, beyond Hong's
+/// tables: transforms keep the modulus and its reciprocal transformed at two lengths
+/// (measured up to 59 digits a digit, 183 for an automatic context with its one-off
+/// reducer); the others keep a few copies (up to 38, Barrett's and Montgomery's constants
+/// at a million bits).
+fn context_digits(algorithm: Algorithm) -> u64 {
     match algorithm {
-        Algorithm::Hong => {
-            let digits = k.saturating_mul(k).saturating_add(512u64.saturating_mul(k + 1));
-            digits.saturating_mul(8)
-        }
-        _ => 0,
+        Algorithm::NttBarrett | Algorithm::NttMontgomery => 128,
+        _ => 64,
     }
 }
 
-/// The bytes of the window table of an exponentiation by `method` modulo a `k`-digit
-/// modulus by `algorithm`: `2^w` residues for the fixed window, `2^(w−1)` for the sliding
-/// one (a window outside `1..=16` counted as the nearest valid one), each of `k` digits —
-/// or, for Hong, each with its `k²`-digit window table (paper 002, eq. 9).
+/// Digits per digit of the modulus of one product's scratch: the double-length product,
+/// Karatsuba's or the transforms' buffers (measured up to 52 digits a digit, by the first
+/// product of a thread, which sizes the scratch the thread keeps).
+const PRODUCT_DIGITS: u64 = 64;
+
+/// Hong's digits of tables for a `k`-digit modulus: the window table of a multiplicand
+/// (`k²` digits, paper 002 eq. 9) and the table of multiples (`2s·(k + 1)` digits with
+/// `s ≤ 2^8`).
+fn hong_digits(k: u64) -> u64 {
+    k.saturating_mul(k).saturating_add(512u64.saturating_mul(k + 1))
+}
+
+/// The bytes a context modulo a `k`-digit modulus by `algorithm` holds once made (not
+/// counting the products it then computes, [`product_memory`]).
+pub fn context_memory(algorithm: Algorithm, k: u64) -> u64 {
+    let tables = if algorithm == Algorithm::Hong { hong_digits(k) } else { 0 };
+    let digits = context_digits(algorithm).saturating_mul(k).saturating_add(tables);
+    digits.saturating_mul(8).saturating_add(CONTEXT_BASE)
+}
+
+/// The bytes one product modulo a `k`-digit modulus by `algorithm` holds while it runs:
+/// its scratch, and for Hong the window table of the second operand (`k²` digits).
+pub fn product_memory(algorithm: Algorithm, k: u64) -> u64 {
+    let tables = if algorithm == Algorithm::Hong { hong_digits(k) } else { 0 };
+    PRODUCT_DIGITS.saturating_mul(k).saturating_add(tables).saturating_mul(8)
+}
+
+/// The bytes of making a modulus of `k` digits by `algorithm` and computing one product
+/// with it: [`context_memory`] and [`product_memory`], what a multiplication modulus holds
+/// at most (later products reuse the space of the first).
+pub fn mul_memory(algorithm: Algorithm, k: u64) -> u64 {
+    context_memory(algorithm, k).saturating_add(product_memory(algorithm, k))
+}
+
+/// The bytes of an exponentiation by `method` modulo a `k`-digit modulus by `algorithm`,
+/// beyond its context: the window table — `2^w` residues for the fixed window, `2^(w−1)`
+/// for the sliding one (a window outside `1..=16` counted as the nearest valid one), each
+/// of `k` digits, or for Hong each with its `k²`-digit window table (paper 002, eq. 9) —
+/// one product, and the base, accumulator and result (`4k` digits).
 pub fn pow_memory(algorithm: Algorithm, k: u64, method: Method) -> u64 {
     let entries = match method {
         Method::Binary => 1u64,
@@ -164,7 +207,62 @@ pub fn pow_memory(algorithm: Algorithm, k: u64, method: Method) -> u64 {
         Algorithm::Hong => k.saturating_mul(k).saturating_add(k),
         _ => k,
     };
-    entries.saturating_mul(per_entry).saturating_mul(8)
+    let table = entries.saturating_mul(per_entry).saturating_mul(8);
+    let accumulators = k.saturating_mul(4 * 8);
+    table.saturating_add(product_memory(algorithm, k)).saturating_add(accumulators)
+}
+
+/// The bytes of a division of an `x_digits`-digit number by a shorter modulus (a one-off
+/// reduction beyond the algorithm's bound): the normalized copies, the quotient and, from
+/// [`crate::nat::DIV_NEWTON_THRESHOLD`] digits, Newton's reciprocal and its products —
+/// measured up to 17 digits a digit of `x`.
+pub fn division_memory(x_digits: u64) -> u64 {
+    32u64.saturating_mul(8).saturating_mul(x_digits).saturating_add(CONTEXT_BASE)
+}
+
+/// A buffer of `len` copies of `zero`, or [`Error::OutOfMemory`] when the system refuses
+/// the allocation (instead of the abort of `vec!`): for the buffers that grow with the
+/// numbers and the tables.
+pub(crate) fn try_zeroed<T: Copy>(len: usize, zero: T) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    let reserved = {
+        let _fallible = FallibleScope::enter();
+        v.try_reserve_exact(len)
+    };
+    reserved.map_err(|_| Error::OutOfMemory {
+        bytes: (len as u64).saturating_mul(core::mem::size_of::<T>() as u64),
+    })?;
+    v.resize(len, zero);
+    Ok(v)
+}
+
+std::thread_local! {
+    static FALLIBLE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Whether this thread is inside one of the library's fallible allocations
+/// (`try_reserve`, whose refusal becomes [`Error::OutOfMemory`]). For a global allocator
+/// that ends the process when the system refuses memory, as the `modred` command line's
+/// does: here it should return null instead, so that the request fails alone (in a
+/// batch, one line's error). Reading it allocates nothing.
+pub fn allocating_fallibly() -> bool {
+    FALLIBLE.try_with(core::cell::Cell::get).unwrap_or(false)
+}
+
+/// Marks this thread as allocating fallibly while it lives.
+struct FallibleScope;
+
+impl FallibleScope {
+    fn enter() -> Self {
+        FALLIBLE.with(|f| f.set(true));
+        FallibleScope
+    }
+}
+
+impl Drop for FallibleScope {
+    fn drop(&mut self) {
+        FALLIBLE.with(|f| f.set(false));
+    }
 }
 
 /// `n` bytes for a message: `512 bytes`, `3.5 MiB`, `2.0 GiB`.
@@ -242,18 +340,35 @@ mod tests {
     }
 
     #[test]
-    fn memory_of_the_tables() {
+    fn memory_estimates() {
         // Hong at 1 000 000 bits: a k²-digit table per multiplicand, about 1.8 GiB.
         let k = 1_000_000u64.div_ceil(64);
         assert!(mul_memory(Algorithm::Hong, k) > DEFAULT_MAX_MEMORY);
-        assert_eq!(mul_memory(Algorithm::Montgomery, k), 0);
-        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::FixedWindow(4)), 16 * 4 * 8);
-        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::SlidingWindow(4)), 8 * 4 * 8);
-        assert_eq!(pow_memory(Algorithm::Hong, 4, Method::Binary), 20 * 8);
-        // A 2^16-entry window at 2^20 bits: 8 GiB.
+        // Others: the context and one product, in proportion to the modulus.
+        assert_eq!(context_memory(Algorithm::Montgomery, 4), CONTEXT_BASE + 64 * 4 * 8);
+        assert_eq!(context_memory(Algorithm::NttBarrett, 4), CONTEXT_BASE + 128 * 4 * 8);
+        assert_eq!(product_memory(Algorithm::Barrett, 4), 64 * 4 * 8);
+        assert_eq!(
+            mul_memory(Algorithm::Montgomery, k),
+            context_memory(Algorithm::Montgomery, k) + product_memory(Algorithm::Montgomery, k)
+        );
+        // A product of two 2^24-bit numbers, automatic (transforms and a one-off reducer):
+        // within the default.
+        let k24 = 1u64 << 18;
+        let auto24 =
+            mul_memory(Algorithm::NttMontgomery, k24) + context_memory(Algorithm::Barrett, k24);
+        assert!(auto24 < DEFAULT_MAX_MEMORY, "{auto24}");
+        // Window tables, one product and four accumulators.
+        let rest = product_memory(Algorithm::Barrett, 4) + 4 * 4 * 8;
+        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::FixedWindow(4)), 16 * 4 * 8 + rest);
+        assert_eq!(pow_memory(Algorithm::Barrett, 4, Method::SlidingWindow(4)), 8 * 4 * 8 + rest);
+        let hong_rest = product_memory(Algorithm::Hong, 4) + 4 * 4 * 8;
+        assert_eq!(pow_memory(Algorithm::Hong, 4, Method::Binary), 20 * 8 + hong_rest);
+        // A 2^16-entry window at 2^20 bits: 8 GiB of table.
         let big = pow_memory(Algorithm::Montgomery, 1 << 14, Method::FixedWindow(16));
-        assert_eq!(big, 8 << 30);
+        assert!((8 << 30..(8 << 30) + (16 << 20)).contains(&big), "{big}");
         assert_eq!(pow_memory(Algorithm::Hong, u64::MAX, Method::FixedWindow(16)), u64::MAX);
+        assert_eq!(division_memory(1000), CONTEXT_BASE + 32 * 8 * 1000);
         assert_eq!(bytes(512), "512 bytes");
         assert_eq!(bytes(3 << 19), "1.5 MiB");
         assert_eq!(bytes(8 << 30), "8.0 GiB");
@@ -262,9 +377,27 @@ mod tests {
         let e = l.check_memory(101, || "a request".into()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "too much memory: a request would hold 101 bytes of tables, over the memory limit \
-             of 100 bytes"
+            "too much memory: a request would hold 101 bytes of working memory, over the \
+             memory limit of 100 bytes"
         );
+    }
+
+    /// An allocation the system cannot give is an error, and the thread is no longer
+    /// marked as allocating fallibly afterwards.
+    #[test]
+    fn refused_allocations_are_errors() {
+        for len in [usize::MAX / 8, 1 << 45] {
+            match try_zeroed(len, 0u64) {
+                Err(Error::OutOfMemory { bytes: b }) => {
+                    assert_eq!(b, len as u64 * 8);
+                    let message = Error::OutOfMemory { bytes: b }.to_string();
+                    assert!(message.starts_with("out of memory: the system refused "));
+                }
+                other => panic!("{len}: {:?}", other.map(|v| v.len())),
+            }
+            assert!(!allocating_fallibly());
+        }
+        assert_eq!(try_zeroed(3, 7u32).unwrap(), vec![7, 7, 7]);
     }
 
     #[test]

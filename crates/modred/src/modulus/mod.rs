@@ -262,7 +262,9 @@ impl Modulus {
     /// algorithm's bound goes to classical. Forced context: by the forced algorithm, which enforces
     /// its input bound (Barrett: `x < b^(2k)`; Montgomery: `x < m·R`).
     ///
-    /// Error: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound.
+    /// Errors: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound;
+    /// [`Error::TooMuchWork`] or [`Error::TooMuchMemory`] for a division over the limits
+    /// ([`limits::division_work`], [`limits::division_memory`]).
     ///
     /// The reduction runs in this thread's kept working space (no allocation but the
     /// result's); a Montgomery reducer's `x·R⁻¹` is turned into `x mod m` by one
@@ -275,9 +277,11 @@ impl Modulus {
             if !self.is_auto() {
                 return Err(r.out_of_range());
             }
-            self.limits.check(limits::division_work(x.len() as u64, k), || {
+            let what = || {
                 format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), self.bits())
-            })?;
+            };
+            self.limits.check(limits::division_work(x.len() as u64, k), what)?;
+            self.limits.check_memory(limits::division_memory(x.len() as u64), what)?;
             // Only classical takes every x; the auto rule may pick a bounded one.
             return Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)));
         }
@@ -663,8 +667,9 @@ impl Modulus {
     /// Errors: [`Error::InvalidArgument`] for a window outside `1..=16`,
     /// [`Error::ForeignResidue`] for a residue of another modulus, [`Error::TooMuchWork`]
     /// when its products ([`limits::pow_products`]) times one multiplication are over the
-    /// work limit, [`Error::TooMuchMemory`] when its window table ([`limits::pow_memory`])
-    /// is over the memory limit.
+    /// work limit, [`Error::TooMuchMemory`] when its window table and working space
+    /// ([`limits::pow_memory`]) are over the memory limit, [`Error::OutOfMemory`] when the
+    /// system refuses the table.
     pub fn pow_with_vartime(
         &self,
         base: &Residue,
@@ -687,7 +692,7 @@ impl Modulus {
         let k = self.engine.m.len() as u64;
         self.limits.check_memory(limits::pow_memory(self.algorithm(), k, method), || {
             format!(
-                "the {} window table of an exponentiation modulo a {}-bit modulus by {}",
+                "an exponentiation with a {} window table modulo a {}-bit modulus by {}",
                 crate::engine::profile::method_name(method),
                 self.bits(),
                 self.algorithm()
@@ -695,7 +700,7 @@ impl Modulus {
         })?;
         #[cfg(x86_kernels)]
         if let Some(ifma) = &self.engine.ifma {
-            let y = ifma.pow_vartime(&self.value(base), e, method);
+            let y = ifma.pow_vartime(&self.value(base), e, method)?;
             return Ok(self.residue(&y));
         }
         let limbs = match &self.engine.core {

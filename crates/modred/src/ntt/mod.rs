@@ -168,14 +168,14 @@ impl Transform {
         #[cfg(x86_kernels_compiled)]
         if use_ifma::<L>(2 * n, allow_ifma) {
             let plan = ifma::Plan::get(2 * n);
-            let mut data = vec![0u64; 4 * n];
+            let mut data = crate::modulus::limits::try_zeroed(4 * n, 0u64)?;
             // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
             unsafe { ifma::forward_digits(&plan, &a[..digits], &mut data) };
             let low = a.first().map_or(0, |d| d.to_u64() & 0xffff_ffff);
             return Ok(Transform { n, engine: Engine::Ifma(plan), data, digits, low });
         }
         let plan = Plan::get(n);
-        let mut data = vec![0u64; 3 * n];
+        let mut data = crate::modulus::limits::try_zeroed(3 * n, 0u64)?;
         forward_into(&plan, &a[..digits], &mut data);
         Ok(Transform { n, engine: Engine::Scalar(plan), data, digits, low: 0 })
     }

@@ -44,6 +44,7 @@ use super::{zeroed, Bound, Reducer, Scratch};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
+use crate::modulus::limits::try_zeroed;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
 
@@ -133,7 +134,7 @@ impl<L: Limb> Hong<L> {
         let mut m_pad = m.limbs().to_vec();
         m_pad.resize(k + 1, L::ZERO);
         // Multiples by repeated addition (precalculation).
-        let mut multiples = vec![L::ZERO; s * (k + 1)];
+        let mut multiples = try_zeroed(s * (k + 1), L::ZERO)?;
         for j in 1..s {
             let (done, rest) = multiples.split_at_mut(j * (k + 1));
             kernels::add_n(&mut rest[..k + 1], &done[(j - 1) * (k + 1)..], &m_pad);
@@ -257,8 +258,20 @@ impl<L: Limb> Hong<L> {
     /// `T[j] = T[j−1]·b mod N`, each by `log₂ b / w` steps of eq. 13 (no multiplication).
     pub fn window_table(&self, a: &[L]) -> WindowTable<L> {
         let k = self.m.len();
-        debug_assert!(a.len() == k);
-        let mut entries = vec![L::ZERO; k * k];
+        self.window_table_in(a, vec![L::ZERO; k * k])
+    }
+
+    /// [`Hong::window_table`], or [`Error::OutOfMemory`] when the system refuses its `k²`
+    /// digits: for the tables an exponentiation keeps.
+    pub fn try_window_table(&self, a: &[L]) -> Result<WindowTable<L>, Error> {
+        let k = self.m.len();
+        Ok(self.window_table_in(a, try_zeroed(k * k, L::ZERO)?))
+    }
+
+    /// The window table of `a` in `entries`, `k²` zero digits.
+    fn window_table_in(&self, a: &[L], mut entries: Vec<L>) -> WindowTable<L> {
+        let k = self.m.len();
+        debug_assert!(a.len() == k && entries.len() == k * k);
         entries[..k].copy_from_slice(a);
         let mut z = vec![L::ZERO; k + 1];
         let mut y = vec![L::ZERO; k + 1];
