@@ -56,8 +56,9 @@ pub fn run(a: &Args) -> Result<(), Fail> {
         Fail::new(format!("cannot write the manual pages into '{}': {e}", abbreviate(dir)))
     };
     std::fs::create_dir_all(dir).map_err(cannot)?;
-    for (name, text) in pages()? {
+    let pages = pages()?;
+    for (name, text) in &pages {
         std::fs::write(Path::new(dir).join(name), text).map_err(cannot)?;
     }
-    Ok(())
+    crate::commands::print_line(&format!("{} manual pages written to {dir}", pages.len()))
 }
