@@ -115,7 +115,7 @@ pub enum Cmd {
     /// print the manual page (roff); with --out DIR write one page per command
     #[command(name = "man")]
     Man(ManArgs),
-    /// this text; 'modred help <command>' for one command
+    /// this text; 'modred help COMMAND' for one command
     #[command(name = "help")]
     Help(HelpArgs),
 }

@@ -16,7 +16,7 @@ per command (modred-reduce.1, …), for a directory on MANPATH such as
 ~/.local/share/man/man1."
 )]
 pub struct Args {
-    /// Write modred.1 and modred-<command>.1 into DIR instead
+    /// Write modred.1 and modred-COMMAND.1 into DIR instead
     #[arg(long, value_name = "DIR")]
     pub out: Option<String>,
 }

@@ -40,7 +40,7 @@ pub struct Args {
     /// The algorithm (a name from 'modred algos', not auto)
     #[arg(long, value_name = "A")]
     pub algo: Option<String>,
-    /// Reduce (a 2k-digit argument), mulmod or sqrmod
+    /// The operation: reduce (a 2k-digit argument), mulmod or sqrmod
     #[arg(long, value_name = "OP")]
     pub op: Option<String>,
     /// The modulus length in bits, 1 to 65536: a random odd

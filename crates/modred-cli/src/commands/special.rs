@@ -18,10 +18,10 @@ An empty line when there is none.
 example: modred special-primes --bits 256 --c-below 1024"
 )]
 pub struct PrimesArgs {
-    /// Pseudo-mersenne (the default, and the only form searched this way)
+    /// The form: pseudo-mersenne (the default, and the only form searched this way)
     #[arg(long, value_name = "F")]
     pub form: Option<String>,
-    /// N, from 2 to 4096
+    /// N of 2^N - c, from 2 to 4096
     #[arg(long, value_name = "N")]
     pub bits: Option<String>,
     /// The bound on c, from 1 to 1048576 and at most 2^N
@@ -79,11 +79,11 @@ the digit of z to add or subtract, -1 for none), add_weight w_a and sub_weight w
 example: modred solinas-weights --poly \"t^8 - t^7 + t^6 + t^3 - 1\" --word-bits 32"
 )]
 pub struct WeightsArgs {
-    /// f(t) = t^n +- t^k ... +- 1, coefficients -1, 0 or 1, the highest
+    /// The polynomial f(t) = t^n +- t^k ... +- 1, coefficients -1, 0 or 1, the highest
     /// nonzero one below t^n equal to -1
     #[arg(long, value_name = "F", verbatim_doc_comment)]
     pub poly: Option<String>,
-    /// 32 or 64
+    /// The word size W of b = 2^W: 32 or 64
     #[arg(long, value_name = "W")]
     pub word_bits: Option<String>,
 }

@@ -94,7 +94,7 @@ pub struct Args {
     /// Time every algorithm on this one modulus instead (not with --bits)
     #[arg(long, value_name = "M")]
     pub modulus: Option<String>,
-    /// Reduce (of the double-length product), mulmod, sqrmod or powm
+    /// The operations: reduce (of the double-length product), mulmod, sqrmod or powm
     /// (exponent as long as the modulus, up to 16384 bits); several with commas;
     /// default mulmod
     #[arg(long, value_name = "OP", verbatim_doc_comment)]
@@ -104,7 +104,7 @@ pub struct Args {
     /// openssl-powm-ct, …); default the first algorithm (montgomery for all)
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub baseline: Option<String>,
-    /// Table (default), csv, json or markdown (one wide table per op)
+    /// The output: table (default), csv, json or markdown (one wide table per op)
     #[arg(long, value_name = "F")]
     pub format: Option<String>,
     /// Add GMP and OpenSSL (needs a build with --features anchors)
@@ -116,7 +116,7 @@ pub struct Args {
     /// The seed of the moduli and operands (default 1)
     #[arg(long, value_name = "S")]
     pub seed: Option<String>,
-    /// Reducer (default): time reduce, mulmod and sqrmod through the
+    /// The API timed: reducer (default): time reduce, mulmod and sqrmod through the
     /// reducer's own slice methods (Reducer::reduce_raw, mul, sqr); modulus:
     /// through the user-facing Modulus::reduce, mul_into and sqr_into (the
     /// result into a residue kept between calls, no allocation; auto is
