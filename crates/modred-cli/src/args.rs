@@ -148,7 +148,11 @@ pub fn command() -> clap::Command {
         )
         .mut_subcommands(|sub| {
             let template = command_template(sub.get_name());
-            sub.help_template(template).disable_help_flag(true).arg(help.clone())
+            // The help texts name the values themselves; the lists are for completion.
+            sub.help_template(template)
+                .disable_help_flag(true)
+                .arg(help.clone())
+                .mut_args(|a| a.hide_possible_values(true))
         });
     cmd.build();
     cmd
@@ -331,6 +335,35 @@ fn usage_error(e: &clap::Error, cmd: &clap::Command) -> Fail {
     Fail::new(message)
 }
 
+/// A value parser that takes any value as it is (the command checks it, with its own
+/// message) but names the usual values, for the help and the shells' completions.
+#[derive(Clone)]
+pub struct Suggest(pub fn() -> Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for Suggest {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter().map(clap::builder::PossibleValue::new)))
+    }
+}
+
+/// The names `--algo` takes.
+pub fn algorithm_names() -> Vec<&'static str> {
+    modred::Algorithm::ALL.iter().map(|a| a.name()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,6 +421,24 @@ mod tests {
         for e in [err(&["reduce", "--bogus", "1", "2"]), err(&["reduce"])] {
             assert!(!e.contains('\n'), "{e}");
         }
+    }
+
+    #[test]
+    fn suggested_values_are_not_checked_by_clap() {
+        // The command's own check, with its own message, decides.
+        let Ok(Request::Run(Cmd::Reduce(r))) =
+            parse(&strings(&["reduce", "--algo=fourier", "5", "7"]))
+        else {
+            panic!("not read")
+        };
+        assert_eq!(r.options.algo.as_deref(), Some("fourier"));
+        let top = command();
+        let algo = top.find_subcommand("powm").unwrap().get_arguments();
+        let algo = algo.into_iter().find(|a| a.get_id() == "algo").unwrap();
+        let names: Vec<String> =
+            algo.get_possible_values().iter().map(|v| v.get_name().to_string()).collect();
+        assert_eq!(names.first().map(String::as_str), Some("auto"));
+        assert!(names.iter().any(|n| n == "montgomery"), "{names:?}");
     }
 
     #[test]

@@ -35,6 +35,9 @@ fn the_bash_script_completes_every_command_and_option() {
     for option in ["--max-work", "--window", "--c-below", "--digit-bits", "--forms"] {
         assert!(script.contains(option), "bash completion lacks {option}");
     }
+    // Values too: the algorithm names of --algo, the shells of `completions`.
+    assert!(script.contains("auto classical barrett montgomery montgomery-interleaved"));
+    assert!(script.contains("bash zsh fish elvish powershell"));
 }
 
 #[test]

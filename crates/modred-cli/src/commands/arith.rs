@@ -23,7 +23,7 @@ macro_rules! numbers_note {
 #[derive(clap::Args, Debug, Default)]
 pub struct ArithOptions {
     /// The reduction algorithm (default auto; see 'modred algos')
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = crate::args::Suggest(crate::args::algorithm_names))]
     pub algo: Option<String>,
     /// Print the result in hexadecimal
     #[arg(long)]
@@ -35,7 +35,7 @@ pub struct ArithOptions {
     #[arg(long)]
     pub bytes: bool,
     /// Write the result to FILE instead of standard output
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<String>,
 }
 

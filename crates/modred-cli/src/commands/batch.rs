@@ -72,7 +72,7 @@ error naming its estimate.";
 )]
 pub struct Args {
     /// The default algorithm for lines without "algo" (default auto)
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = crate::args::Suggest(crate::args::algorithm_names))]
     pub algo: Option<String>,
     /// Answer lines on N threads, 1 to 1024 (default: every core);
     /// the answers come in input order whatever N

@@ -28,7 +28,10 @@ Prints the script on standard output. To install it:
 )]
 pub struct Args {
     /// The shell: bash, zsh, fish, elvish or powershell
-    #[arg(value_name = "SHELL")]
+    #[arg(
+        value_name = "SHELL",
+        value_parser = crate::args::Suggest(|| SHELLS.iter().map(|(n, _)| *n).collect())
+    )]
     pub shell: String,
 }
 

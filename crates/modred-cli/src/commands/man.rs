@@ -17,7 +17,7 @@ per command (modred-reduce.1, …), for a directory on MANPATH such as
 )]
 pub struct Args {
     /// Write modred.1 and modred-COMMAND.1 into DIR instead
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub out: Option<String>,
 }
 

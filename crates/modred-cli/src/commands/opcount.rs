@@ -38,10 +38,10 @@ examples: modred opcount --algo barrett --op reduce --bits 512
 )]
 pub struct Args {
     /// The algorithm (a name from 'modred algos', not auto)
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = crate::args::Suggest(crate::args::algorithm_names))]
     pub algo: Option<String>,
     /// The operation: reduce (a 2k-digit argument), mulmod or sqrmod
-    #[arg(long, value_name = "OP")]
+    #[arg(long, value_name = "OP", value_parser = crate::args::Suggest(|| OPS.to_vec()))]
     pub op: Option<String>,
     /// The modulus length in bits, 1 to 65536: a random odd
     /// modulus from a fixed seed, or for nist, solinas and
@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long, value_name = "M")]
     pub modulus: Option<String>,
     /// The digit size: 8, 16 (default), 32 or 64
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = crate::args::Suggest(|| vec!["8", "16", "32", "64"]))]
     pub digit_bits: Option<String>,
 }
 

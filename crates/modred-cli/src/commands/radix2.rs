@@ -70,7 +70,7 @@ pub struct VectorsArgs {
     #[arg(long, value_name = "C")]
     pub count: Option<String>,
     /// The file to write ('-' for stdout)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<String>,
     /// The random seed (default 1)
     #[arg(long, value_name = "S")]

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long)]
     pub full: bool,
     /// Where to write the report (default: report/)
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub out: Option<String>,
 }
 

@@ -19,7 +19,7 @@ example: modred special-primes --bits 256 --c-below 1024"
 )]
 pub struct PrimesArgs {
     /// The form: pseudo-mersenne (the default, and the only form searched this way)
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", value_parser = crate::args::Suggest(|| vec!["pseudo-mersenne"]))]
     pub form: Option<String>,
     /// N of 2^N - c, from 2 to 4096
     #[arg(long, value_name = "N")]
@@ -84,7 +84,7 @@ pub struct WeightsArgs {
     #[arg(long, value_name = "F", verbatim_doc_comment)]
     pub poly: Option<String>,
     /// The word size W of b = 2^W: 32 or 64
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", value_parser = crate::args::Suggest(|| vec!["32", "64"]))]
     pub word_bits: Option<String>,
 }
 

@@ -33,10 +33,10 @@ pub struct Args {
     pub check: bool,
     /// Where to write the profile (default: $MODRED_PROFILE, else
     /// $XDG_CONFIG_HOME/modred/profile.txt, else ~/.config/modred/profile.txt)
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    #[arg(long, value_name = "FILE", verbatim_doc_comment, value_hint = clap::ValueHint::FilePath)]
     pub out: Option<String>,
     /// Also write every timing as CSV
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub csv: Option<String>,
     /// Only these forms, comma-separated (odd,even,pseudo-mersenne,nist,solinas)
     #[arg(long, value_name = "LIST")]

@@ -105,7 +105,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub baseline: Option<String>,
     /// The output: table (default), csv, json or markdown (one wide table per op)
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", value_parser = crate::args::Suggest(|| vec!["table", "csv", "json", "markdown"]))]
     pub format: Option<String>,
     /// Add GMP and OpenSSL (needs a build with --features anchors)
     #[arg(long)]
@@ -122,7 +122,12 @@ pub struct Args {
     /// result into a residue kept between calls, no allocation; auto is
     /// Modulus::for_operation with the operation timed); modulus-alloc: through
     /// Modulus::mul and sqr (a new residue per call). powm always uses Modulus.
-    #[arg(long, value_name = "API", verbatim_doc_comment)]
+    #[arg(
+        long,
+        value_name = "API",
+        verbatim_doc_comment,
+        value_parser = crate::args::Suggest(|| vec!["reducer", "modulus", "modulus-alloc"])
+    )]
     pub api: Option<String>,
 }
 
