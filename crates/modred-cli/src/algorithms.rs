@@ -10,7 +10,7 @@ pub fn parse(name: &str) -> Result<Algorithm, Fail> {
         Ok(a) => Ok(a),
         // The library's message quotes the name whole; a huge one is abbreviated.
         Err(modred::Error::UnknownAlgorithm(_)) => {
-            Err(Fail::from(modred::Error::UnknownAlgorithm(crate::args::abbreviate(name))))
+            Err(Fail::from(modred::Error::UnknownAlgorithm(crate::fail::abbreviate(name))))
         }
         Err(e) => Err(Fail::from(e)),
     }

@@ -214,7 +214,7 @@ pub fn parse_max_work(text: &str) -> Result<u64, String> {
         format!(
             "invalid --max-work '{}': expected a number of digit operations such as \
              68719476736, 2^36 or 1e11, or 'unlimited'",
-            crate::args::abbreviate(text)
+            crate::fail::abbreviate(text)
         )
     })
 }
@@ -240,7 +240,7 @@ pub fn parse_max_memory(text: &str) -> Result<u64, String> {
             format!(
                 "invalid --max-memory '{}': expected a number of bytes such as 1073741824, \
                  2^30, 1e9 or 1GiB, or 'unlimited'",
-                crate::args::abbreviate(text)
+                crate::fail::abbreviate(text)
             )
         })
 }

@@ -56,7 +56,41 @@ impl From<io::Error> for Fail {
 pub fn one_line(message: &str) -> String {
     let joined =
         message.split(['\n', '\r']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
-    crate::args::escape_controls(&joined)
+    escape_controls(&joined)
+}
+
+/// Keeps messages short when they quote a huge argument, and safe for a terminal: control
+/// characters of the input are shown escaped ([`escape_controls`]).
+pub fn abbreviate(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        None => escape_controls(s),
+        Some((cut, _)) => {
+            format!("{}… ({} characters)", escape_controls(&s[..cut]), s.chars().count())
+        }
+    }
+}
+
+/// `s` with every control character written as an escape (`\x1b`, `\n`, `\u{9b}`), so
+/// that a message quoting input never sends the terminal an escape sequence.
+pub fn escape_controls(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() && (c as u32) < 0x80 => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -74,5 +108,23 @@ mod tests {
     fn broken_pipe_is_quiet() {
         let e = io::Error::new(io::ErrorKind::BrokenPipe, "gone");
         assert!(matches!(Fail::from(e), Fail::BrokenPipe));
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(abbreviate("1\u{1b}[31m2"), "1\\x1b[31m2");
+        assert_eq!(abbreviate("a\nb\tc\rd\u{7f}\u{9b}é"), "a\\nb\\tc\\rd\\x7f\\u{9b}é");
+        let long = format!("{}\u{1b}", "9".repeat(39));
+        assert_eq!(
+            abbreviate(&format!("{long}zz")),
+            format!("{}\\x1b… (42 characters)", "9".repeat(39))
+        );
+    }
+
+    #[test]
+    fn abbreviates_long_arguments() {
+        assert_eq!(abbreviate("12"), "12");
+        let long = "9".repeat(100);
+        assert_eq!(abbreviate(&long), format!("{}… (100 characters)", "9".repeat(40)));
     }
 }

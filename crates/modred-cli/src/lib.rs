@@ -141,19 +141,16 @@ fn run(args: Vec<std::ffi::OsString>) -> Result<(), Fail> {
             None => help::version(),
             Some(extra) => Err(Fail::new(format!(
                 "unexpected argument '{}' after --version",
-                args::abbreviate(extra)
+                fail::abbreviate(extra)
             ))),
         },
-        _ => {
-            let command = commands::find(name).ok_or_else(|| help::unknown_command(name))?;
-            let parsed = args::parse(command.spec, rest)?;
-            if parsed.help {
-                commands::print_line(command.spec.help().trim_end())
-            } else {
+        _ => match args::parse(&args)? {
+            args::Request::Help(text) => commands::print_line(&text),
+            args::Request::Run(command) => {
                 commands::tune::activate_default_profile();
-                (command.run)(&parsed)
+                commands::run(command)
             }
-        }
+        },
     }
 }
 

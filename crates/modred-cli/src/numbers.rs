@@ -2,8 +2,8 @@
 //! case: `0X` is refused); surrounding whitespace is ignored and single underscores may
 //! group the digits (`1_000_000`, `0xffff_ffff`).
 
-use crate::args::abbreviate;
 use crate::engine::{Error, Number};
+use crate::fail::abbreviate;
 
 /// Parses `text` as the argument called `role` ("x", "modulus", "exponent", …). The error
 /// message names the role, and a negative exponent is called what it is.

@@ -314,6 +314,20 @@ fn opcount_counts_the_special_reductions() {
 // ---------------------------------------------------------------------------------------
 // Error paths
 
+/// Both spellings of an option's value, values that start with '-', `--`, and control
+/// characters of a bad option escaped in the one error line.
+#[test]
+fn option_spellings() {
+    let a = ok(&["powm", "--algo", "barrett", "--window", "3", "0x1f", "65537", "1000003"]);
+    assert_eq!(ok(&["powm", "--algo=barrett", "--window=3", "0x1f", "65537", "1000003"]), a);
+    assert_eq!(ok(&["powm", "0x1f", "--window=3", "65537", "--algo=barrett", "1000003"]), a);
+    assert_eq!(ok(&["powm", "--window", "3", "--", "0x1f", "65537", "1000003"]), a);
+    fails_with(&["powm", "--window", "-1", "2", "3", "5"], "invalid window '-1'");
+    fails_with(&["powm", "--window=-0x1", "2", "3", "5"], "invalid window '-0x1'");
+    fails_with(&["reduce", "--\u{1b}[31m", "5", "7"], "unknown option '--\\x1b[31m'");
+    fails_with(&["reduce", "5", "7", "\u{9b}"], "unexpected argument '\\u{9b}'");
+}
+
 #[test]
 fn usage_errors() {
     fails_with(&[], "no command");

@@ -1,32 +1,39 @@
 //! `modred algos`: the algorithms, the moduli they apply to, and their sources.
 
 use super::print_line;
-use crate::args::{CommandSpec, Parsed};
 use crate::engine::{Algorithm, Number};
 use crate::fail::Fail;
 
-/// `modred algos`.
-pub const SPEC: CommandSpec = CommandSpec {
-    name: "algos",
-    summary: "list the algorithms; with M: which apply to M, which auto picks, and why",
-    usage: "algos [M]",
-    options: &[],
-    positionals: &["[M]"],
-    details: "Without M: a table of every algorithm this build implements (name, its cost model,\n\
-              the moduli it applies to, its source), and which are for study only. The names are\n\
-              what --algo takes; the cost models are what --max-work estimates with.\n\n\
-              With a modulus M (decimal or 0x hex): the form detected, each algorithm with\n\
-              whether it applies to M (and why not) with the code it runs, and the algorithm\n\
-              auto picks for reduce, mulmod and powm (and the exponentiation method for an\n\
-              exponent as long as M), each with its reason (the form, a size against a named\n\
-              threshold, or the profile entry ('modred tune') that decided) and the code that\n\
-              runs: slice code, unrolled fixed-size code, assembly, AVX-512 IFMA, transforms.\n\n\
-              example: modred algos 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff\n",
-};
+/// What `modred algos --help` says after the arguments.
+const DETAILS: &str = "\
+Without M: a table of every algorithm this build implements (name, its cost model,
+the moduli it applies to, its source), and which are for study only. The names are
+what --algo takes; the cost models are what --max-work estimates with.
+
+With a modulus M (decimal or 0x hex): the form detected, each algorithm with
+whether it applies to M (and why not) with the code it runs, and the algorithm
+auto picks for reduce, mulmod and powm (and the exponentiation method for an
+exponent as long as M), each with its reason (the form, a size against a named
+threshold, or the profile entry ('modred tune') that decided) and the code that
+runs: slice code, unrolled fixed-size code, assembly, AVX-512 IFMA, transforms.
+
+example: modred algos 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
+
+/// `modred algos [M]`.
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred algos [M]",
+    after_long_help = DETAILS
+)]
+pub struct Args {
+    /// A modulus to analyse (decimal or 0x hex)
+    #[arg(value_name = "M")]
+    pub m: Option<String>,
+}
 
 /// Prints the table, or the analysis of M.
-pub fn run(p: &Parsed) -> Result<(), Fail> {
-    match p.positionals.first() {
+pub fn run(p: &Args) -> Result<(), Fail> {
+    match &p.m {
         None => print_line(table().trim_end()),
         Some(text) => {
             let m = crate::numbers::parse(text, "modulus").map_err(Fail::new)?;

@@ -1,20 +1,14 @@
 //! `modred reduce`, `mulmod` and `powm`: one computation each, the result on stdout.
 
-use super::{algorithm_option, limits_option, max_work_help, MAX_MEMORY, MAX_WORK};
-use crate::args::{CommandSpec, OptSpec, Parsed};
+use super::{algorithm_option, limits_option, LimitArgs};
 use crate::engine::{Engine, Number, Window};
 use crate::fail::Fail;
 use crate::operands::{self, Encoding};
 
-const ALGO: OptSpec = OptSpec { name: "algo", value: Some("A") };
-const HEX: OptSpec = OptSpec { name: "hex", value: None };
-const BYTES: OptSpec = OptSpec { name: "bytes", value: None };
-const OUT: OptSpec = OptSpec { name: "out", value: Some("FILE") };
-
 /// The largest `--window`: a 2^16-entry table is already far past any size that pays.
 pub const MAX_WINDOW: u32 = 16;
 
-/// The paragraph on numbers every arithmetic command's help starts with.
+/// The paragraph on numbers every arithmetic command's help has.
 macro_rules! numbers_note {
     () => {
         "Numbers are decimal or hexadecimal with 0x (no sign; spaces around and single '_'\n\
@@ -25,75 +19,104 @@ macro_rules! numbers_note {
     };
 }
 
-/// The paragraph on `--bytes` and `--out`.
-macro_rules! files_help {
-    () => {
-        "  --bytes   @ files hold raw big-endian bytes, and the result is written as such\n  \
-         --out FILE  write the result to FILE instead of standard output\n"
-    };
+/// The options the three commands share.
+#[derive(clap::Args, Debug, Default)]
+pub struct ArithOptions {
+    /// The reduction algorithm (default auto; see 'modred algos')
+    #[arg(long, value_name = "A", value_parser = crate::args::Suggest(crate::args::algorithm_names))]
+    pub algo: Option<String>,
+    /// Print the result in hexadecimal
+    #[arg(long)]
+    pub hex: bool,
+    /// The work and memory limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// @ files hold raw big-endian bytes, and the result is written as such
+    #[arg(long)]
+    pub bytes: bool,
+    /// Write the result to FILE instead of standard output
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub out: Option<String>,
 }
 
-/// `modred reduce`.
-pub const REDUCE: CommandSpec = CommandSpec {
-    name: "reduce",
-    summary: "X mod M",
-    usage: "reduce [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] X M",
-    options: &[ALGO, HEX, MAX_WORK, MAX_MEMORY, BYTES, OUT],
-    positionals: &["X", "M"],
-    details: concat!(
+/// `modred reduce X M`.
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred reduce [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] X M",
+    after_long_help = concat!(
         numbers_note!(),
-        "options:\n  \
-              --algo A  the reduction algorithm (default auto; see 'modred algos'). A forced\n            \
-              algorithm takes only the arguments its paper allows (barrett: X < b^(2k),\n            \
-              montgomery: X < M·b^k, with b = 2^64 and k the digits of M).\n  \
-              --hex     print the result in hexadecimal\n",
-        max_work_help!(),
-        files_help!(),
-        "\nexample: modred reduce 0x1234567890abcdef 1000003\n"
-    ),
-};
+        "A forced algorithm (--algo) takes only the arguments its paper allows (barrett:\n\
+         X < b^(2k), montgomery: X < M·b^k, with b = 2^64 and k the digits of M).\n\n\
+         example: modred reduce 0x1234567890abcdef 1000003"
+    )
+)]
+pub struct ReduceArgs {
+    /// The options.
+    #[command(flatten)]
+    pub options: ArithOptions,
+    /// The number to reduce
+    #[arg(value_name = "X")]
+    pub x: String,
+    /// The modulus
+    #[arg(value_name = "M")]
+    pub m: String,
+}
 
-/// `modred mulmod`.
-pub const MULMOD: CommandSpec = CommandSpec {
-    name: "mulmod",
-    summary: "X*Y mod M",
-    usage: "mulmod [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] X Y M",
-    options: &[ALGO, HEX, MAX_WORK, MAX_MEMORY, BYTES, OUT],
-    positionals: &["X", "Y", "M"],
-    details: concat!(
+/// `modred mulmod X Y M`.
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred mulmod [--algo A] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] X Y M",
+    after_long_help = concat!(
         numbers_note!(),
-        "options:\n  \
-              --algo A  the reduction algorithm (default auto; see 'modred algos')\n  \
-              --hex     print the result in hexadecimal\n",
-        max_work_help!(),
-        files_help!(),
-        "\nexample: modred mulmod --algo montgomery 123456789 987654321 1000003\n"
-    ),
-};
+        "example: modred mulmod --algo montgomery 123456789 987654321 1000003"
+    )
+)]
+pub struct MulmodArgs {
+    /// The options.
+    #[command(flatten)]
+    pub options: ArithOptions,
+    /// The first factor
+    #[arg(value_name = "X")]
+    pub x: String,
+    /// The second factor
+    #[arg(value_name = "Y")]
+    pub y: String,
+    /// The modulus
+    #[arg(value_name = "M")]
+    pub m: String,
+}
 
-/// `modred powm`.
-pub const POWM: CommandSpec = CommandSpec {
-    name: "powm",
-    summary: "B^E mod M",
-    usage: "powm [--algo A] [--window W] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] B E M",
-    options: &[ALGO, OptSpec { name: "window", value: Some("W") }, HEX, MAX_WORK, MAX_MEMORY, BYTES, OUT],
-    positionals: &["B", "E", "M"],
-    details: concat!(
+/// `modred powm B E M`.
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred powm [--algo A] [--window W] [--hex] [--max-work WORK] [--max-memory BYTES] [--bytes] [--out FILE] B E M",
+    after_long_help = concat!(
         numbers_note!(),
-        "options:\n  \
-              --algo A    the reduction algorithm (default auto; see 'modred algos')\n  \
-              --window W  a fixed 2^W-ary window, W from 1 (binary square-and-multiply) to 16;\n              \
-              default: a sliding window sized by the exponent's length\n  \
-              --hex       print the result in hexadecimal\n",
-        max_work_help!(),
-        files_help!(),
-        "\nexample: modred powm --algo barrett 0x1f 65537 1000003\n"
-    ),
-};
+        "example: modred powm --algo barrett 0x1f 65537 1000003"
+    )
+)]
+pub struct PowmArgs {
+    /// A fixed 2^W-ary window, W from 1 (binary square-and-multiply) to 16;
+    /// default: a sliding window sized by the exponent's length
+    #[arg(long, value_name = "W", verbatim_doc_comment)]
+    pub window: Option<String>,
+    /// The options.
+    #[command(flatten)]
+    pub options: ArithOptions,
+    /// The base
+    #[arg(value_name = "B")]
+    pub b: String,
+    /// The exponent
+    #[arg(value_name = "E")]
+    pub e: String,
+    /// The modulus
+    #[arg(value_name = "M")]
+    pub m: String,
+}
 
 /// The encoding `--bytes` asks for.
-fn encoding(p: &Parsed) -> Encoding {
-    if p.flag("bytes") {
+fn encoding(p: &ArithOptions) -> Encoding {
+    if p.bytes {
         Encoding::Bytes
     } else {
         Encoding::Text
@@ -101,41 +124,49 @@ fn encoding(p: &Parsed) -> Encoding {
 }
 
 /// The positionals as numbers (`@path` read from files), named by `roles`.
-fn numbers_of(p: &Parsed, roles: &[&str]) -> Result<Vec<Number>, Fail> {
-    if p.flag("bytes") && p.flag("hex") {
+fn numbers_of(p: &ArithOptions, texts: &[&String], roles: &[&str]) -> Result<Vec<Number>, Fail> {
+    if p.bytes && p.hex {
         return Err(Fail::new("--bytes and --hex exclude each other"));
     }
-    operands::read_all(&p.positionals, roles, encoding(p))
+    let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+    operands::read_all(&texts, roles, encoding(p))
 }
 
-fn print(n: &Number, p: &Parsed) -> Result<(), Fail> {
-    operands::write_result(n, encoding(p), p.flag("hex"), p.value("out"))
+fn print(n: &Number, p: &ArithOptions) -> Result<(), Fail> {
+    operands::write_result(n, encoding(p), p.hex, p.out.as_deref())
 }
 
 /// Prints `X mod M`.
-pub fn reduce(p: &Parsed) -> Result<(), Fail> {
-    let algo = algorithm_option(p)?;
-    let [x, m] = <[Number; 2]>::try_from(numbers_of(p, &["x", "modulus"])?).expect("two");
-    print(&Engine::new(limits_option(p)?).reduce(algo, &x, &m)?, p)
+pub fn reduce(a: &ReduceArgs) -> Result<(), Fail> {
+    let p = &a.options;
+    let algo = algorithm_option(p.algo.as_deref())?;
+    let [x, m] =
+        <[Number; 2]>::try_from(numbers_of(p, &[&a.x, &a.m], &["x", "modulus"])?).expect("two");
+    print(&Engine::new(limits_option(&p.limits)?).reduce(algo, &x, &m)?, p)
 }
 
 /// Prints `X*Y mod M`.
-pub fn mulmod(p: &Parsed) -> Result<(), Fail> {
-    let algo = algorithm_option(p)?;
-    let [x, y, m] = <[Number; 3]>::try_from(numbers_of(p, &["x", "y", "modulus"])?).expect("three");
-    print(&Engine::new(limits_option(p)?).mul_mod(algo, &x, &y, &m)?, p)
+pub fn mulmod(a: &MulmodArgs) -> Result<(), Fail> {
+    let p = &a.options;
+    let algo = algorithm_option(p.algo.as_deref())?;
+    let texts = [&a.x, &a.y, &a.m];
+    let [x, y, m] =
+        <[Number; 3]>::try_from(numbers_of(p, &texts, &["x", "y", "modulus"])?).expect("three");
+    print(&Engine::new(limits_option(&p.limits)?).mul_mod(algo, &x, &y, &m)?, p)
 }
 
 /// Prints `B^E mod M`.
-pub fn powm(p: &Parsed) -> Result<(), Fail> {
-    let algo = algorithm_option(p)?;
-    let window = match p.value("window") {
+pub fn powm(a: &PowmArgs) -> Result<(), Fail> {
+    let p = &a.options;
+    let algo = algorithm_option(p.algo.as_deref())?;
+    let window = match a.window.as_deref() {
         None => Window::Sliding,
         Some(w) => Window::Fixed(parse_window(w)?),
     };
-    let [b, e, m] =
-        <[Number; 3]>::try_from(numbers_of(p, &["base", "exponent", "modulus"])?).expect("three");
-    print(&Engine::new(limits_option(p)?).pow_mod(algo, &b, &e, &m, window)?, p)
+    let texts = [&a.b, &a.e, &a.m];
+    let roles = ["base", "exponent", "modulus"];
+    let [b, e, m] = <[Number; 3]>::try_from(numbers_of(p, &texts, &roles)?).expect("three");
+    print(&Engine::new(limits_option(&p.limits)?).pow_mod(algo, &b, &e, &m, window)?, p)
 }
 
 /// A window width from 1 to [`MAX_WINDOW`].
@@ -144,7 +175,7 @@ fn parse_window(text: &str) -> Result<u32, Fail> {
         Ok(w) if (1..=MAX_WINDOW).contains(&w) && !text.starts_with('+') => Ok(w),
         _ => Err(Fail::new(format!(
             "invalid window '{}': expected a whole number from 1 to {MAX_WINDOW}",
-            crate::args::abbreviate(text)
+            crate::fail::abbreviate(text)
         ))),
     }
 }

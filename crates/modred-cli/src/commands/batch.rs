@@ -25,9 +25,8 @@
 //! [`crate::engine::CACHE_LIMIT`] moduli and [`crate::engine::CACHE_BYTES`] bytes (the
 //! oldest make room; one modulus larger than that is kept alone).
 
-use super::{algorithm_option, limits_option, max_work_help, MAX_MEMORY, MAX_WORK};
+use super::{algorithm_option, limits_option, LimitArgs};
 use crate::algorithms;
-use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::engine::{Algorithm, Engine, Number, Window};
 use crate::fail::Fail;
 use crate::{guard, numbers};
@@ -52,38 +51,40 @@ pub const CHUNK_BYTES: usize = 16 << 20;
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = 1024;
 
+/// What `modred batch --help` says after the options.
+const DETAILS: &str = "\
+Each input line is a JSON object:
+  {\"op\":\"reduce\",\"x\":\"...\",\"m\":\"...\"}
+  {\"op\":\"mulmod\",\"x\":\"...\",\"y\":\"...\",\"m\":\"...\"}
+  {\"op\":\"powm\",\"x\":\"...\",\"e\":\"...\",\"m\":\"...\"}
+with an optional \"algo\" (default: --algo, else auto). Numbers are strings, decimal
+or hexadecimal with 0x (JSON integers below 2^64 are accepted too). Each answer
+line is {\"ok\":\"<decimal>\"} (with --hex {\"ok\":\"0x<hex>\"}) or
+{\"error\":\"<message>\"}; a bad line never stops the batch. Lines longer than
+256 MiB are answered with an error. A line over the work limit is answered with an
+error naming its estimate.";
+
 /// `modred batch`.
-pub const SPEC: CommandSpec = CommandSpec {
-    name: "batch",
-    summary: "JSON lines in (stdin), JSON lines out (stdout), one answer per line, in order",
-    usage: "batch [--algo A] [--threads N] [--hex] [--max-work WORK] [--max-memory BYTES]",
-    options: &[
-        OptSpec { name: "algo", value: Some("A") },
-        OptSpec { name: "threads", value: Some("N") },
-        OptSpec { name: "hex", value: None },
-        MAX_WORK,
-        MAX_MEMORY,
-    ],
-    positionals: &[],
-    details: concat!(
-        "Each input line is a JSON object:\n  \
-              {\"op\":\"reduce\",\"x\":\"...\",\"m\":\"...\"}\n  \
-              {\"op\":\"mulmod\",\"x\":\"...\",\"y\":\"...\",\"m\":\"...\"}\n  \
-              {\"op\":\"powm\",\"x\":\"...\",\"e\":\"...\",\"m\":\"...\"}\n\
-              with an optional \"algo\" (default: --algo, else auto). Numbers are strings, decimal\n\
-              or hexadecimal with 0x (JSON integers below 2^64 are accepted too). Each answer\n\
-              line is {\"ok\":\"<decimal>\"} (with --hex {\"ok\":\"0x<hex>\"}) or\n\
-              {\"error\":\"<message>\"}; a bad line never stops the batch. Lines longer than\n\
-              256 MiB are answered with an error.\n\n\
-              options:\n  \
-              --algo A     the default algorithm for lines without \"algo\" (default auto)\n  \
-              --threads N  answer lines on N threads, 1 to 1024 (default: every core);\n               \
-              the answers come in input order whatever N\n  \
-              --hex        answer in hexadecimal with 0x (huge numbers: no decimal conversion)\n",
-        max_work_help!(),
-        "A line over the work limit is answered with an error naming its estimate.\n"
-    ),
-};
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred batch [--algo A] [--threads N] [--hex] [--max-work WORK] [--max-memory BYTES]",
+    after_long_help = DETAILS
+)]
+pub struct Args {
+    /// The default algorithm for lines without "algo" (default auto)
+    #[arg(long, value_name = "A", value_parser = crate::args::Suggest(crate::args::algorithm_names))]
+    pub algo: Option<String>,
+    /// Answer lines on N threads, 1 to 1024 (default: every core);
+    /// the answers come in input order whatever N
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub threads: Option<String>,
+    /// Answer in hexadecimal with 0x (huge numbers: no decimal conversion)
+    #[arg(long)]
+    pub hex: bool,
+    /// The work and memory limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
 
 /// Answers stdin's lines on stdout.
 ///
@@ -91,16 +92,16 @@ pub const SPEC: CommandSpec = CommandSpec {
 /// `modred algos | head` stops quietly) a closed output is an error: standard output closed
 /// at the start (`modred batch >&-`) stops the batch before it reads a line, and a pipe
 /// whose reader went away stops it at the next write; both with exit status 2.
-pub fn run(p: &Parsed) -> Result<(), Fail> {
-    let default = algorithm_option(p)?;
-    let threads = threads_option(p)?;
-    let limits = limits_option(p)?;
+pub fn run(p: &Args) -> Result<(), Fail> {
+    let default = algorithm_option(p.algo.as_deref())?;
+    let threads = threads_option(p.threads.as_deref())?;
+    let limits = limits_option(&p.limits)?;
     if stdout_is_closed() {
         return Err(Fail::new("standard output is closed: the answers would be lost"));
     }
     let input = BufReader::with_capacity(1 << 20, io::stdin().lock());
     let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    answer_all(input, output, default, threads, limits, p.flag("hex")).map_err(|f| match f {
+    answer_all(input, output, default, threads, limits, p.hex).map_err(|f| match f {
         Fail::BrokenPipe => {
             Fail::new("cannot write the answers: the output pipe was closed by its reader")
         }
@@ -143,8 +144,8 @@ fn stdout_is_closed() -> bool {
 
 /// The number of threads: `--threads N`, else every core the process may use (1 without
 /// the `parallel` feature).
-fn threads_option(p: &Parsed) -> Result<usize, Fail> {
-    let Some(text) = p.value("threads") else {
+fn threads_option(text: Option<&str>) -> Result<usize, Fail> {
+    let Some(text) = text else {
         if !cfg!(feature = "parallel") {
             return Ok(1);
         }
@@ -155,7 +156,7 @@ fn threads_option(p: &Parsed) -> Result<usize, Fail> {
         _ => {
             return Err(Fail::new(format!(
                 "invalid --threads '{}': expected a whole number from 1 to {MAX_THREADS}",
-                crate::args::abbreviate(text)
+                crate::fail::abbreviate(text)
             )))
         }
     };
@@ -416,14 +417,14 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         None => return Err("missing field 'op' (reduce, mulmod or powm)".into()),
     };
     let (_, wanted) = OPS.iter().find(|(name, _)| *name == op).ok_or_else(|| {
-        format!("unknown op '{}' (expected reduce, mulmod or powm)", crate::args::abbreviate(op))
+        format!("unknown op '{}' (expected reduce, mulmod or powm)", crate::fail::abbreviate(op))
     })?;
     if let Some(extra) =
         fields.keys().find(|k| *k != "op" && *k != "algo" && !wanted.iter().any(|(f, _)| f == k))
     {
         return Err(format!(
             "unexpected field '{}' for {op} (it takes {})",
-            crate::args::abbreviate(extra),
+            crate::fail::abbreviate(extra),
             wanted.iter().map(|(f, _)| *f).collect::<Vec<_>>().join(", ")
         ));
     }
@@ -469,7 +470,7 @@ impl<'de> serde::Deserialize<'de> for LineValue {
                     if fields.contains_key(&key) {
                         return Err(serde::de::Error::custom(format_args!(
                             "duplicate field '{}'",
-                            crate::args::abbreviate(&key)
+                            crate::fail::abbreviate(&key)
                         )));
                     }
                     let value: Value = a.next_value()?;

@@ -4,6 +4,8 @@ pub mod algos;
 pub mod arith;
 pub mod batch;
 pub mod bench;
+pub mod completions;
+pub mod man;
 pub mod opcount;
 pub mod radix2;
 pub mod report;
@@ -11,79 +13,67 @@ pub mod special;
 pub mod tune;
 
 use crate::algorithms;
-use crate::args::{CommandSpec, Parsed};
+use crate::args::Cmd;
 use crate::engine::Algorithm;
 use crate::fail::Fail;
 use std::io::Write;
 
-/// A command: what it accepts and what it does.
-pub struct Command {
-    /// Its options, positional arguments and help.
-    pub spec: &'static CommandSpec,
-    /// Runs it on the parsed command line.
-    pub run: fn(&Parsed) -> Result<(), Fail>,
+pub use completions::Args as CompletionsArgs;
+pub use man::Args as ManArgs;
+
+/// Runs the command `cmd` read from the command line.
+pub fn run(cmd: Cmd) -> Result<(), Fail> {
+    match cmd {
+        Cmd::Algos(a) => algos::run(&a),
+        Cmd::Reduce(a) => arith::reduce(&a),
+        Cmd::Mulmod(a) => arith::mulmod(&a),
+        Cmd::Powm(a) => arith::powm(&a),
+        Cmd::Batch(a) => batch::run(&a),
+        Cmd::Bench(a) => bench::run(&a),
+        Cmd::Opcount(a) => opcount::run(&a),
+        Cmd::Radix2Model(a) => radix2::model(&a),
+        Cmd::Radix2Vectors(a) => radix2::vectors(&a),
+        Cmd::Report(a) => report::run(&a),
+        Cmd::SpecialPrimes(a) => special::special_primes(&a),
+        Cmd::SolinasWeights(a) => special::solinas_weights(&a),
+        Cmd::Tune(a) => tune::run(&a),
+        Cmd::Completions(a) => completions::run(&a),
+        Cmd::Man(a) => man::run(&a),
+        Cmd::Help(a) => crate::help::run(&a.command.into_iter().collect::<Vec<_>>()),
+    }
 }
 
-/// Every command, in the order `modred help` lists them.
-pub const COMMANDS: &[Command] = &[
-    Command { spec: &algos::SPEC, run: algos::run },
-    Command { spec: &arith::REDUCE, run: arith::reduce },
-    Command { spec: &arith::MULMOD, run: arith::mulmod },
-    Command { spec: &arith::POWM, run: arith::powm },
-    Command { spec: &batch::SPEC, run: batch::run },
-    Command { spec: &bench::SPEC, run: bench::run },
-    Command { spec: &opcount::SPEC, run: opcount::run },
-    Command { spec: &radix2::MODEL, run: radix2::model },
-    Command { spec: &radix2::VECTORS, run: radix2::vectors },
-    Command { spec: &report::SPEC, run: report::run },
-    Command { spec: &special::SPECIAL_PRIMES, run: special::special_primes },
-    Command { spec: &special::SOLINAS_WEIGHTS, run: special::solinas_weights },
-    Command { spec: &tune::SPEC, run: tune::run },
-];
-
-/// The command called `name`.
-pub fn find(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.spec.name == name)
+/// The `--max-work` and `--max-memory` options of the arithmetic commands and `batch`.
+#[derive(clap::Args, Debug, Default)]
+pub struct LimitArgs {
+    /// Refuse a request whose estimated work is over WORK digit operations
+    /// (a number, 2^N or AeN, or unlimited; default 2^36, about 20 s to a minute),
+    /// estimated from the algorithm's cost model ('modred algos')
+    #[arg(long, value_name = "WORK", verbatim_doc_comment)]
+    pub max_work: Option<String>,
+    /// Refuse a request whose tables (Hong's k^2-digit tables, exponentiation windows)
+    /// would be over BYTES (as WORK, or 512MiB, 2GiB; default 1GiB)
+    #[arg(long, value_name = "BYTES", verbatim_doc_comment)]
+    pub max_memory: Option<String>,
 }
 
 /// The `--algo` option's algorithm; `auto` when absent.
-pub fn algorithm_option(p: &Parsed) -> Result<Algorithm, Fail> {
-    p.value("algo").map_or(Ok(Algorithm::Auto), algorithms::parse)
+pub fn algorithm_option(algo: Option<&str>) -> Result<Algorithm, Fail> {
+    algo.map_or(Ok(Algorithm::Auto), algorithms::parse)
 }
 
 /// The `--max-work` and `--max-memory` options: the limits requests are held to (the
 /// library's defaults where absent).
-pub fn limits_option(p: &Parsed) -> Result<modred::Limits, Fail> {
+pub fn limits_option(p: &LimitArgs) -> Result<modred::Limits, Fail> {
     let mut limits = modred::Limits::new();
-    if let Some(t) = p.value("max-work") {
+    if let Some(t) = &p.max_work {
         limits = limits.with_max_work(crate::engine::parse_max_work(t).map_err(Fail::new)?);
     }
-    if let Some(t) = p.value("max-memory") {
+    if let Some(t) = &p.max_memory {
         limits = limits.with_max_memory(crate::engine::parse_max_memory(t).map_err(Fail::new)?);
     }
     Ok(limits)
 }
-
-/// The `--max-work` option of the arithmetic commands.
-pub const MAX_WORK: crate::args::OptSpec =
-    crate::args::OptSpec { name: "max-work", value: Some("WORK") };
-
-/// The `--max-memory` option of the arithmetic commands.
-pub const MAX_MEMORY: crate::args::OptSpec =
-    crate::args::OptSpec { name: "max-memory", value: Some("BYTES") };
-
-/// The help paragraph on `--max-work` and `--max-memory`.
-macro_rules! max_work_help {
-    () => {
-        "  --max-work WORK  refuse a request whose estimated work is over WORK digit\n                   \
-         operations (a number, 2^N or AeN, or unlimited; default 2^36, about 20 s to\n                   \
-         a minute), estimated from the algorithm's cost model ('modred algos')\n  \
-         --max-memory BYTES\n                   \
-         refuse a request whose tables (Hong's k^2-digit tables, exponentiation\n                   \
-         windows) would be over BYTES (as WORK, or 512MiB, 2GiB; default 1GiB)\n"
-    };
-}
-pub(crate) use max_work_help;
 
 /// Writes `text` and a newline to stdout and flushes it.
 pub fn print_line(text: &str) -> Result<(), Fail> {

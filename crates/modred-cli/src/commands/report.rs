@@ -1,40 +1,38 @@
 //! `modred report`: parses the options and hands them to [`crate::report::run`].
 
-use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::fail::Fail;
 use crate::report::{self, ReportOptions};
 use std::path::PathBuf;
 
 /// `modred report`.
-pub const SPEC: CommandSpec = CommandSpec {
-    name: "report",
-    summary: "reproduce every paper's comparison (tables and figures) on this machine",
-    usage: "report [--quick] [--full] [--out DIR] | report --contents",
-    options: &[
-        OptSpec { name: "contents", value: None },
-        OptSpec { name: "quick", value: None },
-        OptSpec { name: "full", value: None },
-        OptSpec { name: "out", value: Some("DIR") },
-    ],
-    positionals: &[],
-    details: "options:\n  \
-              --quick    a short run: small sizes, few repetitions\n  \
-              --full     the full run: every size of the papers\n  \
-              --out DIR  where to write the report (default: report/)\n  \
-              --contents print the pages and the headings of their tables and figures\n             \
-              (the list every run and the committed sample are checked against)\n",
-};
+#[derive(clap::Args, Debug)]
+#[command(override_usage = "modred report [--quick] [--full] [--out DIR] | report --contents")]
+pub struct Args {
+    /// Print the pages and the headings of their tables and figures
+    /// (the list every run and the committed sample are checked against)
+    #[arg(long, verbatim_doc_comment)]
+    pub contents: bool,
+    /// A short run: small sizes, few repetitions
+    #[arg(long)]
+    pub quick: bool,
+    /// The full run: every size of the papers
+    #[arg(long)]
+    pub full: bool,
+    /// Where to write the report (default: report/)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<String>,
+}
 
 /// Runs the report.
-pub fn run(p: &Parsed) -> Result<(), Fail> {
-    if p.flag("contents") {
+pub fn run(p: &Args) -> Result<(), Fail> {
+    if p.contents {
         return crate::commands::print_line(report::contents_text().trim_end());
     }
-    let out = match p.value("out") {
+    let out = match p.out.as_deref() {
         Some("") => return Err(Fail::new("option --out needs a directory name, not ''")),
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from("report"),
     };
-    let opts = ReportOptions { quick: p.flag("quick"), full: p.flag("full"), out };
+    let opts = ReportOptions { quick: p.quick, full: p.full, out };
     report::run(&opts).map_err(Fail::new)
 }

@@ -2,53 +2,56 @@
 //! follows; with `--check`, measures how far `auto` is from the fastest algorithm.
 
 use super::print_line;
-use crate::args::{CommandSpec, OptSpec, Parsed};
 use crate::fail::Fail;
 use crate::tune::{self, Depth};
 use modred::modulus::profile::{self, Form, Profile};
 use std::path::PathBuf;
 
 /// `modred tune`.
-pub const SPEC: CommandSpec = CommandSpec {
-    name: "tune",
-    summary: "measure which algorithm and method win here; write the profile auto follows",
-    usage: "tune [--quick] [--check] [--out FILE] [--csv FILE] [--forms LIST]",
-    options: &[
-        OptSpec { name: "quick", value: None },
-        OptSpec { name: "check", value: None },
-        OptSpec { name: "out", value: Some("FILE") },
-        OptSpec { name: "csv", value: Some("FILE") },
-        OptSpec { name: "forms", value: Some("LIST") },
-    ],
-    positionals: &[],
-    details: "Times every algorithm that applies, interleaved in one run, for reduce, mulmod and\n\
-              powm, on moduli of each form (odd, even, pseudo-mersenne, nist, solinas) from 64\n\
-              bits up (mulmod and reduce also at 16384-131072 bits, where the transform\n\
-              reducers matter), and the exponentiation methods (binary, fixed and sliding\n\
-              windows) for odd moduli. Prints one line per point: the fastest, auto's choice and\n\
-              auto's time over the fastest; then writes the winners as a profile, which auto\n\
-              follows from then on. Progress goes to stderr.\n\n\
-              options:\n  \
-              --quick       about a minute: fewer sizes, shorter timing (default: a few minutes)\n  \
-              --check       measure auto as it stands (with the profile, if one is in use) against\n                \
-              the fastest at every point; write no profile\n  \
-              --out FILE    where to write the profile (default: $MODRED_PROFILE, else\n                \
-              $XDG_CONFIG_HOME/modred/profile.txt, else ~/.config/modred/profile.txt)\n  \
-              --csv FILE    also write every timing as CSV\n  \
-              --forms LIST  only these forms, comma-separated (odd,even,pseudo-mersenne,nist,solinas)\n\n\
-              Without --check, auto is measured by its built-in rule (so the table shows what the\n\
-              profile changes). MODRED_PROFILE= (empty) turns the profile off for any command.\n",
-};
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "modred tune [--quick] [--check] [--out FILE] [--csv FILE] [--forms LIST]",
+    after_long_help = "\
+Times every algorithm that applies, interleaved in one run, for reduce, mulmod and
+powm, on moduli of each form (odd, even, pseudo-mersenne, nist, solinas) from 64
+bits up (mulmod and reduce also at 16384-131072 bits, where the transform
+reducers matter), and the exponentiation methods (binary, fixed and sliding
+windows) for odd moduli. Prints one line per point: the fastest, auto's choice and
+auto's time over the fastest; then writes the winners as a profile, which auto
+follows from then on. Progress goes to stderr.
+
+Without --check, auto is measured by its built-in rule (so the table shows what the
+profile changes). MODRED_PROFILE= (empty) turns the profile off for any command."
+)]
+pub struct Args {
+    /// About a minute: fewer sizes, shorter timing (default: a few minutes)
+    #[arg(long)]
+    pub quick: bool,
+    /// Measure auto as it stands (with the profile, if one is in use) against
+    /// the fastest at every point; write no profile
+    #[arg(long, verbatim_doc_comment)]
+    pub check: bool,
+    /// Where to write the profile (default: $MODRED_PROFILE, else
+    /// $XDG_CONFIG_HOME/modred/profile.txt, else ~/.config/modred/profile.txt)
+    #[arg(long, value_name = "FILE", verbatim_doc_comment, value_hint = clap::ValueHint::FilePath)]
+    pub out: Option<String>,
+    /// Also write every timing as CSV
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub csv: Option<String>,
+    /// Only these forms, comma-separated (odd,even,pseudo-mersenne,nist,solinas)
+    #[arg(long, value_name = "LIST")]
+    pub forms: Option<String>,
+}
 
 /// The forms of `--forms`.
-fn forms(p: &Parsed) -> Result<Option<Vec<Form>>, Fail> {
-    let Some(list) = p.value("forms") else { return Ok(None) };
+fn forms(p: &Args) -> Result<Option<Vec<Form>>, Fail> {
+    let Some(list) = p.forms.as_deref() else { return Ok(None) };
     let mut v = Vec::new();
     for name in list.split(',') {
         let f: Form = name.trim().parse().map_err(|_| {
             Fail::new(format!(
                 "unknown form '{}' in --forms (known: odd, even, pseudo-mersenne, nist, solinas)",
-                crate::args::abbreviate(name)
+                crate::fail::abbreviate(name)
             ))
         })?;
         if !v.contains(&f) {
@@ -59,8 +62,8 @@ fn forms(p: &Parsed) -> Result<Option<Vec<Form>>, Fail> {
 }
 
 /// A file name given to an option, not empty.
-fn file(p: &Parsed, name: &str) -> Result<Option<PathBuf>, Fail> {
-    match p.value(name) {
+fn file(value: &Option<String>, name: &str) -> Result<Option<PathBuf>, Fail> {
+    match value.as_deref() {
         Some("") => Err(Fail::new(format!("option --{name} needs a file name, not ''"))),
         Some(f) => Ok(Some(PathBuf::from(f))),
         None => Ok(None),
@@ -68,10 +71,10 @@ fn file(p: &Parsed, name: &str) -> Result<Option<PathBuf>, Fail> {
 }
 
 /// Runs the measurement, prints the table, writes the profile (unless `--check`).
-pub fn run(p: &Parsed) -> Result<(), Fail> {
-    let check = p.flag("check");
-    let out = file(p, "out")?;
-    let csv = file(p, "csv")?;
+pub fn run(p: &Args) -> Result<(), Fail> {
+    let check = p.check;
+    let out = file(&p.out, "out")?;
+    let csv = file(&p.csv, "csv")?;
     let forms = forms(p)?;
     if check && out.is_some() {
         return Err(Fail::new("--check writes no profile: --out does not go with it"));
@@ -103,7 +106,7 @@ pub fn run(p: &Parsed) -> Result<(), Fail> {
         // Measure the built-in rule: the table then shows what the profile changes.
         profile::deactivate();
     }
-    let depth = if p.flag("quick") { Depth::Quick } else { Depth::Normal };
+    let depth = if p.quick { Depth::Quick } else { Depth::Normal };
     if cfg!(debug_assertions) {
         eprintln!("tune: warning: a debug build; the times will not be representative");
     }

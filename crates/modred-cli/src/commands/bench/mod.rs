@@ -14,9 +14,8 @@ pub mod measure;
 
 use super::print_line;
 use crate::algorithms;
-use crate::args::{abbreviate, CommandSpec, OptSpec, Parsed};
 use crate::engine::{Algorithm, Number};
-use crate::fail::Fail;
+use crate::fail::{abbreviate, Fail};
 use crate::numbers;
 use measure::{Operands, Outcome, Prepared, Row};
 use serde_json::{json, Value};
@@ -58,61 +57,79 @@ pub const ANCHORS: &[(&str, &[Op])] = &[
     ("openssl-powm-ct-x2", &[Op::PowM]),
 ];
 
+/// What `modred bench --help` says after the options.
+const DETAILS: &str = "\
+Times every algorithm at every size for every operation. The candidates of one
+operation at one size are timed interleaved in this one run (the method of
+'modred report'): the time is the minimum per operation over the rounds, the
+ratio the median of the per-round ratios to the baseline. Every result is
+checked before it is timed.
+
+Moduli: a random odd one of each size for the generic algorithms and the anchors;
+2^N - c (c of 32 bits) for pseudo-mersenne; the NIST prime of that size for nist;
+for solinas that prime or t^n - t^(n/2) - 1 at t = 2^64 (2^32). An algorithm with
+no modulus of a size is listed as n/a there.
+
+example: modred bench --algo montgomery,barrett --bits 256..4096 --op mulmod,powm
+example: modred bench --anchors --bits 256,1024,2048,4096 --op mulmod,powm";
+
 /// `modred bench`.
-pub const SPEC: CommandSpec = CommandSpec {
-    name: "bench",
-    summary: "time algorithms side by side over sizes and operations, ratios in one run",
-    usage: "bench [--algo A,B,…|all] [--bits 256..4096|N,N,…] [--modulus M] \
-            [--op reduce|mulmod|sqrmod|powm[,…]] [--baseline NAME] \
-            [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S] \
-            [--api reducer|modulus|modulus-alloc]",
-    options: &[
-        OptSpec { name: "algo", value: Some("A,B,…") },
-        OptSpec { name: "bits", value: Some("SIZES") },
-        OptSpec { name: "modulus", value: Some("M") },
-        OptSpec { name: "op", value: Some("OP") },
-        OptSpec { name: "baseline", value: Some("NAME") },
-        OptSpec { name: "format", value: Some("F") },
-        OptSpec { name: "anchors", value: None },
-        OptSpec { name: "quick", value: None },
-        OptSpec { name: "seed", value: Some("S") },
-        OptSpec { name: "api", value: Some("API") },
-    ],
-    positionals: &[],
-    details: "Times every algorithm at every size for every operation. The candidates of one\n\
-              operation at one size are timed interleaved in this one run (the method of\n\
-              'modred report'): the time is the minimum per operation over the rounds, the\n\
-              ratio the median of the per-round ratios to the baseline. Every result is\n\
-              checked before it is timed.\n\n\
-              options:\n  \
-              --algo A,B,…   algorithm names from 'modred algos', or all (default:\n                 \
-              montgomery,montgomery-interleaved,barrett,classical,auto)\n  \
-              --bits SIZES   sizes in bits, 2 to 1048576: a list 256,1024,2048 and/or ranges\n                 \
-              A..B (A, 2A, 4A, … up to B); default 256..4096\n  \
-              --modulus M    time every algorithm on this one modulus instead (not with --bits)\n  \
-              --op OP        reduce (of the double-length product), mulmod, sqrmod or powm\n                 \
-              (exponent as long as the modulus, up to 16384 bits); several with commas;\n                 \
-              default mulmod\n  \
-              --baseline N   the candidate the ratios are to: an algorithm of --algo or, with\n                 \
-              --anchors, an anchor id (gmp-mul, gmp-mulmod, gmp-powm, openssl-mont-mul,\n                 \
-              openssl-powm-ct, …); default the first algorithm (montgomery for all)\n  \
-              --format F     table (default), csv, json or markdown (one wide table per op)\n  \
-              --anchors      add GMP and OpenSSL (needs a build with --features anchors)\n  \
-              --quick        fewer, shorter rounds\n  \
-              --seed S       the seed of the moduli and operands (default 1)\n  \
-              --api API      reducer (default): time reduce, mulmod and sqrmod through the\n                 \
-              reducer's own slice methods (Reducer::reduce_raw, mul, sqr); modulus:\n                 \
-              through the user-facing Modulus::reduce, mul_into and sqr_into (the\n                 \
-              result into a residue kept between calls, no allocation; auto is\n                 \
-              Modulus::for_operation with the operation timed); modulus-alloc: through\n                 \
-              Modulus::mul and sqr (a new residue per call). powm always uses Modulus.\n\n\
-              Moduli: a random odd one of each size for the generic algorithms and the anchors;\n\
-              2^N - c (c of 32 bits) for pseudo-mersenne; the NIST prime of that size for nist;\n\
-              for solinas that prime or t^n - t^(n/2) - 1 at t = 2^64 (2^32). An algorithm with\n\
-              no modulus of a size is listed as n/a there.\n\n\
-              example: modred bench --algo montgomery,barrett --bits 256..4096 --op mulmod,powm\n\
-              example: modred bench --anchors --bits 256,1024,2048,4096 --op mulmod,powm\n",
-};
+#[derive(clap::Args, Debug, Default)]
+#[command(
+    override_usage = "modred bench [--algo A,B,…|all] [--bits 256..4096|N,N,…] [--modulus M] \
+                      [--op reduce|mulmod|sqrmod|powm[,…]] [--baseline NAME] \
+                      [--format table|csv|json|markdown] [--anchors] [--quick] [--seed S] \
+                      [--api reducer|modulus|modulus-alloc]",
+    after_long_help = DETAILS
+)]
+pub struct Args {
+    /// Algorithm names from 'modred algos', or all (default:
+    /// montgomery,montgomery-interleaved,barrett,classical,auto)
+    #[arg(long, value_name = "A,B,…", verbatim_doc_comment)]
+    pub algo: Option<String>,
+    /// Sizes in bits, 2 to 1048576: a list 256,1024,2048 and/or ranges
+    /// A..B (A, 2A, 4A, … up to B); default 256..4096
+    #[arg(long, value_name = "SIZES", verbatim_doc_comment)]
+    pub bits: Option<String>,
+    /// Time every algorithm on this one modulus instead (not with --bits)
+    #[arg(long, value_name = "M")]
+    pub modulus: Option<String>,
+    /// The operations: reduce (of the double-length product), mulmod, sqrmod or powm
+    /// (exponent as long as the modulus, up to 16384 bits); several with commas;
+    /// default mulmod
+    #[arg(long, value_name = "OP", verbatim_doc_comment)]
+    pub op: Option<String>,
+    /// The candidate the ratios are to: an algorithm of --algo or, with
+    /// --anchors, an anchor id (gmp-mul, gmp-mulmod, gmp-powm, openssl-mont-mul,
+    /// openssl-powm-ct, …); default the first algorithm (montgomery for all)
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub baseline: Option<String>,
+    /// The output: table (default), csv, json or markdown (one wide table per op)
+    #[arg(long, value_name = "F", value_parser = crate::args::Suggest(|| vec!["table", "csv", "json", "markdown"]))]
+    pub format: Option<String>,
+    /// Add GMP and OpenSSL (needs a build with --features anchors)
+    #[arg(long)]
+    pub anchors: bool,
+    /// Fewer, shorter rounds
+    #[arg(long)]
+    pub quick: bool,
+    /// The seed of the moduli and operands (default 1)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// The API timed: reducer (default): time reduce, mulmod and sqrmod through the
+    /// reducer's own slice methods (Reducer::reduce_raw, mul, sqr); modulus:
+    /// through the user-facing Modulus::reduce, mul_into and sqr_into (the
+    /// result into a residue kept between calls, no allocation; auto is
+    /// Modulus::for_operation with the operation timed); modulus-alloc: through
+    /// Modulus::mul and sqr (a new residue per call). powm always uses Modulus.
+    #[arg(
+        long,
+        value_name = "API",
+        verbatim_doc_comment,
+        value_parser = crate::args::Suggest(|| vec!["reducer", "modulus", "modulus-alloc"])
+    )]
+    pub api: Option<String>,
+}
 
 /// An operation `bench` times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -279,11 +296,11 @@ fn parse_ops(text: &str) -> Result<Vec<Op>, Fail> {
 }
 
 /// Parses the command line into a [`Request`].
-pub fn request(p: &Parsed) -> Result<Request, Fail> {
-    let algos = parse_algos(p.value("algo").unwrap_or(DEFAULT_ALGOS))?;
-    let modulus = match p.value("modulus") {
+pub fn request(p: &Args) -> Result<Request, Fail> {
+    let algos = parse_algos(p.algo.as_deref().unwrap_or(DEFAULT_ALGOS))?;
+    let modulus = match p.modulus.as_deref() {
         None => None,
-        Some(_) if p.value("bits").is_some() => {
+        Some(_) if p.bits.as_deref().is_some() => {
             return Err(Fail::new("give --bits or --modulus, not both"));
         }
         Some(text) => {
@@ -302,9 +319,9 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
     };
     let sizes = match &modulus {
         Some(m) => vec![m.bits()],
-        None => parse_sizes(p.value("bits").unwrap_or(DEFAULT_BITS))?,
+        None => parse_sizes(p.bits.as_deref().unwrap_or(DEFAULT_BITS))?,
     };
-    let ops = parse_ops(p.value("op").unwrap_or("mulmod"))?;
+    let ops = parse_ops(p.op.as_deref().unwrap_or("mulmod"))?;
     if let Some(&big) = sizes.iter().find(|&&b| b > MAX_POWM_BITS) {
         if ops.contains(&Op::PowM) {
             return Err(Fail::new(format!(
@@ -313,7 +330,7 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )));
         }
     }
-    let format = match p.value("format").unwrap_or("table") {
+    let format = match p.format.as_deref().unwrap_or("table") {
         "table" => Format::Table,
         "csv" => Format::Csv,
         "json" => Format::Json,
@@ -325,7 +342,7 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )))
         }
     };
-    let anchors = p.flag("anchors");
+    let anchors = p.anchors;
     if anchors && !cfg!(feature = "anchors") {
         return Err(Fail::new(
             "--anchors needs GMP and OpenSSL, which this build of modred leaves out; build it \
@@ -333,7 +350,7 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
              apt-get install m4 libssl-dev pkg-config)",
         ));
     }
-    let baseline = match p.value("baseline") {
+    let baseline = match p.baseline.as_deref() {
         None if algos.len() == Algorithm::ALL.len() => Algorithm::Montgomery.name().to_string(),
         None => algos[0].name().to_string(),
         Some(name) => {
@@ -364,7 +381,7 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             }
         }
     };
-    let seed = match p.value("seed") {
+    let seed = match p.seed.as_deref() {
         None => 1,
         Some(t) => {
             t.parse::<u64>().ok().filter(|_| t.bytes().all(|c| c.is_ascii_digit())).ok_or_else(
@@ -377,7 +394,7 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )?
         }
     };
-    let api = match p.value("api") {
+    let api = match p.api.as_deref() {
         None | Some("reducer") => Api::Reducer,
         Some("modulus") => Api::Modulus,
         Some("modulus-alloc") => Api::ModulusAlloc,
@@ -388,22 +405,11 @@ pub fn request(p: &Parsed) -> Result<Request, Fail> {
             )))
         }
     };
-    Ok(Request {
-        api,
-        algos,
-        sizes,
-        modulus,
-        ops,
-        baseline,
-        format,
-        anchors,
-        quick: p.flag("quick"),
-        seed,
-    })
+    Ok(Request { api, algos, sizes, modulus, ops, baseline, format, anchors, quick: p.quick, seed })
 }
 
 /// Runs the benchmark and prints the result.
-pub fn run(p: &Parsed) -> Result<(), Fail> {
+pub fn run(p: &Args) -> Result<(), Fail> {
     let req = request(p)?;
     let rows = measure_all(&req)?;
     let text = match req.format {
@@ -755,8 +761,12 @@ mod tests {
     use super::*;
 
     fn parsed(args: &[&str]) -> Result<Request, Fail> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        request(&crate::args::parse(&SPEC, &args)?)
+        let args: Vec<String> =
+            std::iter::once("bench").chain(args.iter().copied()).map(String::from).collect();
+        match crate::args::parse(&args)? {
+            crate::args::Request::Run(crate::args::Cmd::Bench(a)) => request(&a),
+            other => panic!("not a bench request: {other:?}"),
+        }
     }
 
     #[test]
