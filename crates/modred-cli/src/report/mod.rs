@@ -122,7 +122,8 @@ impl Context {
             return Err(format!("two figures named {file}"));
         }
         figures.push((file.clone(), svg));
-        Ok(format!("\n![{}]({file})\n\n", plot.title().replace(['[', ']'], "")))
+        let caption = plot.caption().map(|c| format!("*{c}*\n\n")).unwrap_or_default();
+        Ok(format!("\n![{}]({file})\n\n{caption}", plot.title().replace(['[', ']'], "")))
     }
 }
 

@@ -278,7 +278,7 @@ impl Figure {
                 let bars = s
                     .bars
                     .iter()
-                    .filter(|(x, lo, hi)| ok(*x, xs) && ok(*lo, ys) && ok(*hi, ys) && lo <= hi)
+                    .filter(|(x, lo, hi)| ok(*x, xs) && ok(*lo, ys) && ok(*hi, ys) && lo < hi)
                     .map(|&(x, lo, hi)| (to_axis(x, xs), lo, hi))
                     .collect();
                 Drawable { points, bars }
@@ -577,7 +577,8 @@ pub(crate) fn segment_meets(a: (f64, f64), b: (f64, f64), r: Rect) -> bool {
     true
 }
 
-/// A drawn figure and where its legend went.
+/// A drawn figure and where its legend went (the placement is read by the tests).
+#[cfg_attr(not(test), allow(dead_code))]
 struct Layout {
     svg: String,
     legend: Rect,
@@ -817,6 +818,14 @@ pub enum Plot<'a> {
 }
 
 impl Plot<'_> {
+    /// The line under the figure (what its bars are), if any.
+    pub fn caption(&self) -> Option<String> {
+        match self {
+            Plot::Lines(f) => f.caption(),
+            Plot::Map(_) => None,
+        }
+    }
+
     pub fn file(&self) -> &str {
         match self {
             Plot::Lines(f) => &f.file,
