@@ -576,6 +576,32 @@ mod tests {
         assert!(rerun_synthesis(&quick, &results_dir(), true).is_none());
     }
 
+    /// The whole section as `--full` writes it with Yosys installed: Table II from a rerun
+    /// of the four sizes, equal to the committed results where the Yosys version is the
+    /// committed one. Ignored by default (the synthesis takes one to several minutes);
+    /// `cargo test -p modred-cli --release --lib -- --ignored full_section`.
+    #[test]
+    #[ignore]
+    fn the_full_section_reruns_table_ii() {
+        let Some(version) = tool_version("yosys") else {
+            eprintln!("SKIPPED: yosys is not installed (apt-get install -y yosys)");
+            return;
+        };
+        let section = run(&Context::new(Mode::Full)).unwrap();
+        let md = &section.markdown;
+        assert!(md.contains("**Rerun by this report**"), "{md}");
+        let (_, table) = section.csv.iter().find(|(f, _)| f == "paper004_table2.csv").unwrap();
+        assert_eq!(table.lines().count(), 1 + SIZES.len(), "{table}");
+        let committed = std::fs::read_to_string(results_dir().join("tools.txt")).unwrap();
+        if committed.contains(&version) {
+            let csv = std::fs::read_to_string(results_dir().join("synth.csv")).unwrap();
+            for r in parse_synth(&csv).unwrap() {
+                let cells = format!("{} ({} FF)", r.cells, r.flip_flops);
+                assert!(md.contains(&cells), "{cells} not in the rerun's Table II");
+            }
+        }
+    }
+
     #[test]
     fn paper_changes() {
         let (area, thr) = paper::change(&paper::ASIC, 256).unwrap();
