@@ -534,11 +534,14 @@ pub(crate) struct Rect {
     pub y1: f64,
 }
 
-/// What a figure drew, in pixels: the plotting area and every mark as a segment with its
-/// half width (a point is a segment of length zero, its half width the dot's radius).
+/// A drawn mark in pixels: a segment's two ends and its half width (a point is a segment
+/// of length zero, its half width the dot's radius).
+pub(crate) type Stroke = ((f64, f64), (f64, f64), f64);
+
+/// What a figure drew, in pixels: the plotting area and every mark.
 pub(crate) struct Ink {
     pub plot: Rect,
-    pub marks: Vec<((f64, f64), (f64, f64), f64)>,
+    pub marks: Vec<Stroke>,
 }
 
 impl Ink {
@@ -916,7 +919,7 @@ pub(crate) mod tests {
     /// The marks an SVG draws in the series' and the reference lines' colours, outside the
     /// legend: polyline segments, lines and dots, each with its half width, read back from
     /// the document (the same reading as `scripts/check-figures.py`).
-    pub fn drawn_marks(svg: &str) -> Vec<((f64, f64), (f64, f64), f64)> {
+    pub fn drawn_marks(svg: &str) -> Vec<Stroke> {
         let body = match (svg.find("<g class=\"legend\""), svg.rfind("</g>")) {
             (Some(a), Some(b)) if b > a => format!("{}{}", &svg[..a], &svg[b..]),
             _ => svg.to_string(),
