@@ -168,8 +168,8 @@ pub struct Figure {
     pub y_scale: Scale,
     pub series: Vec<Series>,
     pub references: Vec<(String, f64)>,
-    /// What the bars are (the legend's last entry and the caption under the figure);
-    /// set by [`Figure::bars`] or by the series that have bars.
+    /// What the bars are (the legend's last entry and the caption under the figure), set
+    /// by [`Figure::bars`]; a figure with bars but no note says "bars: min–max".
     pub bars_note: Option<String>,
 }
 
@@ -331,7 +331,9 @@ impl Figure {
             Ok((buf, ink))
         };
         let (mut buf, ink) = render(0, SIZE.1)?;
-        let inside = legend_corners(ink.plot, lw, lh).into_iter().find(|r| ink.is_free(*r));
+        let fits = lw + 2.0 * LEGEND_INSET <= ink.plot.x1 - ink.plot.x0
+            && lh + 2.0 * LEGEND_INSET <= ink.plot.y1 - ink.plot.y0;
+        let inside = legend_corners(ink.plot, lw, lh).into_iter().find(|r| fits && ink.is_free(*r));
         let rect = match inside {
             Some(r) => r,
             None => {
@@ -339,7 +341,7 @@ impl Figure {
                 let extra = (lw + 2.0 * LEGEND_INSET).ceil() as u32;
                 let height = SIZE.1.max((ink.plot.y0 + lh + LEGEND_INSET).ceil() as u32);
                 buf = render(extra, height)?.0;
-                let x = SIZE.0 as f64 + LEGEND_INSET - 12.0;
+                let x = SIZE.0 as f64 + LEGEND_INSET - MARGIN as f64;
                 Rect { x0: x, y0: ink.plot.y0, x1: x + lw, y1: ink.plot.y0 + lh }
             }
         };
@@ -409,7 +411,7 @@ impl Figure {
         let powers = x_hi.floor() >= 14.0;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 18))
-            .margin(12)
+            .margin(MARGIN)
             .x_label_area_size(44)
             .y_label_area_size(64)
             .build_cartesian_2d::<std::ops::Range<f64>, Y>(x, y)
@@ -499,6 +501,9 @@ impl Figure {
         Ok(ink)
     }
 }
+
+/// The margin around a line figure's chart, in pixels.
+const MARGIN: u32 = 12;
 
 /// The colour of the reference lines.
 const REFERENCE: RGBColor = RGBColor(90, 90, 90);

@@ -51,6 +51,8 @@ struct Row {
     /// With `anchors`: GMP's `mpz_tdiv_r` of the double-length product over its
     /// `mpz_mul`, and our transform product's time over `mpz_mul`'s.
     gmp: Option<[f64; 2]>,
+    /// The range of the per-round ratios GMP's Δ (`gmp[0]`) is the median of.
+    gmp_range: Option<(f64, f64)>,
 }
 
 fn err(e: modred::Error) -> String {
@@ -112,6 +114,7 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
     let t = compare(&plan_for(ctx, bits), &mut cands);
     drop(cands);
     let gmp = (t.len() == 7).then(|| [t[6].ratio_to(&t[5]), t[0].ratio_to(&t[5])]);
+    let gmp_range = (t.len() == 7).then(|| ratio_range(&t[6], &t[5]));
     Ok(Row {
         bits,
         mul_ns: t[0].ns,
@@ -119,6 +122,7 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
         delta_range: [1, 2, 3, 4].map(|j| ratio_range(&t[j], &t[0])),
         s_range: [ratio_range(&t[1], &t[2]), ratio_range(&t[3], &t[4])],
         gmp,
+        gmp_range,
     })
 }
 
@@ -376,8 +380,9 @@ fn figure1(rows: &[Row]) -> Figure {
         f = f.series_bars(name, pts);
     }
     if rows.iter().any(|r| r.gmp.is_some()) {
-        let gmp = rows.iter().filter_map(|r| r.gmp.map(|g| (2f64.powi(r.bits as i32), g[0])));
-        f = f.series("GMP: mpz_tdiv_r / mpz_mul", gmp);
+        let gmp =
+            rows.iter().filter_map(|r| Some((2f64.powi(r.bits as i32), r.gmp?[0], r.gmp_range?)));
+        f = f.series_bars("GMP: mpz_tdiv_r / mpz_mul", gmp);
     }
     f
 }
