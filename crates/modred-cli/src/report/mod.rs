@@ -429,8 +429,8 @@ fn method(ctx: &Context) -> String {
            smallest and largest per-prime ratio. Each figure's legend and the line under \
            it say which. Published series and models have no bars.\n\
          - **Legends** never cover data: a figure's legend goes in the first corner of the \
-           plot where it meets no drawn line, point or bar, and beside the plot (the figure \
-           made wider) when every corner is taken.\n\
+           plot where it meets no drawn line, point or bar, and below the plot (the figure \
+           made taller) when every corner is taken.\n\
          - **Reproducibility**: on a virtual machine whose cores are shared with other \
            tenants, a busy neighbour on the same physical core slows throughput-bound code \
            (the multiplication loops of the product and of Montgomery's reduction) far more \

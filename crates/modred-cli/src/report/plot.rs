@@ -295,7 +295,7 @@ impl Figure {
     /// Draws the figure and places its legend: in the first corner of the plotting area
     /// (upper left, upper right, lower left, lower right) where the legend's box touches
     /// no drawn segment, point or bar (with a small clearance); where every corner is
-    /// covered, to the right of the plot on a canvas widened for it.
+    /// covered, below the figure on a canvas made taller for it.
     fn layout(&self) -> Result<Layout, String> {
         let pts = self.drawable();
         let all: Vec<(f64, f64)> = pts.iter().flat_map(|d| d.points.iter().copied()).collect();
@@ -310,15 +310,13 @@ impl Figure {
             .chain(self.references.iter().map(|r| r.1).filter(|&y| ok(y, self.y_scale)));
         let (y0, y1) = padded(ys, self.y_scale, 0.08);
         let legend = self.legend_entries(!pts.iter().all(|d| d.bars.is_empty()));
-        let (lw, lh) = legend_size(&legend);
-        let render = |extra: u32, height: u32| -> Result<(String, Ink), String> {
+        let (lw, lh) = legend_size(&legend, 1);
+        let render = |height: u32| -> Result<(String, Ink), String> {
             let mut buf = String::new();
             let ink = {
-                let root =
-                    SVGBackend::with_string(&mut buf, (SIZE.0 + extra, height)).into_drawing_area();
+                let root = SVGBackend::with_string(&mut buf, (SIZE.0, height)).into_drawing_area();
                 root.fill(&WHITE).map_err(|e| self.err(e))?;
-                let (area, _) = root.split_horizontally(SIZE.0);
-                let (area, _) = area.split_vertically(SIZE.1);
+                let (area, _) = root.split_vertically(SIZE.1);
                 let ink = match self.y_scale {
                     Scale::Log10 | Scale::Log2 => {
                         self.draw(&area, &pts, x0..x1, (y0..y1).log_scale())?
@@ -330,19 +328,25 @@ impl Figure {
             };
             Ok((buf, ink))
         };
-        let (mut buf, ink) = render(0, SIZE.1)?;
+        let (mut buf, ink) = render(SIZE.1)?;
         let fits = lw + 2.0 * LEGEND_INSET <= ink.plot.x1 - ink.plot.x0
             && lh + 2.0 * LEGEND_INSET <= ink.plot.y1 - ink.plot.y0;
         let inside = legend_corners(ink.plot, lw, lh).into_iter().find(|r| fits && ink.is_free(*r));
-        let rect = match inside {
-            Some(r) => r,
+        let (rect, cols) = match inside {
+            Some(r) => (r, 1),
             None => {
-                // Every corner covers something: the legend goes beside the plot.
-                let extra = (lw + 2.0 * LEGEND_INSET).ceil() as u32;
-                let height = SIZE.1.max((ink.plot.y0 + lh + LEGEND_INSET).ceil() as u32);
-                buf = render(extra, height)?.0;
-                let x = SIZE.0 as f64 + LEGEND_INSET - MARGIN as f64;
-                Rect { x0: x, y0: ink.plot.y0, x1: x + lw, y1: ink.plot.y0 + lh }
+                // Every corner covers something: the legend goes below the figure, in as
+                // many columns as its width takes, on a canvas made taller for it (the
+                // width stays, so the page shows every figure at one scale).
+                let room = SIZE.0 as f64 - MARGIN as f64 - ink.plot.x0;
+                let cols = (1..=legend.len().max(1))
+                    .rev()
+                    .find(|&c| legend_size(&legend, c).0 <= room)
+                    .unwrap_or(1);
+                let (w, h) = legend_size(&legend, cols);
+                let y = SIZE.1 as f64;
+                buf = render((y + h + LEGEND_INSET).ceil() as u32)?.0;
+                (Rect { x0: ink.plot.x0, y0: y, x1: ink.plot.x0 + w, y1: y + h }, cols)
             }
         };
         // The series' keys and colours after the opening tag, the legend before the end.
@@ -351,7 +355,7 @@ impl Figure {
             buf.insert_str(end, &format!("\n{meta}"));
         }
         if let Some(end) = buf.rfind("</svg>") {
-            buf.insert_str(end, &legend_svg(&legend, rect));
+            buf.insert_str(end, &legend_svg(&legend, rect, cols));
         }
         Ok(Layout { svg: buf, legend: rect, inside: inside.is_some(), ink })
     }
@@ -590,7 +594,7 @@ pub(crate) fn segment_meets(a: (f64, f64), b: (f64, f64), r: Rect) -> bool {
 struct Layout {
     svg: String,
     legend: Rect,
-    /// Inside the plotting area (else beside it, the canvas widened).
+    /// Inside the plotting area (else below the figure, the canvas made taller).
     inside: bool,
     ink: Ink,
 }
@@ -607,10 +611,23 @@ struct LegendEntry {
     mark: Mark,
 }
 
-/// The legend's width and height in pixels: a 24-pixel mark, then the text.
-fn legend_size(entries: &[LegendEntry]) -> (f64, f64) {
+/// The width of one legend entry in pixels: a 24-pixel mark, a gap, then the text (every
+/// entry as wide as the longest, so that columns line up).
+fn legend_cell(entries: &[LegendEntry]) -> f64 {
     let chars = entries.iter().map(|e| e.text.chars().count()).max().unwrap_or(0);
-    (8.0 + 24.0 + 6.0 + chars as f64 * CHAR_W + 8.0, 6.0 + entries.len() as f64 * ROW + 4.0)
+    24.0 + 6.0 + chars as f64 * CHAR_W
+}
+
+/// The gap between legend columns, in pixels.
+const COLUMN_GAP: f64 = 16.0;
+
+/// The legend's width and height in pixels with its entries in `cols` columns (row by
+/// row), 8 pixels of padding around them.
+fn legend_size(entries: &[LegendEntry], cols: usize) -> (f64, f64) {
+    let rows = entries.len().div_ceil(cols.max(1));
+    let cols = cols.min(entries.len()).max(1) as f64;
+    let w = 8.0 + cols * legend_cell(entries) + (cols - 1.0) * COLUMN_GAP + 8.0;
+    (w, 6.0 + rows as f64 * ROW + 4.0)
 }
 
 /// The legend's four candidate boxes, in order of preference: upper left, upper right,
@@ -622,9 +639,11 @@ fn legend_corners(plot: Rect, w: f64, h: f64) -> [Rect; 4] {
 }
 
 /// The legend as SVG: a group naming its box (`data-x`, `data-y`, `data-width`,
-/// `data-height`, read by `scripts/check-figures.py`), a box, and per entry its mark and
-/// text.
-fn legend_svg(entries: &[LegendEntry], r: Rect) -> String {
+/// `data-height`, read by `scripts/check-figures.py`), a box, and per entry (in `cols`
+/// columns, row by row) its mark and text.
+fn legend_svg(entries: &[LegendEntry], r: Rect, cols: usize) -> String {
+    let cols = cols.max(1);
+    let cell = legend_cell(entries);
     let hex = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
     let esc = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     let mut s = format!(
@@ -633,8 +652,8 @@ fn legend_svg(entries: &[LegendEntry], r: Rect) -> String {
         r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0
     );
     for (i, e) in entries.iter().enumerate() {
-        let y = r.y0 + 6.0 + ROW * (i as f64 + 0.5);
-        let x = r.x0 + 8.0;
+        let y = r.y0 + 6.0 + ROW * ((i / cols) as f64 + 0.5);
+        let x = r.x0 + 8.0 + (i % cols) as f64 * (cell + COLUMN_GAP);
         match e.mark {
             Mark::Line(c, dashed) => {
                 let dash = if dashed { " stroke-dasharray=\"6 4\"" } else { "" };
@@ -1030,10 +1049,10 @@ pub(crate) mod tests {
     }
 
     /// Segments, not just points: two points far apart whose line crosses every corner's
-    /// box, and a curve filling each corner, leave no corner free: the legend goes beside
-    /// the plot, the canvas widened for it.
+    /// box, and a curve filling each corner, leave no corner free: the legend goes below
+    /// the figure, the canvas made taller for it.
     #[test]
-    fn with_every_corner_covered_the_legend_goes_beside_the_plot() {
+    fn with_every_corner_covered_the_legend_goes_below_the_plot() {
         let crossing = Figure::new("t", "t")
             .series("up", [(0.0, 0.0), (10.0, 10.0)])
             .series("down", [(0.0, 10.0), (10.0, 0.0)])
@@ -1041,11 +1060,11 @@ pub(crate) mod tests {
             .series("bottom", [(0.0, 0.4), (10.0, 0.4)]);
         let l = crossing.layout().unwrap();
         assert!(!l.inside);
-        assert!(l.legend.x0 > l.ink.plot.x1, "{:?} {:?}", l.legend, l.ink.plot);
-        assert!(l.svg.contains(&format!(
-            "width=\"{}\"",
-            SIZE.0 + (l.legend.x1 - l.legend.x0 + 16.0).ceil() as u32
-        )));
+        assert!(l.legend.y0 > l.ink.plot.y1, "{:?} {:?}", l.legend, l.ink.plot);
+        // Four short names side by side: one row.
+        assert!(l.legend.y1 - l.legend.y0 < 2.0 * ROW + 10.0, "{:?}", l.legend);
+        let height = (l.legend.y1 + LEGEND_INSET).ceil() as u32;
+        assert!(l.svg.starts_with(&format!("<svg width=\"{}\" height=\"{height}\"", SIZE.0)));
         assert_legend_free(&l.svg);
         // Only the points of a segment lie outside the boxes: still covered.
         let f = Figure::new("t", "t")
@@ -1083,7 +1102,7 @@ pub(crate) mod tests {
     fn no_legend_covers_a_mark_on_random_figures() {
         let mut rng = crate::report::rng::SplitMix64::new(7);
         let mut u = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        let (mut inside, mut beside) = (0, 0);
+        let (mut inside, mut below) = (0, 0);
         for n in 0..60 {
             let mut f =
                 Figure::new("t", "t").y("y", if n % 3 == 0 { Scale::Log10 } else { Scale::Linear });
@@ -1104,10 +1123,10 @@ pub(crate) mod tests {
             if l.inside {
                 inside += 1
             } else {
-                beside += 1
+                below += 1
             }
         }
-        assert!(inside > 0 && beside > 0, "{inside} inside, {beside} beside");
+        assert!(inside > 0 && below > 0, "{inside} inside, {below} below");
     }
 
     #[test]
