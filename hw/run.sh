@@ -7,9 +7,10 @@
 #   hw/run.sh --synth-only [--full]   only the synthesis
 #   SYNTH_SIZES="256 512" hw/run.sh --synth-only    other sizes
 #
-# Synthesis time grows with k: 45 s to 250 s per design and size on a shared 2-core
-# machine (user time ~3 min for all eight runs, 20 min wall on that busy machine), hence
-# the big sizes only with --full.
+# Synthesis time grows with k and with how busy the machine is: with Yosys 0.23 on a shared
+# 2-core machine all eight runs of --full took 46 s user, 93 s wall (2 s to 25 s per design
+# and size); on a busier day 45 s to 250 s each (20 min wall). Hence the big sizes only
+# with --full.
 #
 # Simulation: `modred radix2-vectors` writes the vectors (edge and random operands, with
 # the software's expected results) into hw/build/; the self-checking testbench

@@ -7,7 +7,8 @@
 #     one <svg> per figure file written beside the page, each with drawn paths/lines;
 #   - a screenshot of the page is not blank (many distinct colours, not one background);
 #   - every line figure has a legend entry per series and no series (algorithm) changes
-#     colour between figures (scripts/check-figures.py, from the SVG files).
+#     colour between figures, and no legend covers a drawn line, point or bar
+#     (scripts/check-figures.py, from the SVG files).
 #
 # Usage: scripts/check-report-page.sh [OUT_DIR]   (default: target/report-page-check)
 # Env:   SCREENSHOT=FILE   also copy the screenshot there

@@ -5,7 +5,7 @@
 //! The quick report takes seconds in a release build but much longer unoptimized, so the
 //! end-to-end run happens in `cargo test --release` and is skipped otherwise.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn modred() -> Command {
@@ -109,6 +109,34 @@ fn quick_report_writes_every_table() {
     assert!(svgs.len() >= 15, "{} figures", svgs.len());
     assert_eq!(html.matches("<figure class=\"plot\">\n<svg").count(), svgs.len());
     assert!(!html.contains("src=\"http") && !html.contains("<script"));
+    // Every line figure has a legend group, and the timed ones bars, named under the
+    // figure; paper 003 shows its ratios' spread over the primes.
+    for e in &svgs {
+        let svg = std::fs::read_to_string(e.path()).unwrap();
+        if svg.contains("<g class=\"series\"") {
+            assert!(svg.contains("<g class=\"legend\""), "{:?} has no legend", e.path());
+        }
+    }
+    let p003 = std::fs::read_to_string(out.join("paper003.md")).unwrap();
+    assert!(
+        p003.contains("min–max over primes")
+            && p003.contains("*Vertical bars: min–max of the per-prime ratios"),
+        "{p003}"
+    );
+    let p000 = std::fs::read_to_string(out.join("paper000.md")).unwrap();
+    assert!(p000.contains("*Vertical bars: min–max over the timing rounds"), "{p000}");
+    // No legend covers a drawn line, point or bar, read back from each SVG by
+    // scripts/check-figures.py (skipped, saying so, without python3).
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/check-figures.py");
+    match Command::new("python3").arg(&script).arg(&out).output() {
+        Ok(o) => assert!(
+            o.status.success(),
+            "check-figures.py: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(e) => eprintln!("SKIPPED: scripts/check-figures.py (python3: {e})"),
+    }
     assert!(html.contains("auto_map.svg") && page.contains("](paper002_powm.svg)"));
     let auto = std::fs::read_to_string(out.join("auto_map.csv")).unwrap();
     assert!(auto.lines().count() > 200 && auto.contains("\npowm,odd,1024,"), "{auto}");

@@ -122,7 +122,8 @@ impl Context {
             return Err(format!("two figures named {file}"));
         }
         figures.push((file.clone(), svg));
-        Ok(format!("\n![{}]({file})\n\n", plot.title().replace(['[', ']'], "")))
+        let caption = plot.caption().map(|c| format!("*{c}*\n\n")).unwrap_or_default();
+        Ok(format!("\n![{}]({file})\n\n{caption}", plot.title().replace(['[', ']'], "")))
     }
 }
 
@@ -420,6 +421,16 @@ fn method(ctx: &Context) -> String {
            (min–max) of the per-round ratios it is the median of; a ratio whose range \
            contains 1 is marked † — this run does not settle which side is faster, and \
            another run may order them the other way.\n\
+         - **Bars in the figures** show the same spread, in the series' colour: on a \
+           curve of times, each point's bar runs from its minimum (the point itself) to its \
+           maximum over the rounds; on a curve of ratios, from the smallest to the largest \
+           per-round ratio the point is the median of. Paper 003's ratios are means over \
+           several primes: there the bars (and the parentheses in its tables) are the \
+           smallest and largest per-prime ratio. Each figure's legend and the line under \
+           it say which. Published series and models have no bars.\n\
+         - **Legends** never cover data: a figure's legend goes in the first corner of the \
+           plot where it meets no drawn line, point or bar, and below the plot (the figure \
+           made taller) when every corner is taken.\n\
          - **Reproducibility**: on a virtual machine whose cores are shared with other \
            tenants, a busy neighbour on the same physical core slows throughput-bound code \
            (the multiplication loops of the product and of Montgomery's reduction) far more \

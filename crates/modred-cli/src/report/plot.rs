@@ -17,7 +17,6 @@
 //! ```
 
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -144,11 +143,14 @@ pub enum Scale {
     Log10,
 }
 
-/// One curve: a name for the legend and its points (x, y), drawn in x order.
+/// One curve: a name for the legend, its points (x, y), drawn in x order, and optionally
+/// a vertical bar per point (the spread of the values the point summarises).
 #[derive(Clone, Debug)]
 pub struct Series {
     pub name: String,
     pub points: Vec<(f64, f64)>,
+    /// Bars `(x, low, high)`, drawn from `low` to `high` at `x` in the series' colour.
+    pub bars: Vec<(f64, f64, f64)>,
     /// Drawn dashed: published figures beside measured ones.
     pub dashed: bool,
 }
@@ -166,7 +168,16 @@ pub struct Figure {
     pub y_scale: Scale,
     pub series: Vec<Series>,
     pub references: Vec<(String, f64)>,
+    /// What the bars are (the legend's last entry and the caption under the figure), set
+    /// by [`Figure::bars`]; a figure with bars but no note says "bars: min–max".
+    pub bars_note: Option<String>,
 }
+
+/// The bars of a series of timings: each point's minimum to maximum over the rounds.
+pub const BARS_ROUNDS: &str = "bars: min–max over the timing rounds";
+
+/// The bars of a series of time ratios: the range of the per-round ratios.
+pub const BARS_RATIOS: &str = "bars: min–max of the per-round ratios";
 
 impl Figure {
     /// An empty figure with linear axes.
@@ -180,6 +191,7 @@ impl Figure {
             y_scale: Scale::Linear,
             series: Vec::new(),
             references: Vec::new(),
+            bars_note: None,
         }
     }
 
@@ -201,8 +213,30 @@ impl Figure {
         self.series.push(Series {
             name: name.to_string(),
             points: points.into_iter().collect(),
+            bars: Vec::new(),
             dashed: false,
         });
+        self
+    }
+
+    /// Adds a measured series with a bar per point: `(x, y, (low, high))`, the bar from
+    /// `low` to `high` (the spread of what `y` summarises). Say what the bars are with
+    /// [`Figure::bars`].
+    pub fn series_bars(
+        mut self,
+        name: &str,
+        points: impl IntoIterator<Item = (f64, f64, (f64, f64))>,
+    ) -> Figure {
+        let (points, bars) =
+            points.into_iter().map(|(x, y, (lo, hi))| ((x, y), (x, lo, hi))).unzip();
+        self.series.push(Series { name: name.to_string(), points, bars, dashed: false });
+        self
+    }
+
+    /// What the bars of this figure are (the legend's last entry and the caption), e.g.
+    /// [`BARS_ROUNDS`].
+    pub fn bars(mut self, note: &str) -> Figure {
+        self.bars_note = Some(note.to_string());
         self
     }
 
@@ -211,6 +245,7 @@ impl Figure {
         self.series.push(Series {
             name: name.to_string(),
             points: points.into_iter().collect(),
+            bars: Vec::new(),
             dashed: true,
         });
         self
@@ -222,27 +257,48 @@ impl Figure {
         self
     }
 
-    /// The points that can be drawn, per series, with x mapped to its axis.
-    fn drawable(&self) -> Vec<Vec<(f64, f64)>> {
+    /// Whether some series has a bar to draw.
+    fn has_bars(&self) -> bool {
+        self.drawable().iter().any(|d| !d.bars.is_empty())
+    }
+
+    /// The points and bars that can be drawn, per series, with x mapped to its axis.
+    fn drawable(&self) -> Vec<Drawable> {
+        let (xs, ys) = (self.x_scale, self.y_scale);
         self.series
             .iter()
             .map(|s| {
-                let mut p: Vec<(f64, f64)> = s
+                let mut points: Vec<(f64, f64)> = s
                     .points
                     .iter()
-                    .filter(|(x, y)| ok(*x, self.x_scale) && ok(*y, self.y_scale))
-                    .map(|&(x, y)| (to_axis(x, self.x_scale), y))
+                    .filter(|(x, y)| ok(*x, xs) && ok(*y, ys))
+                    .map(|&(x, y)| (to_axis(x, xs), y))
                     .collect();
-                p.sort_by(|a, b| a.0.total_cmp(&b.0));
-                p
+                points.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let bars = s
+                    .bars
+                    .iter()
+                    .filter(|(x, lo, hi)| ok(*x, xs) && ok(*lo, ys) && ok(*hi, ys) && lo < hi)
+                    .map(|&(x, lo, hi)| (to_axis(x, xs), lo, hi))
+                    .collect();
+                Drawable { points, bars }
             })
             .collect()
     }
 
-    /// The figure as an SVG document.
+    /// The figure as an SVG document: the plot, then the legend where it covers nothing
+    /// drawn (see [`Figure::layout`]).
     pub fn svg(&self) -> Result<String, String> {
+        Ok(self.layout()?.svg)
+    }
+
+    /// Draws the figure and places its legend: in the first corner of the plotting area
+    /// (upper left, upper right, lower left, lower right) where the legend's box touches
+    /// no drawn segment, point or bar (with a small clearance); where every corner is
+    /// covered, below the figure on a canvas made taller for it.
+    fn layout(&self) -> Result<Layout, String> {
         let pts = self.drawable();
-        let all: Vec<(f64, f64)> = pts.iter().flatten().copied().collect();
+        let all: Vec<(f64, f64)> = pts.iter().flat_map(|d| d.points.iter().copied()).collect();
         if all.is_empty() {
             return Err(format!("figure {}: no points to draw", self.file));
         }
@@ -250,85 +306,104 @@ impl Figure {
         let ys = all
             .iter()
             .map(|p| p.1)
+            .chain(pts.iter().flat_map(|d| d.bars.iter().flat_map(|b| [b.1, b.2])))
             .chain(self.references.iter().map(|r| r.1).filter(|&y| ok(y, self.y_scale)));
         let (y0, y1) = padded(ys, self.y_scale, 0.08);
-        let mut buf = String::new();
-        {
-            let root = SVGBackend::with_string(&mut buf, SIZE).into_drawing_area();
-            root.fill(&WHITE).map_err(|e| self.err(e))?;
-            let corner = self.legend_corner(&pts, (x0, x1), (y0, y1));
-            match self.y_scale {
-                Scale::Log10 | Scale::Log2 => {
-                    self.draw(&root, &pts, x0..x1, (y0..y1).log_scale(), corner)?
-                }
-                Scale::Linear => self.draw(&root, &pts, x0..x1, y0..y1, corner)?,
+        let legend = self.legend_entries(!pts.iter().all(|d| d.bars.is_empty()));
+        let (lw, lh) = legend_size(&legend, 1);
+        let render = |height: u32| -> Result<(String, Ink), String> {
+            let mut buf = String::new();
+            let ink = {
+                let root = SVGBackend::with_string(&mut buf, (SIZE.0, height)).into_drawing_area();
+                root.fill(&WHITE).map_err(|e| self.err(e))?;
+                let (area, _) = root.split_vertically(SIZE.1);
+                let ink = match self.y_scale {
+                    Scale::Log10 | Scale::Log2 => {
+                        self.draw(&area, &pts, x0..x1, (y0..y1).log_scale())?
+                    }
+                    Scale::Linear => self.draw(&area, &pts, x0..x1, y0..y1)?,
+                };
+                root.present().map_err(|e| self.err(e))?;
+                ink
+            };
+            Ok((buf, ink))
+        };
+        let (mut buf, ink) = render(SIZE.1)?;
+        let fits = lw + 2.0 * LEGEND_INSET <= ink.plot.x1 - ink.plot.x0
+            && lh + 2.0 * LEGEND_INSET <= ink.plot.y1 - ink.plot.y0;
+        let inside = legend_corners(ink.plot, lw, lh).into_iter().find(|r| fits && ink.is_free(*r));
+        let (rect, cols) = match inside {
+            Some(r) => (r, 1),
+            None => {
+                // Every corner covers something: the legend goes below the figure, in as
+                // many columns as its width takes, on a canvas made taller for it (the
+                // width stays, so the page shows every figure at one scale).
+                let room = SIZE.0 as f64 - MARGIN as f64 - ink.plot.x0;
+                let cols = (1..=legend.len().max(1))
+                    .rev()
+                    .find(|&c| legend_size(&legend, c).0 <= room)
+                    .unwrap_or(1);
+                let (w, h) = legend_size(&legend, cols);
+                let y = SIZE.1 as f64;
+                buf = render((y + h + LEGEND_INSET).ceil() as u32)?.0;
+                (Rect { x0: ink.plot.x0, y0: y, x1: ink.plot.x0 + w, y1: y + h }, cols)
             }
-            root.present().map_err(|e| self.err(e))?;
-        }
-        // The series' keys and colours, after the opening tag.
+        };
+        // The series' keys and colours after the opening tag, the legend before the end.
         let meta = series_metadata(&self.series, &series_colours(&self.series));
         if let Some(end) = buf.find("<svg").and_then(|i| buf[i..].find('>').map(|j| i + j + 1)) {
             buf.insert_str(end, &format!("\n{meta}"));
         }
-        Ok(buf)
+        if let Some(end) = buf.rfind("</svg>") {
+            buf.insert_str(end, &legend_svg(&legend, rect, cols));
+        }
+        Ok(Layout { svg: buf, legend: rect, inside: inside.is_some(), ink })
     }
 
     fn err(&self, e: impl std::fmt::Display) -> String {
         format!("figure {}: {e}", self.file)
     }
 
-    /// The corner of the plot where the legend covers the fewest curve points (the
-    /// curves sampled along their segments), upper left on a tie.
-    fn legend_corner(
-        &self,
-        pts: &[Vec<(f64, f64)>],
-        (x0, x1): (f64, f64),
-        (y0, y1): (f64, f64),
-    ) -> SeriesLabelPosition {
-        let log = self.y_scale != Scale::Linear;
-        let fy = |y: f64| if log { (y / y0).ln() / (y1 / y0).ln() } else { (y - y0) / (y1 - y0) };
-        let fx = |x: f64| (x - x0) / (x1 - x0);
-        let mut samples: Vec<(f64, f64)> = Vec::new();
-        for p in pts {
-            for w in p.windows(2) {
-                for i in 0..=16 {
-                    let t = i as f64 / 16.0;
-                    let x = fx(w[0].0) + t * (fx(w[1].0) - fx(w[0].0));
-                    let y = fy(w[0].1) + t * (fy(w[1].1) - fy(w[0].1));
-                    samples.push((x, y));
-                }
+    /// The legend's entries in order: the reference lines, the series that have points,
+    /// then (with `bars`) what the bars are.
+    fn legend_entries(&self, bars: bool) -> Vec<LegendEntry> {
+        let mut entries: Vec<LegendEntry> = self
+            .references
+            .iter()
+            .map(|(name, _)| LegendEntry { text: name.clone(), mark: Mark::Line(REFERENCE, true) })
+            .collect();
+        let colours = series_colours(&self.series);
+        for ((s, d), &c) in self.series.iter().zip(self.drawable()).zip(&colours) {
+            if !d.points.is_empty() {
+                entries.push(LegendEntry { text: s.name.clone(), mark: Mark::Line(c, s.dashed) });
             }
-            samples.extend(p.iter().map(|&(x, y)| (fx(x), fy(y))));
         }
-        for (_, y) in &self.references {
-            samples.extend((0..=32).map(|i| (i as f64 / 32.0, fy(*y))));
+        if bars {
+            let note = self.bars_note.clone().unwrap_or_else(|| "bars: min–max".to_string());
+            entries.push(LegendEntry { text: note, mark: Mark::Bar });
         }
-        // The legend's size as fractions of the plot: about 40 % wide, 18 px per entry.
-        let entries = self.series.len() + self.references.len();
-        let (w, h) = (0.42, ((entries as f64 * 18.0 + 12.0) / 330.0).min(0.9));
-        let corners = [
-            (SeriesLabelPosition::UpperLeft, (0.0, w), (1.0 - h, 1.0)),
-            (SeriesLabelPosition::UpperRight, (1.0 - w, 1.0), (1.0 - h, 1.0)),
-            (SeriesLabelPosition::LowerLeft, (0.0, w), (0.0, h)),
-            (SeriesLabelPosition::LowerRight, (1.0 - w, 1.0), (0.0, h)),
-        ];
-        let covered = |(xa, xb): (f64, f64), (ya, yb): (f64, f64)| {
-            samples.iter().filter(|(x, y)| (xa..=xb).contains(x) && (ya..=yb).contains(y)).count()
-        };
-        corners
-            .into_iter()
-            .min_by_key(|(_, xr, yr)| covered(*xr, *yr))
-            .map_or(SeriesLabelPosition::UpperLeft, |c| c.0)
+        entries
     }
 
+    /// The caption under the figure: what its bars are, when it has any.
+    pub fn caption(&self) -> Option<String> {
+        if !self.has_bars() {
+            return None;
+        }
+        let note = self.bars_note.as_deref().unwrap_or("bars: min–max");
+        let note = note.strip_prefix("bars: ").unwrap_or(note);
+        Some(format!("Vertical bars: {note}, in the series' colour."))
+    }
+
+    /// Draws the axes, the reference lines and the series; returns what was drawn, in
+    /// pixels, for the legend's placement.
     fn draw<Y>(
         &self,
         root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
-        pts: &[Vec<(f64, f64)>],
+        pts: &[Drawable],
         x: std::ops::Range<f64>,
         y: Y,
-        legend_at: SeriesLabelPosition,
-    ) -> Result<(), String>
+    ) -> Result<Ink, String>
     where
         Y: AsRangedCoord<Value = f64>,
         Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
@@ -340,7 +415,7 @@ impl Figure {
         let powers = x_hi.floor() >= 14.0;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 18))
-            .margin(12)
+            .margin(MARGIN)
             .x_label_area_size(44)
             .y_label_area_size(64)
             .build_cartesian_2d::<std::ops::Range<f64>, Y>(x, y)
@@ -362,51 +437,252 @@ impl Figure {
             .light_line_style(RGBColor(240, 240, 240))
             .draw()
             .map_err(|e| self.err(e))?;
+        let (px, py) = chart.plotting_area().get_pixel_range();
+        let mut ink = Ink {
+            plot: Rect {
+                x0: px.start as f64,
+                y0: py.start as f64,
+                x1: px.end as f64,
+                y1: py.end as f64,
+            },
+            marks: Vec::new(),
+        };
+        // A point's pixel position (a macro, not a closure: `chart` is borrowed mutably
+        // between the uses).
+        macro_rules! at {
+            ($p:expr) => {{
+                let (a, b) = chart.backend_coord(&$p);
+                (a as f64, b as f64)
+            }};
+        }
         let (xa, xb) = (chart.x_range().start, chart.x_range().end);
-        for (name, y) in &self.references {
-            let color = RGBColor(90, 90, 90);
-            let style = ShapeStyle::from(&color).stroke_width(1);
+        for (_, y) in &self.references {
+            if !ok(*y, self.y_scale) {
+                continue;
+            }
+            let style = ShapeStyle::from(&REFERENCE).stroke_width(1);
             let dashes = DashedLineSeries::new(vec![(xa, *y), (xb, *y)], 3, 5, style);
-            chart.draw_series(dashes).map_err(|e| self.err(e))?.label(name.as_str()).legend(
-                move |(lx, ly)| DashedPathElement::new(vec![(lx, ly), (lx + 20, ly)], 3, 5, color),
-            );
+            chart.draw_series(dashes).map_err(|e| self.err(e))?;
+            ink.marks.push((at!((xa, *y)), at!((xb, *y)), 1.0));
         }
         let colours = series_colours(&self.series);
-        for ((s, p), &color) in self.series.iter().zip(pts).zip(&colours) {
+        for ((s, d), &color) in self.series.iter().zip(pts).zip(&colours) {
+            let p = &d.points;
             if p.is_empty() {
                 continue;
             }
+            // The bars first, under the curve: a line from low to high with short caps.
+            for &(bx, lo, hi) in &d.bars {
+                let (a, b) = (at!((bx, lo)), at!((bx, hi)));
+                let bar = [(a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32)];
+                let cap = |y: i32| [(bar[0].0 - CAP, y), (bar[0].0 + CAP, y)];
+                for line in [bar.to_vec(), cap(bar[0].1).to_vec(), cap(bar[1].1).to_vec()] {
+                    root.draw(&PathElement::new(line, color.stroke_width(1)))
+                        .map_err(|e| self.err(e))?;
+                }
+                ink.marks.push((a, b, 0.5));
+                for y in [a.1, b.1] {
+                    ink.marks.push(((a.0 - CAP as f64, y), (a.0 + CAP as f64, y), 0.5));
+                }
+            }
             let style = ShapeStyle::from(&color).stroke_width(2);
-            let legend = if s.dashed {
+            if s.dashed {
                 chart.draw_series(DashedLineSeries::new(p.clone(), 6, 4, style))
             } else {
                 chart.draw_series(LineSeries::new(p.clone(), style))
             }
             .map_err(|e| self.err(e))?;
-            let dashed = s.dashed;
-            legend.label(s.name.as_str()).legend(move |(lx, ly)| {
-                let pts = vec![(lx, ly), (lx + 20, ly)];
-                let style = color.stroke_width(2);
-                if dashed {
-                    DashedPathElement::new(pts, 6, 4, style).into_dyn()
-                } else {
-                    PathElement::new(pts, style).into_dyn()
-                }
-            });
+            for w in p.windows(2) {
+                ink.marks.push((at!(w[0]), at!(w[1]), 1.0));
+            }
             chart
                 .draw_series(p.iter().map(|&c| Circle::new(c, 3, color.filled())))
                 .map_err(|e| self.err(e))?;
+            for &c in p {
+                ink.marks.push((at!(c), at!(c), 3.0));
+            }
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .position(legend_at)
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(|e| self.err(e))?;
-        Ok(())
+        Ok(ink)
     }
+}
+
+/// The margin around a line figure's chart, in pixels.
+const MARGIN: u32 = 12;
+
+/// The colour of the reference lines.
+const REFERENCE: RGBColor = RGBColor(90, 90, 90);
+
+/// Half the width of a bar's caps, in pixels.
+const CAP: i32 = 3;
+
+/// The legend's distance from the plotting area's edges, in pixels.
+const LEGEND_INSET: f64 = 8.0;
+
+/// Clearance kept between the legend's box and anything drawn, in pixels.
+const CLEARANCE: f64 = 2.0;
+
+/// One legend row's height, its font size, and the width allowed per character (generous
+/// for 13 px sans-serif, whose characters average about 7 px, so the text stays inside
+/// the box whatever font the browser picks).
+const ROW: f64 = 18.0;
+const FONT: u32 = 13;
+const CHAR_W: f64 = 7.8;
+
+/// What a figure's points and bars are once mapped to their axes.
+struct Drawable {
+    points: Vec<(f64, f64)>,
+    bars: Vec<(f64, f64, f64)>,
+}
+
+/// A rectangle in pixels: left, top, right, bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Rect {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+/// A drawn mark in pixels: a segment's two ends and its half width (a point is a segment
+/// of length zero, its half width the dot's radius).
+pub(crate) type Stroke = ((f64, f64), (f64, f64), f64);
+
+/// What a figure drew, in pixels: the plotting area and every mark.
+pub(crate) struct Ink {
+    pub plot: Rect,
+    pub marks: Vec<Stroke>,
+}
+
+impl Ink {
+    /// Whether `r`, widened by each mark's half width and [`CLEARANCE`], meets no mark.
+    fn is_free(&self, r: Rect) -> bool {
+        self.marks.iter().all(|&(a, b, half)| {
+            let m = half + CLEARANCE;
+            let grown = Rect { x0: r.x0 - m, y0: r.y0 - m, x1: r.x1 + m, y1: r.y1 + m };
+            !segment_meets(a, b, grown)
+        })
+    }
+}
+
+/// Whether the segment from `a` to `b` meets the closed rectangle `r` (Liang–Barsky
+/// clipping: the segment's parameter interval inside each of the four half-planes).
+pub(crate) fn segment_meets(a: (f64, f64), b: (f64, f64), r: Rect) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [(-dx, a.0 - r.x0), (dx, r.x1 - a.0), (-dy, a.1 - r.y0), (dy, r.y1 - a.1)] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A drawn figure and where its legend went (the placement is read by the tests).
+#[cfg_attr(not(test), allow(dead_code))]
+struct Layout {
+    svg: String,
+    legend: Rect,
+    /// Inside the plotting area (else below the figure, the canvas made taller).
+    inside: bool,
+    ink: Ink,
+}
+
+/// How a legend entry is marked: a line (colour, dashed) or a bar.
+#[derive(Clone, Copy)]
+enum Mark {
+    Line(RGBColor, bool),
+    Bar,
+}
+
+struct LegendEntry {
+    text: String,
+    mark: Mark,
+}
+
+/// The width of one legend entry in pixels: a 24-pixel mark, a gap, then the text (every
+/// entry as wide as the longest, so that columns line up).
+fn legend_cell(entries: &[LegendEntry]) -> f64 {
+    let chars = entries.iter().map(|e| e.text.chars().count()).max().unwrap_or(0);
+    24.0 + 6.0 + chars as f64 * CHAR_W
+}
+
+/// The gap between legend columns, in pixels.
+const COLUMN_GAP: f64 = 16.0;
+
+/// The legend's width and height in pixels with its entries in `cols` columns (row by
+/// row), 8 pixels of padding around them.
+fn legend_size(entries: &[LegendEntry], cols: usize) -> (f64, f64) {
+    let rows = entries.len().div_ceil(cols.max(1));
+    let cols = cols.min(entries.len()).max(1) as f64;
+    let w = 8.0 + cols * legend_cell(entries) + (cols - 1.0) * COLUMN_GAP + 8.0;
+    (w, 6.0 + rows as f64 * ROW + 4.0)
+}
+
+/// The legend's four candidate boxes, in order of preference: upper left, upper right,
+/// lower left, lower right of the plotting area.
+fn legend_corners(plot: Rect, w: f64, h: f64) -> [Rect; 4] {
+    let (l, r) = (plot.x0 + LEGEND_INSET, plot.x1 - LEGEND_INSET - w);
+    let (t, b) = (plot.y0 + LEGEND_INSET, plot.y1 - LEGEND_INSET - h);
+    [(l, t), (r, t), (l, b), (r, b)].map(|(x, y)| Rect { x0: x, y0: y, x1: x + w, y1: y + h })
+}
+
+/// The legend as SVG: a group naming its box (`data-x`, `data-y`, `data-width`,
+/// `data-height`, read by `scripts/check-figures.py`), a box, and per entry (in `cols`
+/// columns, row by row) its mark and text.
+fn legend_svg(entries: &[LegendEntry], r: Rect, cols: usize) -> String {
+    let cols = cols.max(1);
+    let cell = legend_cell(entries);
+    let hex = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let esc = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let mut s = format!(
+        "<g class=\"legend\" data-x=\"{}\" data-y=\"{}\" data-width=\"{}\" data-height=\"{}\">\n\
+         <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#FFFFFF\" fill-opacity=\"0.9\" stroke=\"#B4B4B4\"/>\n",
+        r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0
+    );
+    for (i, e) in entries.iter().enumerate() {
+        let y = r.y0 + 6.0 + ROW * ((i / cols) as f64 + 0.5);
+        let x = r.x0 + 8.0 + (i % cols) as f64 * (cell + COLUMN_GAP);
+        match e.mark {
+            Mark::Line(c, dashed) => {
+                let dash = if dashed { " stroke-dasharray=\"6 4\"" } else { "" };
+                s.push_str(&format!(
+                    "<line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{}\" stroke-width=\"2\"{dash}/>\n",
+                    x + 24.0,
+                    hex(c)
+                ));
+            }
+            Mark::Bar => {
+                let (mx, a, b) = (x + 12.0, y - 6.0, y + 6.0);
+                s.push_str(&format!(
+                    "<path d=\"M{mx} {a}V{b}M{} {a}H{}M{} {b}H{}\" stroke=\"{}\" stroke-width=\"1\" fill=\"none\"/>\n",
+                    mx - 3.0,
+                    mx + 3.0,
+                    mx - 3.0,
+                    mx + 3.0,
+                    hex(REFERENCE)
+                ));
+            }
+        }
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{y}\" dominant-baseline=\"middle\" font-family=\"sans-serif\" font-size=\"{FONT}\" fill=\"#000000\">\n{}\n</text>\n",
+            x + 30.0,
+            esc(&e.text)
+        ));
+    }
+    s.push_str("</g>\n");
+    s
 }
 
 /// Whether `v` can be placed on an axis of this scale.
@@ -569,6 +845,14 @@ pub enum Plot<'a> {
 }
 
 impl Plot<'_> {
+    /// The line under the figure (what its bars are), if any.
+    pub fn caption(&self) -> Option<String> {
+        match self {
+            Plot::Lines(f) => f.caption(),
+            Plot::Map(_) => None,
+        }
+    }
+
     pub fn file(&self) -> &str {
         match self {
             Plot::Lines(f) => &f.file,
@@ -614,7 +898,12 @@ pub(crate) mod tests {
         let fig = |names: &[(&str, bool)]| {
             let series: Vec<Series> = names
                 .iter()
-                .map(|&(n, dashed)| Series { name: n.to_string(), points: vec![], dashed })
+                .map(|&(n, dashed)| Series {
+                    name: n.to_string(),
+                    points: vec![],
+                    bars: vec![],
+                    dashed,
+                })
                 .collect();
             series_colours(&series)
         };
@@ -651,17 +940,211 @@ pub(crate) mod tests {
         assert!(has_text(&svg, "512"), "{svg}");
     }
 
+    /// The marks an SVG draws in the series' and the reference lines' colours, outside the
+    /// legend: polyline segments, lines and dots, each with its half width, read back from
+    /// the document (the same reading as `scripts/check-figures.py`).
+    pub fn drawn_marks(svg: &str) -> Vec<Stroke> {
+        let body = match (svg.find("<g class=\"legend\""), svg.rfind("</g>")) {
+            (Some(a), Some(b)) if b > a => format!("{}{}", &svg[..a], &svg[b..]),
+            _ => svg.to_string(),
+        };
+        let mut colours: Vec<String> =
+            svg.split("data-colour=\"").skip(1).map(|t| t[..7].to_string()).collect();
+        colours.push("#5A5A5A".to_string());
+        let attr = |tag: &str, name: &str| -> Option<String> {
+            let i = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+            Some(tag[i..i + tag[i..].find('"')?].to_string())
+        };
+        let num = |tag: &str, name: &str| attr(tag, name).and_then(|v| v.parse::<f64>().ok());
+        let mut marks = Vec::new();
+        for tag in body.split('<').skip(1) {
+            let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+            let inked = ["stroke", "fill"]
+                .iter()
+                .any(|a| attr(tag, a).is_some_and(|c| colours.contains(&c.to_uppercase())));
+            if !inked {
+                continue;
+            }
+            let half = num(tag, "stroke-width").unwrap_or(1.0) / 2.0;
+            if tag.starts_with("polyline") {
+                let pts: Vec<(f64, f64)> = attr(tag, "points")
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .filter_map(|p| p.split_once(','))
+                    .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+                    .collect();
+                for w in pts.windows(2) {
+                    marks.push((w[0], w[1], half));
+                }
+                if let [p] = pts[..] {
+                    marks.push((p, p, half));
+                }
+            } else if tag.starts_with("line") {
+                let p = |a, b| (num(tag, a).unwrap(), num(tag, b).unwrap());
+                marks.push((p("x1", "y1"), p("x2", "y2"), half));
+            } else if tag.starts_with("circle") {
+                let c = (num(tag, "cx").unwrap(), num(tag, "cy").unwrap());
+                marks.push((c, c, num(tag, "r").unwrap()));
+            }
+        }
+        marks
+    }
+
+    /// The legend box an SVG names in its `<g class="legend">`.
+    pub fn legend_box(svg: &str) -> Rect {
+        let g = &svg[svg.find("<g class=\"legend\"").expect("a legend")..];
+        let v = |n: &str| -> f64 {
+            let i = g.find(&format!("{n}=\"")).unwrap() + n.len() + 2;
+            g[i..i + g[i..].find('"').unwrap()].parse().unwrap()
+        };
+        let (x, y) = (v("data-x"), v("data-y"));
+        Rect { x0: x, y0: y, x1: x + v("data-width"), y1: y + v("data-height") }
+    }
+
+    /// Asserts that the legend of `svg`, as the document names it, touches no mark the
+    /// document draws, and returns the box.
+    pub fn assert_legend_free(svg: &str) -> Rect {
+        let r = legend_box(svg);
+        let marks = drawn_marks(svg);
+        assert!(!marks.is_empty(), "no marks read back");
+        for (a, b, half) in marks {
+            let g = Rect { x0: r.x0 - half, y0: r.y0 - half, x1: r.x1 + half, y1: r.y1 + half };
+            assert!(!segment_meets(a, b, g), "legend {r:?} covers {a:?}–{b:?}");
+        }
+        r
+    }
+
+    #[test]
+    fn segments_meet_rectangles_where_they_cross_them() {
+        let r = Rect { x0: 10.0, y0: 10.0, x1: 20.0, y1: 20.0 };
+        // Crossing with both ends outside, one end inside, a point inside, a miss.
+        assert!(segment_meets((0.0, 15.0), (30.0, 15.0), r));
+        assert!(segment_meets((0.0, 0.0), (30.0, 30.0), r));
+        assert!(segment_meets((15.0, 15.0), (40.0, 40.0), r));
+        assert!(segment_meets((12.0, 12.0), (12.0, 12.0), r));
+        assert!(!segment_meets((0.0, 25.0), (30.0, 25.0), r));
+        assert!(!segment_meets((0.0, 9.0), (9.0, 0.0), r));
+        assert!(!segment_meets((21.0, 0.0), (21.0, 30.0), r));
+        // A diagonal passing by the corner.
+        assert!(!segment_meets((0.0, 21.0), (21.0, 31.0), r));
+    }
+
     #[test]
     fn the_legend_goes_where_the_curves_are_not() {
         // A falling curve covers the upper left and the lower right.
         let f = Figure::new("t", "t").series("s", [(1.0, 10.0), (2.0, 9.0), (3.0, 8.0)]);
-        let pts = f.drawable();
-        let pos = f.legend_corner(&pts, (0.9, 3.1), (7.8, 10.2));
-        assert!(matches!(pos, SeriesLabelPosition::UpperRight), "{pos:?}");
+        let l = f.layout().unwrap();
+        assert!(l.inside);
+        assert!(l.legend.x0 > (l.ink.plot.x0 + l.ink.plot.x1) / 2.0, "{:?}", l.legend);
+        assert!(l.legend.y1 < (l.ink.plot.y0 + l.ink.plot.y1) / 2.0, "{:?}", l.legend);
+        assert_eq!(assert_legend_free(&l.svg), l.legend);
         // A rising one: the upper left is free.
         let f = Figure::new("t", "t").series("s", [(1.0, 8.0), (2.0, 9.0), (3.0, 10.0)]);
-        let pos = f.legend_corner(&f.drawable(), (0.9, 3.1), (7.8, 10.2));
-        assert!(matches!(pos, SeriesLabelPosition::UpperLeft), "{pos:?}");
+        let l = f.layout().unwrap();
+        assert_eq!(
+            l.legend,
+            legend_corners(l.ink.plot, l.legend.x1 - l.legend.x0, l.legend.y1 - l.legend.y0)[0]
+        );
+        assert_legend_free(&l.svg);
+    }
+
+    /// Segments, not just points: two points far apart whose line crosses every corner's
+    /// box, and a curve filling each corner, leave no corner free: the legend goes below
+    /// the figure, the canvas made taller for it.
+    #[test]
+    fn with_every_corner_covered_the_legend_goes_below_the_plot() {
+        let crossing = Figure::new("t", "t")
+            .series("up", [(0.0, 0.0), (10.0, 10.0)])
+            .series("down", [(0.0, 10.0), (10.0, 0.0)])
+            .series("top", [(0.0, 9.6), (10.0, 9.6)])
+            .series("bottom", [(0.0, 0.4), (10.0, 0.4)]);
+        let l = crossing.layout().unwrap();
+        assert!(!l.inside);
+        assert!(l.legend.y0 > l.ink.plot.y1, "{:?} {:?}", l.legend, l.ink.plot);
+        // Four short names side by side: one row.
+        assert!(l.legend.y1 - l.legend.y0 < 2.0 * ROW + 10.0, "{:?}", l.legend);
+        let height = (l.legend.y1 + LEGEND_INSET).ceil() as u32;
+        assert!(l.svg.starts_with(&format!("<svg width=\"{}\" height=\"{height}\"", SIZE.0)));
+        assert_legend_free(&l.svg);
+        // Only the points of a segment lie outside the boxes: still covered.
+        let f = Figure::new("t", "t")
+            .series("a", [(0.0, 5.0), (10.0, 10.0)])
+            .series("b", [(0.0, 10.0), (10.0, 5.0)])
+            .series("c", [(0.0, 0.0), (10.0, 5.0)])
+            .series("d", [(0.0, 5.0), (10.0, 0.0)]);
+        let l = f.layout().unwrap();
+        assert!(!l.inside, "{:?}", l.legend);
+        assert_legend_free(&l.svg);
+        // Each corner filled with a cluster of dots and short lines, but one.
+        let cluster = |cx: f64, cy: f64| {
+            (0..6).map(move |i| (cx + 0.2 * i as f64, cy + if i % 2 == 0 { 0.5 } else { -0.5 }))
+        };
+        let corners = [(0.0, 9.5), (9.0, 9.5), (0.0, 0.5), (9.0, 0.5)];
+        for free in 0..4 {
+            let mut f = Figure::new("t", "t");
+            for (i, &(x, y)) in corners.iter().enumerate().filter(|(i, _)| *i != free) {
+                f = f.series(&format!("s{i}"), cluster(x, y));
+            }
+            // Points spanning the full ranges, away from the corners.
+            f = f.series("span", [(0.0, 5.0), (10.0, 5.0)]).series("v", [(5.0, 0.0), (5.0, 10.0)]);
+            let l = f.layout().unwrap();
+            assert!(l.inside, "corner {free} is free");
+            let boxes =
+                legend_corners(l.ink.plot, l.legend.x1 - l.legend.x0, l.legend.y1 - l.legend.y0);
+            assert_eq!(l.legend, boxes[free], "corner {free}");
+            assert_legend_free(&l.svg);
+        }
+    }
+
+    /// Figures of random curves (fixed seed): wherever the legend goes, the SVG's legend
+    /// box covers none of the SVG's marks.
+    #[test]
+    fn no_legend_covers_a_mark_on_random_figures() {
+        let mut rng = crate::report::rng::SplitMix64::new(7);
+        let mut u = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let (mut inside, mut below) = (0, 0);
+        for n in 0..60 {
+            let mut f =
+                Figure::new("t", "t").y("y", if n % 3 == 0 { Scale::Log10 } else { Scale::Linear });
+            for s in 0..1 + n % 4 {
+                let pts: Vec<(f64, f64, (f64, f64))> = (0..2 + (n + s) % 6)
+                    .map(|i| {
+                        let y = 1.0 + 10.0 * u();
+                        (i as f64, y, (y, y * (1.0 + 0.3 * u())))
+                    })
+                    .collect();
+                f = f.series_bars(&format!("series {s}"), pts);
+            }
+            if n % 2 == 0 {
+                f = f.reference("one", 1.0 + 10.0 * u());
+            }
+            let l = f.bars(BARS_ROUNDS).layout().unwrap();
+            assert_legend_free(&l.svg);
+            if l.inside {
+                inside += 1
+            } else {
+                below += 1
+            }
+        }
+        assert!(inside > 0 && below > 0, "{inside} inside, {below} below");
+    }
+
+    #[test]
+    fn bars_are_drawn_in_the_series_colour_and_named() {
+        let f = Figure::new("t", "t")
+            .y("ms", Scale::Log10)
+            .series_bars("montgomery", [(1.0, 2.0, (2.0, 3.0)), (2.0, 4.0, (4.0, 4.5))])
+            .bars(BARS_ROUNDS);
+        let svg = f.svg().unwrap();
+        assert!(has_text(&svg, BARS_ROUNDS));
+        // Two bars with two caps each, one pixel wide, in montgomery's colour.
+        let bars = svg.matches("stroke=\"#2CA02C\" stroke-width=\"1\"").count();
+        assert_eq!(bars, 6, "{svg}");
+        assert_eq!(
+            f.caption().unwrap(),
+            "Vertical bars: min–max over the timing rounds, in the series' colour."
+        );
+        assert!(Figure::new("t", "t").series("s", [(1.0, 1.0)]).caption().is_none());
     }
 
     #[test]

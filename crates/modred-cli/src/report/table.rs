@@ -94,6 +94,17 @@ pub fn ratio_range(a: &Timing, b: &Timing) -> (f64, f64) {
     r.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
 }
 
+/// The range (min, max) of a candidate's per-round times over all its rounds, in
+/// nanoseconds per operation: its minimum is [`Timing::ns`], the time the tables show.
+pub fn time_range(t: &Timing) -> (f64, f64) {
+    t.samples.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| (lo.min(x), hi.max(x)))
+}
+
+/// `(lo, hi)` scaled by `f` (a time range in the unit a figure plots).
+pub fn scaled((lo, hi): (f64, f64), f: f64) -> (f64, f64) {
+    (lo * f, hi * f)
+}
+
 /// What every ratio column means, for the pages that show one beside time columns.
 pub const RATIO_NOTE: &str = "A ratio `x / y` is x's time ÷ y's time (below 1: x is \
     faster; ours ÷ theirs whenever GMP or OpenSSL is one side), the median of the \

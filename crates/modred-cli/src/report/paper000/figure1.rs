@@ -2,9 +2,9 @@
 
 use super::check::{reductions, Trio, REDUCERS};
 use super::{paper, Part};
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_ROUNDS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{time_range, Cell, Table};
 use crate::report::{Context, Mode};
 use modred::{Limb, Nat};
 use modred_testkit::timing::{compare, Timing};
@@ -216,9 +216,13 @@ fn figure(rows: &[Row], digit_bits: u32) -> Figure {
         &format!("Figure 1: reduction time against argument length, b = 2^{digit_bits}"),
     )
     .x("argument bits (512-bit modulus)", Scale::Linear)
-    .y("ns per reduction", Scale::Linear);
+    .y("ns per reduction", Scale::Linear)
+    .bars(BARS_ROUNDS);
     for (j, name) in REDUCERS.iter().enumerate() {
-        f = f.series(name, rs.iter().map(|r| (r.arg_bits as f64, r.t[j].ns)));
+        f = f.series_bars(
+            name,
+            rs.iter().map(|r| (r.arg_bits as f64, r.t[j].ns, time_range(&r.t[j]))),
+        );
     }
     f
 }

@@ -7,9 +7,9 @@
 
 use super::check::{reduction, reductions, Trio};
 use super::Part;
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_RATIOS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{ratio_range, scaled, Cell, Table};
 use crate::report::{Context, Mode};
 use modred::{Limb, Nat};
 use modred_testkit::timing::{compare, Timing};
@@ -26,6 +26,8 @@ pub struct Row {
     pub n: Option<usize>,
     pub t: [Timing; 4],
     pub to_random: [f64; 4],
+    /// The range (min, max) of the per-round ratios [`Row::to_random`] is the median of.
+    pub to_random_range: [(f64, f64); 4],
 }
 
 /// Values of n: every one in standard and full mode, a few in quick mode.
@@ -88,6 +90,7 @@ fn measure_radix<L: Limb>(ctx: &Context) -> Result<Vec<Row>, String> {
             n: *n,
             // The §4 Montgomery argument is compared with Montgomery on random arguments.
             to_random: [0, 1, 2, 3].map(|j| t[j].ratio_to(&random[j.min(2)])),
+            to_random_range: [0, 1, 2, 3].map(|j| ratio_range(&t[j], &random[j.min(2)])),
             t: [t[0].clone(), t[1].clone(), t[2].clone(), t[3].clone()],
         })
         .collect())
@@ -240,11 +243,14 @@ fn figure(rows: &[Row], digit_bits: u32) -> Figure {
     )
     .x("n (nonzero quotient digits, or Montgomery steps)", Scale::Linear)
     .y("% of the time on random arguments", Scale::Linear)
-    .reference("random arguments", 100.0);
+    .reference("random arguments", 100.0)
+    .bars(BARS_RATIOS);
     let names = ["classical", "barrett", "montgomery", "montgomery, §4 argument"];
     for (j, name) in names.iter().enumerate() {
-        let pts = rs.iter().filter_map(|r| r.n.map(|n| (n as f64, 100.0 * r.to_random[j])));
-        f = f.series(name, pts);
+        let pts = rs.iter().filter_map(|r| {
+            r.n.map(|n| (n as f64, 100.0 * r.to_random[j], scaled(r.to_random_range[j], 100.0)))
+        });
+        f = f.series_bars(name, pts);
     }
     f
 }

@@ -5,9 +5,9 @@
 
 use super::table3::{candidate, PAPER_METHOD};
 use super::Part;
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_ROUNDS};
 use crate::report::rng::{nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{scaled, time_range, Cell, Table};
 use crate::report::{Context, Mode};
 use modred::exp;
 use modred::reduce::{Barrett, Classical, Montgomery};
@@ -190,9 +190,13 @@ fn figure(rows: &[Row], digit_bits: u32) -> Figure {
         &format!("Figure 3: 512-bit exponentiation against the base's length, b = 2^{digit_bits}"),
     )
     .x("base bits", Scale::Log2)
-    .y("ms per exponentiation", Scale::Linear);
+    .y("ms per exponentiation", Scale::Linear)
+    .bars(BARS_ROUNDS);
     for (j, name) in NAMES.iter().enumerate() {
-        f = f.series(name, rs.iter().map(|r| (r.base_bits as f64, r.t[j].ns / 1e6)));
+        let pts = rs
+            .iter()
+            .map(|r| (r.base_bits as f64, r.t[j].ns / 1e6, scaled(time_range(&r.t[j]), 1e-6)));
+        f = f.series_bars(name, pts);
     }
     f
 }

@@ -4,9 +4,9 @@
 
 use super::Part;
 use crate::report::anchors;
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_ROUNDS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{time_range, Cell, Table};
 use crate::report::{Context, Mode};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
 use modred::{Nat, Reducer, Scratch};
@@ -142,15 +142,22 @@ pub fn part(rows: &[Row]) -> Part {
     );
     let mut f = Figure::new("paper000_mulmod", "Modular multiplication time, b = 2^64")
         .x("modulus bits", Scale::Log2)
-        .y("ns per multiplication", Scale::Log10);
+        .y("ns per multiplication", Scale::Log10)
+        .bars(BARS_ROUNDS);
     for (j, name) in NAMES.iter().enumerate() {
-        f = f.series(name, rows.iter().map(|r| (r.bits as f64, r.t[j].ns)));
+        f = f.series_bars(
+            name,
+            rows.iter().map(|r| (r.bits as f64, r.t[j].ns, time_range(&r.t[j]))),
+        );
     }
     for name in &anchor_names {
         let pts = rows.iter().filter_map(|r| {
-            r.anchors.iter().find(|a| a.0 == *name).map(|a| (r.bits as f64, a.1.ns))
+            r.anchors
+                .iter()
+                .find(|a| a.0 == *name)
+                .map(|a| (r.bits as f64, a.1.ns, time_range(&a.1)))
         });
-        f = f.series(name, pts);
+        f = f.series_bars(name, pts);
     }
     Part {
         heading: "Modular multiplication at b = 2^64 (beyond the paper)".to_string(),

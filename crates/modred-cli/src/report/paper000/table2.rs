@@ -3,9 +3,9 @@
 
 use super::check::{multiplication, reductions, Trio};
 use super::{paper, Part};
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_RATIOS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{ratio_range, Cell, Table};
 use crate::report::Context;
 use modred::{Limb, Nat};
 use modred_testkit::timing::{compare, Timing};
@@ -152,9 +152,11 @@ fn figure(rows: &[Row], digit_bits: u32) -> Figure {
     )
     .x("modulus bits", Scale::Log2)
     .y("reduction / multiplication", Scale::Linear)
-    .reference("one multiplication", 1.0);
+    .reference("one multiplication", 1.0)
+    .bars(BARS_RATIOS);
     for (j, name) in ["classical", "barrett", "montgomery"].iter().enumerate() {
-        f = f.series(name, rs.iter().map(|r| (r.bits as f64, r.ratio(j))));
+        let pts = rs.iter().map(|r| (r.bits as f64, r.ratio(j), ratio_range(&r.t[j], &r.t[3])));
+        f = f.series_bars(name, pts);
     }
     if digit_bits == 16 {
         for (j, name) in ["classical, 1993", "barrett, 1993", "montgomery, 1993"].iter().enumerate()

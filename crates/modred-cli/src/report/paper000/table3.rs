@@ -3,9 +3,9 @@
 
 use super::{paper, Part};
 use crate::report::anchors;
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_RATIOS, BARS_ROUNDS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table};
+use crate::report::table::{ratio_range, scaled, time_range, Cell, Table};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Barrett, Classical, Montgomery, MontgomeryInterleaved};
@@ -282,18 +282,27 @@ fn figures(rows: &[Row]) -> Vec<Figure> {
         "Table 3: exponentiation time per reducer (b = 2^64, default method)",
     )
     .x("modulus bits (base and exponent as long)", Scale::Log2)
-    .y("ms per exponentiation", Scale::Log10);
+    .y("ms per exponentiation", Scale::Log10)
+    .bars(BARS_ROUNDS);
+    let ms = |t: &Timing| (t.ns / 1e6, scaled(time_range(t), 1e-6));
     for (j, name) in
         ["classical", "barrett", "montgomery", "montgomery-interleaved"].iter().enumerate()
     {
-        time = time.series(name, r64.iter().map(|r| (r.bits as f64, r.default[j].ns / 1e6)));
+        let pts = r64.iter().map(|r| {
+            let (y, bar) = ms(&r.default[j]);
+            (r.bits as f64, y, bar)
+        });
+        time = time.series_bars(name, pts);
     }
     let names: Vec<&str> = r64.iter().flat_map(|r| r.anchors.iter().map(|a| a.0)).collect();
     for name in names.iter().enumerate().filter(|(i, n)| !names[..*i].contains(n)).map(|x| *x.1) {
         let pts = r64.iter().filter_map(|r| {
-            r.anchors.iter().find(|a| a.0 == name).map(|a| (r.bits as f64, a.1.ns / 1e6))
+            r.anchors.iter().find(|a| a.0 == name).map(|a| {
+                let (y, bar) = ms(&a.1);
+                (r.bits as f64, y, bar)
+            })
         });
-        time = time.series(name, pts);
+        time = time.series_bars(name, pts);
     }
     let r16: Vec<&Row> = rows.iter().filter(|r| r.digit_bits == 16).collect();
     let mut ratio = Figure::new(
@@ -302,9 +311,13 @@ fn figures(rows: &[Row]) -> Vec<Figure> {
     )
     .x("modulus bits", Scale::Log2)
     .y("time / Montgomery's", Scale::Linear)
-    .reference("Montgomery", 1.0);
+    .reference("Montgomery", 1.0)
+    .bars(BARS_RATIOS);
     for (j, name) in ["classical", "barrett"].iter().enumerate() {
-        ratio = ratio.series(name, r16.iter().map(|r| (r.bits as f64, Row::ratio(&r.fixed, j))));
+        let pts = r16.iter().map(|r| {
+            (r.bits as f64, Row::ratio(&r.fixed, j), ratio_range(&r.fixed[j], &r.fixed[MONTGOMERY]))
+        });
+        ratio = ratio.series_bars(name, pts);
     }
     for (j, name) in ["classical, 1993", "barrett, 1993"].iter().enumerate() {
         let pts = paper::TABLE3_S.iter().map(|(b, t)| (*b as f64, t[j] / t[2]));

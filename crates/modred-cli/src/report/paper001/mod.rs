@@ -2,9 +2,9 @@
 //! linear and one cyclic convolution" — Figures 1 and 2 and the modular-exponentiation
 //! estimate of §IV-A, measured again with modred's exact transforms.
 
-use super::plot::{Figure, Scale};
+use super::plot::{Figure, Scale, BARS_RATIOS};
 use super::rng::{digits, nat, SplitMix64};
-use super::table::{Cell, Table};
+use super::table::{ratio_range, Cell, Table};
 use super::{Context, Mode, Section};
 use modred::exp::{pow_shared_transform_vartime, Method};
 use modred::reduce::{NttBarrett, NttMontgomery, Reducer, Scratch, SecondProduct};
@@ -43,9 +43,16 @@ struct Row {
     /// Δ: reduction time over multiplication time, for ntt-barrett, Barrett with two
     /// full products, ntt-montgomery, Montgomery with two full products.
     delta: [f64; 4],
+    /// The range (min, max) of the per-round ratios each Δ is the median of.
+    delta_range: [(f64, f64); 4],
+    /// The range of the per-round speed-ups S (each round's cyclic time over its two-full-
+    /// product time), Barrett's and Montgomery's.
+    s_range: [(f64, f64); 2],
     /// With `anchors`: GMP's `mpz_tdiv_r` of the double-length product over its
     /// `mpz_mul`, and our transform product's time over `mpz_mul`'s.
     gmp: Option<[f64; 2]>,
+    /// The range of the per-round ratios GMP's Δ (`gmp[0]`) is the median of.
+    gmp_range: Option<(f64, f64)>,
 }
 
 fn err(e: modred::Error) -> String {
@@ -107,7 +114,16 @@ fn measure_size(ctx: &Context, bits: u32) -> Result<Row, String> {
     let t = compare(&plan_for(ctx, bits), &mut cands);
     drop(cands);
     let gmp = (t.len() == 7).then(|| [t[6].ratio_to(&t[5]), t[0].ratio_to(&t[5])]);
-    Ok(Row { bits, mul_ns: t[0].ns, delta: [1, 2, 3, 4].map(|j| t[j].ratio_to(&t[0])), gmp })
+    let gmp_range = (t.len() == 7).then(|| ratio_range(&t[6], &t[5]));
+    Ok(Row {
+        bits,
+        mul_ns: t[0].ns,
+        delta: [1, 2, 3, 4].map(|j| t[j].ratio_to(&t[0])),
+        delta_range: [1, 2, 3, 4].map(|j| ratio_range(&t[j], &t[0])),
+        s_range: [ratio_range(&t[1], &t[2]), ratio_range(&t[3], &t[4])],
+        gmp,
+        gmp_range,
+    })
 }
 
 /// GMP's `mpz_mul` of the same operands and `mpz_tdiv_r` of the same product by the same
@@ -357,13 +373,16 @@ fn figure1(rows: &[Row]) -> Figure {
             .x("modulus bits", Scale::Log2)
             .y("Δ", Scale::Linear)
             .reference("paper: cyclic, 1.5", 1.5)
-            .reference("paper: 2 full products, 2", 2.0);
+            .reference("paper: 2 full products, 2", 2.0)
+            .bars(BARS_RATIOS);
     for (j, name) in names.iter().enumerate() {
-        f = f.series(name, rows.iter().map(|r| (2f64.powi(r.bits as i32), r.delta[j])));
+        let pts = rows.iter().map(|r| (2f64.powi(r.bits as i32), r.delta[j], r.delta_range[j]));
+        f = f.series_bars(name, pts);
     }
     if rows.iter().any(|r| r.gmp.is_some()) {
-        let gmp = rows.iter().filter_map(|r| r.gmp.map(|g| (2f64.powi(r.bits as i32), g[0])));
-        f = f.series("GMP: mpz_tdiv_r / mpz_mul", gmp);
+        let gmp =
+            rows.iter().filter_map(|r| Some((2f64.powi(r.bits as i32), r.gmp?[0], r.gmp_range?)));
+        f = f.series_bars("GMP: mpz_tdiv_r / mpz_mul", gmp);
     }
     f
 }
@@ -371,15 +390,17 @@ fn figure1(rows: &[Row]) -> Figure {
 /// Figure 2 as curves: the speed-up ratios S against the modulus size.
 fn figure2(rows: &[Row]) -> Figure {
     let s = |a: usize, b: usize| {
-        rows.iter().map(move |r| (2f64.powi(r.bits as i32), r.delta[a] / r.delta[b]))
+        rows.iter()
+            .map(move |r| (2f64.powi(r.bits as i32), r.delta[a] / r.delta[b], r.s_range[a / 2]))
     };
     Figure::new("paper001_figure2", "Figure 2: S = Δ(cyclic) / Δ(two full products)")
         .x("modulus bits", Scale::Log2)
         .y("S", Scale::Linear)
         .reference("paper: expected 0.75", 0.75)
         .reference("no gain", 1.0)
-        .series("Barrett", s(0, 1))
-        .series("Montgomery", s(2, 3))
+        .bars("bars: min–max of the per-round S (cyclic time ÷ two-full-product time)")
+        .series_bars("Barrett", s(0, 1))
+        .series_bars("Montgomery", s(2, 3))
 }
 
 /// §III: "the separation principle … was exhaustively verified for small wordlengths (upto

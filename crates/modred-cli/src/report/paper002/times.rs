@@ -4,9 +4,9 @@
 
 use super::Part;
 use crate::report::anchors;
-use crate::report::plot::{Figure, Scale};
+use crate::report::plot::{Figure, Scale, BARS_RATIOS, BARS_ROUNDS};
 use crate::report::rng::{digits, nat, SplitMix64};
-use crate::report::table::{Cell, Table, RATIO_NOTE};
+use crate::report::table::{ratio_range, scaled, time_range, Cell, Table, RATIO_NOTE};
 use crate::report::{Context, Mode};
 use modred::exp::{self, Method};
 use modred::reduce::{Hong, Montgomery};
@@ -43,6 +43,12 @@ impl Row {
     pub fn ratio(&self, sqr: bool) -> f64 {
         let j = if sqr { 2 } else { 0 };
         self.t[j + 1].ratio_to(&self.t[j])
+    }
+
+    /// The range (min, max) of the per-round ratios [`Row::ratio`] is the median of.
+    pub fn ratio_range(&self, sqr: bool) -> (f64, f64) {
+        let j = if sqr { 2 } else { 0 };
+        ratio_range(&self.t[j + 1], &self.t[j])
     }
 
     /// [`Row::ratio`] as a table cell (marked when it disagrees with the times).
@@ -342,10 +348,17 @@ pub fn part_powm(rows: &[PowRow]) -> Part {
     let mut f = Figure::new("paper002_powm", "Exponentiation time, b = 2^64 (default window)")
         .x("modulus bits (exponent as long)", Scale::Log2)
         .y("ms per exponentiation", Scale::Log10)
-        .series("montgomery", rows.iter().map(|r| (r.bits as f64, r.t[0].ns / 1e6)))
-        .series("hong", rows.iter().map(|r| (r.bits as f64, r.t[1].ns / 1e6)));
+        .bars(BARS_ROUNDS);
+    let ms = |t: &Timing| (t.ns / 1e6, scaled(time_range(t), 1e-6));
+    let point = |bits: u32, t: &Timing| {
+        let (y, bar) = ms(t);
+        (bits as f64, y, bar)
+    };
+    f = f
+        .series_bars("montgomery", rows.iter().map(|r| point(r.bits, &r.t[0])))
+        .series_bars("hong", rows.iter().map(|r| point(r.bits, &r.t[1])));
     for (i, n) in names.iter().enumerate() {
-        f = f.series(n, rows.iter().map(|r| (r.bits as f64, r.anchors[i].1.ns / 1e6)));
+        f = f.series_bars(n, rows.iter().map(|r| point(r.bits, &r.anchors[i].1)));
     }
     let anchors_text = if names.is_empty() {
         anchors::absent_note().trim_start().to_string()
@@ -501,8 +514,15 @@ fn table2_figure(rows: &[Row], digit_bits: u32) -> Figure {
     .x("modulus bits", Scale::Log2)
     .y("hong's time / Montgomery's", Scale::Linear)
     .reference("parity", 1.0)
-    .series("window multiplication", rs.iter().map(|r| (r.bits as f64, r.ratio(false))))
-    .series("squaring", rs.iter().map(|r| (r.bits as f64, r.ratio(true))));
+    .bars(BARS_RATIOS)
+    .series_bars(
+        "window multiplication",
+        rs.iter().map(|r| (r.bits as f64, r.ratio(false), r.ratio_range(false))),
+    )
+    .series_bars(
+        "squaring",
+        rs.iter().map(|r| (r.bits as f64, r.ratio(true), r.ratio_range(true))),
+    );
     if digit_bits == 16 {
         let paper = |j: usize| PAPER.iter().map(move |(b, t)| (*b as f64, t[2 * j + 1] / t[2 * j]));
         f = f.published("window multiplication, 1996", paper(0));

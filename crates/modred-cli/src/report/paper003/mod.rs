@@ -119,10 +119,14 @@ struct Timed {
 }
 
 /// Measured ratios to Montgomery of one size: per algorithm, the mean over its primes of
-/// its time over Montgomery's time on the same prime, and how many primes that is.
+/// its time over Montgomery's time on the same prime, the spread of those per-prime
+/// ratios, and how many primes that is.
 struct Measured {
     bits: u32,
     ratio: [Option<f64>; 5],
+    /// The smallest and the largest of the per-prime ratios [`Measured::ratio`] is the mean
+    /// of.
+    spread: [Option<(f64, f64)>; 5],
     primes: [usize; 5],
     /// Per algorithm, the implementation(s) that were fastest (and so compared).
     form: [String; 5],
@@ -235,6 +239,7 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         // Per algorithm: the mean over its primes of the ratio of its best implementation
         // to Montgomery's best on that prime.
         let mut ratio = [None; 5];
+        let mut spread = [None; 5];
         let mut count = [0usize; 5];
         let mut form: [String; 5] = Default::default();
         for alg in 0..5 {
@@ -249,6 +254,10 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
             count[alg] = rs.len();
             if !rs.is_empty() {
                 ratio[alg] = Some(rs.iter().sum::<f64>() / rs.len() as f64);
+                spread[alg] =
+                    Some(rs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| {
+                        (lo.min(x), hi.max(x))
+                    }));
             }
             forms.sort_unstable();
             forms.dedup();
@@ -257,7 +266,7 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
         let mont: Vec<f64> =
             (0..all.len()).filter_map(|p| best(MONT, p)).map(|(_, t)| t.ns).collect();
         let montgomery_ns = mont.iter().sum::<f64>() / mont.len().max(1) as f64;
-        rows.push(Measured { bits, ratio, primes: count, form, montgomery_ns });
+        rows.push(Measured { bits, ratio, spread, primes: count, form, montgomery_ns });
     }
     Ok(rows)
 }
@@ -284,7 +293,7 @@ fn timing_table(rows: &[Measured], pentium: &[PaperRow], alpha: &[PaperRow]) -> 
         "algorithm",
         "primes",
         "form (ours)",
-        "here (ratio to Montgomery)",
+        "here (ratio to Montgomery; min–max over primes)",
         "Pentium (paper)",
         "Alpha (paper)",
     ]);
@@ -297,17 +306,27 @@ fn timing_table(rows: &[Measured], pentium: &[PaperRow], alpha: &[PaperRow]) -> 
         "paper_pentium_ratio",
         "paper_alpha_ratio",
         "montgomery_ns",
+        "ratio_min_over_primes",
+        "ratio_max_over_primes",
     ]);
     for r in rows {
         for j in 0..NAMES.len() {
             let name = name_at(j, r.bits);
+            // In Markdown the mean with the spread over the primes beside it (one prime:
+            // the ratio alone); in CSV the spread in the last two columns.
+            let here = |d: usize| match (r.ratio[j], r.spread[j]) {
+                (Some(v), Some((lo, hi))) if d == 2 && r.primes[j] > 1 => {
+                    Cell::text(format!("{v:.d$} ({lo:.d$}–{hi:.d$})"))
+                }
+                (v, _) => Cell::num(v, d),
+            };
             let cells = |d| {
                 vec![
                     Cell::Int(r.bits as i64),
                     Cell::text(name.clone()),
                     Cell::Int(r.primes[j] as i64),
                     Cell::text(r.form[j].clone()),
-                    Cell::num(r.ratio[j], d),
+                    here(d),
                     Cell::num(paper_ratio(pentium, r.bits, j), d),
                     Cell::num(paper_ratio(alpha, r.bits, j), d),
                 ]
@@ -318,6 +337,8 @@ fn timing_table(rows: &[Measured], pentium: &[PaperRow], alpha: &[PaperRow]) -> 
             md.push(cells(2));
             let mut c = cells(4);
             c.push(Cell::Num(r.montgomery_ns, 1));
+            c.push(Cell::num(r.spread[j].map(|s| s.0), 4));
+            c.push(Cell::num(r.spread[j].map(|s| s.1), 4));
             csv.push(c);
         }
     }
@@ -523,7 +544,7 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     let red = measure(ctx, true)?;
     let (mul_md, mul_csv) = timing_table(&mul, T3_PENTIUM_MUL, T4_ALPHA_MUL);
     let (red_md, red_csv) = timing_table(&red, T5_PENTIUM_RED, T6_ALPHA_RED);
-    let note = "Like is compared with like: each algorithm in its best implementation. Where modred has an unrolled fixed-size form for the width (Montgomery up to 8 digits, pseudo-Mersenne) both it and the general slice form are timed, and per prime the faster is compared — Montgomery's too, so a fixed form slower than the slice one does not inflate the baseline; column `form (ours)` names the implementation(s) compared (`hard-coded`: `nist`'s one routine per prime). Each row is the mean, over the primes of that size the algorithm applies to (column `primes`), of the algorithm's time over Montgomery's time (separated multiply-then-reduce, `Reducer::mul`) on the same prime, measured interleaved in this run; the paper's columns are its clock cycles divided by its Montgomery figure of the same size and platform (its Montgomery ran on the same primes as the others). As in the paper (§7): up to four pseudo-Mersenne primes 2^n − c of Table 1 per size (2^521 − 1 at 521 bits) and the generalized Mersenne prime of Table 2 / NIST of that size; classical and Montgomery on all of them, pseudo-Mersenne on the pseudo-Mersenne primes, generic (`solinas`) and hard-coded (`nist`) Solinas on the GM prime.";
+    let note = "Like is compared with like: each algorithm in its best implementation. Where modred has an unrolled fixed-size form for the width (Montgomery up to 8 digits, pseudo-Mersenne) both it and the general slice form are timed, and per prime the faster is compared — Montgomery's too, so a fixed form slower than the slice one does not inflate the baseline; column `form (ours)` names the implementation(s) compared (`hard-coded`: `nist`'s one routine per prime). Each row is the mean, over the primes of that size the algorithm applies to (column `primes`), of the algorithm's time over Montgomery's time (separated multiply-then-reduce, `Reducer::mul`) on the same prime, measured interleaved in this run (each per-prime ratio the median of the per-round ratios); beside the mean, in parentheses, the smallest and the largest of those per-prime ratios — the spread over the primes, drawn as bars in the figures (one prime: the ratio alone, no bar but a point); the paper's columns are its clock cycles divided by its Montgomery figure of the same size and platform (its Montgomery ran on the same primes as the others). As in the paper (§7): up to four pseudo-Mersenne primes 2^n − c of Table 1 per size (2^521 − 1 at 521 bits) and the generalized Mersenne prime of Table 2 / NIST of that size; classical and Montgomery on all of them, pseudo-Mersenne on the pseudo-Mersenne primes, generic (`solinas`) and hard-coded (`nist`) Solinas on the GM prime.";
     md.push_str("## Tables 3 and 4 — modular multiplication\n\n");
     md.push_str(note);
     md.push_str("\n\n");
@@ -567,9 +588,11 @@ fn ratio_figure(file: &str, title: &str, rows: &[Measured], alpha: &[PaperRow]) 
     let mut f = Figure::new(file, &format!("{title}, time relative to Montgomery (b = 2^64)"))
         .x("modulus bits", Scale::Linear)
         .y("time / Montgomery's", Scale::Linear)
-        .reference("Montgomery", 1.0);
+        .reference("Montgomery", 1.0)
+        .bars("bars: min–max of the per-prime ratios the mean is over");
     for (j, name) in NAMES.iter().enumerate().take(4) {
-        f = f.series(name, rows.iter().filter_map(|r| r.ratio[j].map(|v| (r.bits as f64, v))));
+        let pts = rows.iter().filter_map(|r| Some((r.bits as f64, r.ratio[j]?, r.spread[j]?)));
+        f = f.series_bars(name, pts);
     }
     // The paper's ratios on its 64-bit platform (the Alpha, closest to our 64-bit digits),
     // dashed in the same colour; its Pentium ratios are in the table.

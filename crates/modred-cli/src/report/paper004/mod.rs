@@ -4,9 +4,9 @@
 //! cycle-level model of §5.
 //!
 //! The synthesis figures are read from `hw/results/synth.csv`, which `hw/run.sh` writes
-//! from its Yosys runs (never typed by hand); synthesis of four sizes takes minutes, so
-//! the report does not rerun it. Without that file, or without the tools, the page says so
-//! and shows the model only.
+//! from its Yosys runs (never typed by hand); `--full` with Yosys installed reruns the
+//! synthesis of the four sizes instead (seconds to minutes, depending on the machine).
+//! Without results, or without the tools, the page says so and shows the model only.
 
 pub(crate) mod paper;
 
@@ -75,43 +75,73 @@ fn parse_synth(text: &str) -> Result<Vec<Synth>, String> {
         .collect()
 }
 
-/// With `--full` and Yosys installed: reruns the synthesis (`hw/run.sh --synth-only`)
-/// into a temporary directory and returns it and the seconds it took; `None` when not
-/// rerun (not a full run, no Yosys, or no `hw/run.sh` beside the results).
+/// What a synthesis run wrote: `synth.csv` and `tools.txt`.
+struct SynthRun {
+    csv: String,
+    tools: String,
+    /// Wall-clock seconds of `hw/run.sh --synth-only`.
+    seconds: f64,
+}
+
+/// With `--full` and Yosys installed: reruns the synthesis of Table II's four sizes
+/// (`hw/run.sh --synth-only --full`); `None` when not rerun (not a full run, no Yosys, or
+/// no `hw/run.sh` beside the results).
 fn rerun_synthesis(
     ctx: &Context,
     results: &std::path::Path,
     yosys: bool,
-) -> Option<Result<(PathBuf, f64), String>> {
+) -> Option<Result<SynthRun, String>> {
     if ctx.mode != Mode::Full || !yosys {
         return None;
     }
     let root = results.join("../..");
-    let script = root.join("hw/run.sh");
-    if !script.exists() {
+    if !root.join("hw/run.sh").exists() {
         return None;
     }
-    ctx.progress("paper 004, table II: rerunning the synthesis (hw/run.sh --synth-only)");
-    let tmp = std::env::temp_dir().join(format!("modred-report-synth-{}", std::process::id()));
-    let started = std::time::Instant::now();
-    let run = std::process::Command::new("bash")
-        .arg(&script)
-        .arg("--synth-only")
-        .current_dir(&root)
-        .env("RESULTS_DIR", tmp.join("results"))
+    ctx.progress("paper 004, table II: rerunning the synthesis (hw/run.sh --synth-only --full)");
+    Some(synthesize(&root, None))
+}
+
+/// Runs `hw/run.sh --synth-only` of the repository at `root` into a temporary directory
+/// (its `RESULTS_DIR` and `BUILD_DIR`, removed afterwards) and returns what it wrote:
+/// Table II's four sizes (`--full`), or `sizes` (its `SYNTH_SIZES`, e.g. `"256"`).
+fn synthesize(root: &std::path::Path, sizes: Option<&str>) -> Result<SynthRun, String> {
+    // Absolute, so that the script (which changes to the repository root) and the
+    // directories it is given do not depend on this process's current directory.
+    let root = std::fs::canonicalize(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let tmp = std::env::temp_dir().join(format!(
+        "modred-report-synth-{}-{}",
+        std::process::id(),
+        sizes.unwrap_or("full").replace(' ', "-")
+    ));
+    let mut cmd = std::process::Command::new("bash");
+    cmd.arg(root.join("hw/run.sh")).arg("--synth-only").current_dir(&root);
+    match sizes {
+        Some(s) => cmd.env("SYNTH_SIZES", s),
+        None => cmd.arg("--full").env_remove("SYNTH_SIZES"),
+    };
+    cmd.env("RESULTS_DIR", tmp.join("results"))
         .env("BUILD_DIR", tmp.join("build"))
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .output();
-    Some(match run {
-        Ok(o) if o.status.success() => Ok((tmp.join("results"), started.elapsed().as_secs_f64())),
+        .stderr(std::process::Stdio::piped());
+    let started = std::time::Instant::now();
+    let run = cmd.output();
+    let seconds = started.elapsed().as_secs_f64();
+    let read = |f: &str| std::fs::read_to_string(tmp.join("results").join(f));
+    let result = match run {
+        Ok(o) if o.status.success() => match (read("synth.csv"), read("tools.txt")) {
+            (Ok(csv), Ok(tools)) => Ok(SynthRun { csv, tools, seconds }),
+            (Err(e), _) | (_, Err(e)) => Err(format!("hw/run.sh wrote no results: {e}")),
+        },
         Ok(o) => Err(format!(
             "hw/run.sh exited with {}: {}",
             o.status,
             String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or_default()
         )),
         Err(e) => Err(format!("cannot run hw/run.sh: {e}")),
-    })
+    };
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
 }
 
 /// The first line of `tool -V`, if the tool runs.
@@ -233,27 +263,32 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
         yosys_now.as_deref().unwrap_or("Yosys not installed"),
         iverilog_now.as_deref().unwrap_or("Icarus Verilog not installed"),
     ));
-    // With --full and Yosys installed, the synthesis is rerun (hw/run.sh --synth-only, its
-    // default sizes) into a temporary directory and its results used; otherwise the
-    // committed hw/results are read. The page says which.
-    let (dir, source) = match rerun_synthesis(ctx, &dir, yosys_now.is_some()) {
-        Some(Ok((fresh, secs))) => (
-            fresh,
+    // With --full and Yosys installed, the synthesis is rerun (hw/run.sh --synth-only
+    // --full) into a temporary directory and its results used; otherwise the committed
+    // hw/results are read. The page says which.
+    let committed = || {
+        let tools = std::fs::read_to_string(dir.join("tools.txt")).unwrap_or_default();
+        std::fs::read_to_string(dir.join("synth.csv")).ok().map(|csv| (csv, tools))
+    };
+    let (results, source) = match rerun_synthesis(ctx, &dir, yosys_now.is_some()) {
+        Some(Ok(run)) => (
+            Some((run.csv, run.tools)),
             format!(
                 "**Rerun by this report** (`--full` with Yosys installed): `hw/run.sh \
-                 --synth-only` ran in {secs:.0} s; the committed `hw/results/synth.csv` was \
-                 not used."
+                 --synth-only --full` ran in {:.0} s; the committed `hw/results/synth.csv` \
+                 was not used.",
+                run.seconds
             ),
         ),
         Some(Err(e)) => (
-            dir,
+            committed(),
             format!(
                 "The synthesis rerun failed ({e}); shown instead: the committed \
                  `hw/results/synth.csv`, **not rerun by this report**."
             ),
         ),
         None => (
-            dir,
+            committed(),
             format!(
                 "Read from the committed `hw/results/synth.csv`, **not rerun by this report** \
                  ({}): `modred report --full` reruns the synthesis when Yosys is installed.",
@@ -264,15 +299,14 @@ pub fn run(ctx: &Context) -> Result<Section, String> {
     md.push_str(&source);
     md.push_str("\n\n");
     let mut synth: Option<Vec<Synth>> = None;
-    match std::fs::read_to_string(dir.join("synth.csv")) {
-        Err(_) => md.push_str(
+    match results {
+        None => md.push_str(
             "No synthesis results: `hw/results/synth.csv` is missing. Install Yosys and \
              Icarus Verilog (`apt-get install -y yosys iverilog`) and run `hw/run.sh` to \
              produce them; the model above is the software part of this comparison.\n",
         ),
-        Ok(text) => {
-            let rows = parse_synth(&text).map_err(|e| format!("hw/results/synth.csv: {e}"))?;
-            let tools = std::fs::read_to_string(dir.join("tools.txt")).unwrap_or_default();
+        Some((text, tools)) => {
+            let rows = parse_synth(&text).map_err(|e| format!("synth.csv: {e}"))?;
             md.push_str(
                 "Source: `synth.csv` as written by `hw/run.sh` from Yosys runs. Each design is synthesized to generic gates \
                  (`synth; abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX`); area = all cells, \
@@ -513,6 +547,59 @@ mod tests {
         let f = figure1(None, &model);
         assert_eq!(f.series.len(), 5);
         assert!(f.svg().is_ok());
+    }
+
+    /// The rerun path of `--full`: `hw/run.sh --synth-only` into a temporary directory, its
+    /// results parsed as the page parses them. Skipped (and says so) without Yosys.
+    #[test]
+    fn the_synthesis_reruns_where_yosys_is_installed() {
+        let Some(version) = tool_version("yosys") else {
+            eprintln!("SKIPPED: yosys is not installed (apt-get install -y yosys)");
+            return;
+        };
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let run = synthesize(&root, Some("64")).unwrap();
+        let rows = parse_synth(&run.csv).unwrap();
+        let designs: Vec<(&str, u64)> = rows.iter().map(|r| (r.design.as_str(), r.k)).collect();
+        assert_eq!(designs, [("plain", 64), ("recoded", 64)]);
+        for r in &rows {
+            // The registers hold at least the k-bit operands and the carry-save sum; the
+            // cycle counts are the designs' k + 1 and k + 2.
+            assert!(r.flip_flops >= 3 * 64 && r.cells > r.flip_flops, "{r:?}");
+            assert!(r.depth > 2 && r.depth < 40, "{r:?}");
+        }
+        assert_eq!((rows[0].cycles, rows[1].cycles), (65, 66));
+        assert!(run.tools.contains(&version), "{}", run.tools);
+        eprintln!("synthesis of k = 64, both designs: {:.1} s", run.seconds);
+        // The page's rerun: only with --full.
+        let quick = Context::new(Mode::Quick);
+        assert!(rerun_synthesis(&quick, &results_dir(), true).is_none());
+    }
+
+    /// The whole section as `--full` writes it with Yosys installed: Table II from a rerun
+    /// of the four sizes, equal to the committed results where the Yosys version is the
+    /// committed one. Ignored by default (the synthesis takes one to several minutes);
+    /// `cargo test -p modred-cli --release --lib -- --ignored full_section`.
+    #[test]
+    #[ignore]
+    fn the_full_section_reruns_table_ii() {
+        let Some(version) = tool_version("yosys") else {
+            eprintln!("SKIPPED: yosys is not installed (apt-get install -y yosys)");
+            return;
+        };
+        let section = run(&Context::new(Mode::Full)).unwrap();
+        let md = &section.markdown;
+        assert!(md.contains("**Rerun by this report**"), "{md}");
+        let (_, table) = section.csv.iter().find(|(f, _)| f == "paper004_table2.csv").unwrap();
+        assert_eq!(table.lines().count(), 1 + SIZES.len(), "{table}");
+        let committed = std::fs::read_to_string(results_dir().join("tools.txt")).unwrap();
+        if committed.contains(&version) {
+            let csv = std::fs::read_to_string(results_dir().join("synth.csv")).unwrap();
+            for r in parse_synth(&csv).unwrap() {
+                let cells = format!("{} ({} FF)", r.cells, r.flip_flops);
+                assert!(md.contains(&cells), "{cells} not in the rerun's Table II");
+            }
+        }
     }
 
     #[test]
