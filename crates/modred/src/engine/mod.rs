@@ -22,6 +22,7 @@
 
 mod analysis;
 pub(crate) mod core;
+mod even;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
 pub mod profile;

@@ -119,6 +119,19 @@ const _: () = assert!(CLASSICAL_EVEN_MULMOD_MAX_DIGITS + 1 == BARRETT_REDUCE_MIN
 /// Re-measure: `modred tune --check --forms pseudo-mersenne`.
 pub(crate) const PSEUDO_MERSENNE_POWM_MAX_BITS: u64 = 512;
 
+/// Bits of an even modulus from which an automatic exponentiation context splits it by CRT
+/// (`engine::even`: the odd part on its own engine, a power modulo 2^s): from three digits
+/// the split takes 0.2–0.6 of Barrett's time (1.1 at 192 and 512 bits), at one and two
+/// digits 1.5–1.6 (AMD EPYC with IFMA). Re-measure: `cargo bench -p modred-bench --bench even_powm`.
+pub(crate) const EVEN_CRT_MIN_BITS: u64 = 129;
+
+/// Whether an automatic context for `op` modulo `m` runs its exponentiations by CRT: an
+/// even `m` of at least [`EVEN_CRT_MIN_BITS`], for exponentiation contexts (the split
+/// costs a second precalculation that products and reductions do not repay).
+pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
+    op == Operation::PowMod && !m.is_zero() && !m.is_odd() && m.bits() >= EVEN_CRT_MIN_BITS
+}
+
 /// A choice of the auto rule and why it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {

@@ -4,6 +4,7 @@
 //! never a silent fallback to another algorithm.
 
 use super::core::Core;
+use super::even::EvenCrt;
 use super::profile;
 use super::rule;
 use super::Operation;
@@ -72,6 +73,9 @@ pub enum Power {
     Ifma52,
     /// Paper 002's small-window exponentiation with a window table per power.
     HongTables,
+    /// An even modulus `q·2^s` split by the Chinese remainder theorem: the odd part's own
+    /// automatic engine, products truncated to `s` bits, one recombination.
+    EvenCrt,
 }
 
 impl fmt::Display for Power {
@@ -80,6 +84,7 @@ impl fmt::Display for Power {
             Power::Window => "window method over these products",
             Power::Ifma52 => "window method in radix 2^52 on AVX-512 IFMA",
             Power::HongTables => "paper 002's window tables",
+            Power::EvenCrt => "CRT: the odd part's automatic engine and a power modulo 2^s",
         })
     }
 }
@@ -167,6 +172,9 @@ pub(crate) struct Engine {
     #[cfg(x86_kernels)]
     pub(crate) ifma: Option<MontgomeryIfma>,
     pub(crate) one_off: OneOff,
+    /// For an automatic context of an even modulus where it pays: its exponentiations by
+    /// CRT.
+    pub(crate) even: Option<EvenCrt>,
     /// `m`, padded to the residue width.
     pub(crate) m: Vec<u64>,
     /// The estimated work of one modular multiplication: the algorithm's cost model
@@ -183,7 +191,8 @@ impl Engine {
         let one_off =
             self.one_off.own.as_deref().map_or(0, |r| core::mem::size_of_val(r) + r.heap_bytes())
                 + self.one_off.fix.as_ref().map_or(0, crate::nat::vec_bytes);
-        self.core.heap_bytes() + ifma + one_off + crate::nat::vec_bytes(&self.m)
+        let even = self.even.as_ref().map_or(0, EvenCrt::heap_bytes);
+        self.core.heap_bytes() + ifma + one_off + even + crate::nat::vec_bytes(&self.m)
     }
 
     /// The reducer of one-off reductions.
@@ -223,6 +232,11 @@ pub(crate) fn build(
     if one_off_algorithm != algorithm {
         memory = memory.saturating_add(limits::context_memory(one_off_algorithm, k));
     }
+    let even_crt = auto && rule::even_crt_pays(m, op);
+    if even_crt {
+        // The odd part's own context, whichever algorithm it takes.
+        memory = memory.saturating_add(limits::mul_memory(Algorithm::NttMontgomery, k));
+    }
     limits.check_memory(memory, || {
         format!("a modulus of {} bits by {algorithm} with one multiplication", m.bits())
     })?;
@@ -236,7 +250,9 @@ pub(crate) fn build(
     #[cfg(not(x86_kernels))]
     let ifma_product = false;
     let (core, product) = core_for(algorithm, m, ifma_product)?;
+    let even = if even_crt { EvenCrt::new(m, limits)? } else { None };
     let power = match &core {
+        _ if even.is_some() => Power::EvenCrt,
         Core::Hong(_) => Power::HongTables,
         #[cfg(x86_kernels)]
         _ if ifma.is_some() => Power::Ifma52,
@@ -257,6 +273,7 @@ pub(crate) fn build(
         #[cfg(x86_kernels)]
         ifma,
         one_off,
+        even,
         m: padded,
         mul_work,
     })

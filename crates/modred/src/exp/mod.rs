@@ -33,9 +33,11 @@ mod binary;
 pub mod hong;
 mod shared;
 mod sliding;
+mod two_power;
 mod window;
 
 pub use shared::pow_shared_transform_vartime;
+pub use two_power::pow_mod_power_of_two;
 
 use crate::error::Error;
 use crate::limb::Limb;

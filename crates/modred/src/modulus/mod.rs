@@ -698,6 +698,10 @@ impl Modulus {
                 self.algorithm()
             )
         })?;
+        if let Some(even) = &self.engine.even {
+            let y = even.pow(&self.value(base), e, method)?;
+            return Ok(self.residue(&y));
+        }
         #[cfg(x86_kernels)]
         if let Some(ifma) = &self.engine.ifma {
             let y = ifma.pow_vartime(&self.value(base), e, method)?;
