@@ -30,7 +30,7 @@
 //! - a one-off reduction of a long `x` by division ([`division_memory`]).
 //!
 //! The Solinas matrices are bounded by their own rule ([`crate::reduce::SOLINAS_MAX_WEIGHT`]:
-//! under 4 MiB). The big buffers are allocated with `try_reserve` ([`try_zeroed`]), so an
+//! under 4 MiB). The big buffers are allocated with `try_reserve` (`try_zeroed`), so an
 //! allocation the system refuses all the same is [`Error::OutOfMemory`], not an abort.
 
 use crate::error::Error;
