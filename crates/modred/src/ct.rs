@@ -30,6 +30,10 @@
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 #[cfg(x86_kernels)]
 use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;

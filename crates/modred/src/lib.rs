@@ -253,9 +253,15 @@
 //!   either way; the feature is there so that CI runs everything on the portable kernels
 //!   too. (Under Miri the portable kernels are always used.)
 
+#![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
+
+extern crate alloc;
+// The unit tests use the standard library whatever the features (the test harness needs it).
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod error;
 mod kernels;
@@ -265,6 +271,7 @@ pub mod ntt;
 mod primality;
 pub mod reduce;
 pub mod registry;
+mod sync;
 
 pub use error::Error;
 pub use limb::{Counted, Limb};
@@ -291,6 +298,6 @@ pub mod __research {
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
 /// any of `bmi2+adx`, `avx512ifma`, `avx512vbmi`; empty with the `portable`
 /// feature, under Miri and on other architectures.
-pub fn cpu_features() -> Vec<&'static str> {
+pub fn cpu_features() -> alloc::vec::Vec<&'static str> {
     kernels::cpu::used_features()
 }

@@ -20,6 +20,8 @@
 //! - `ifma`: Montgomery arithmetic in radix 2^52 on AVX-512 IFMA (not a reducer: its
 //!   residues are not the reducers' `u64` digits), for products and exponentiations.
 
+use alloc::format;
+
 mod analysis;
 pub(crate) mod core;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]

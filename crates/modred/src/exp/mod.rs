@@ -29,6 +29,9 @@
 //! by them, so their timing leaks the exponent. They are for public exponents (RSA
 //! verification, primality tests).
 
+use alloc::format;
+use alloc::vec::Vec;
+
 mod binary;
 pub mod hong;
 mod shared;

@@ -4,6 +4,8 @@ use super::MulSqr;
 use super::{bits_at, entry};
 use crate::limb::Limb;
 use crate::reduce::Scratch;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
 /// window `1 ≤ w ≤ min(n, 16)`.

@@ -1,12 +1,16 @@
 //! An op-counting digit: [`Counted<L>`] behaves exactly like `L` and records every
-//! single-precision multiplication, division and addition in thread-local counters.
+//! single-precision multiplication, division and addition in thread-local counters
+//! (without the `std` feature, counters for the whole program).
 //!
 //! This is how the papers' complexity tables are reproduced from the real code rather
 //! than from formulas: run an algorithm on `Counted<u16>` digits inside [`count_ops`].
 
 use super::Limb;
+#[cfg(feature = "std")]
 use core::cell::Cell;
 use core::fmt;
+#[cfg(not(feature = "std"))]
+use core::sync::atomic::{AtomicU64, Ordering};
 
 /// Single-precision operations performed, as counted by [`Counted`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,10 +30,12 @@ impl core::ops::Sub for OpCounts {
     }
 }
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static COUNTS: Cell<OpCounts> = const { Cell::new(OpCounts { mul: 0, div: 0, add: 0 }) };
 }
 
+#[cfg(feature = "std")]
 fn bump(f: impl FnOnce(&mut OpCounts)) {
     COUNTS.with(|c| {
         let mut v = c.get();
@@ -38,8 +44,31 @@ fn bump(f: impl FnOnce(&mut OpCounts)) {
     });
 }
 
+#[cfg(feature = "std")]
 fn snapshot() -> OpCounts {
     COUNTS.with(|c| c.get())
+}
+
+/// Without std (no thread-locals): counters for the whole program, so [`count_ops`] counts
+/// every thread's operations meanwhile.
+#[cfg(not(feature = "std"))]
+static COUNTS: [AtomicU64; 3] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+
+#[cfg(not(feature = "std"))]
+fn bump(f: impl FnOnce(&mut OpCounts)) {
+    let mut d = OpCounts::default();
+    f(&mut d);
+    for (c, n) in COUNTS.iter().zip([d.mul, d.div, d.add]) {
+        if n != 0 {
+            c.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(not(feature = "std"))]
+fn snapshot() -> OpCounts {
+    let [mul, div, add] = COUNTS.each_ref().map(|c| c.load(Ordering::Relaxed));
+    OpCounts { mul, div, add }
 }
 
 /// Runs `f` and returns its result with the operations that [`Counted`] digits performed

@@ -29,6 +29,9 @@
 use crate::error::Error;
 use crate::exp::{Method, MAX_WINDOW};
 use crate::registry::{product_work, Algorithm};
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
 
 /// The default memory limit: 1 GiB of tables per request — far above what pays (a 2^16-
 /// entry window table, Hong's tables beyond 100 000 bits) and below what a shared machine

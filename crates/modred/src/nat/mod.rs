@@ -8,6 +8,9 @@
 //! reciprocal for large operands), `gcd` (Euclid's gcd and modular inverse) and `radix`
 //! (parsing and formatting in decimal and hexadecimal).
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 pub(crate) mod add;
 pub(crate) mod div;
 mod gcd;

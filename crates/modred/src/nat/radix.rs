@@ -4,13 +4,19 @@ use super::{newton, Nat};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 /// The largest `c` with `10^c < b`, and `10^c`: decimal digits are handled `c` at a time.
 fn decimal_chunk<L: Limb>() -> (usize, u64) {
-    let c = (L::BITS as f64 * core::f64::consts::LOG10_2).floor() as usize;
-    let c = if 10u128.pow(c as u32) >= 1u128 << L::BITS { c - 1 } else { c };
-    (c, 10u64.pow(c as u32))
+    let mut c = 0;
+    while 10u128.pow(c + 1) < 1u128 << L::BITS {
+        c += 1;
+    }
+    (c as usize, 10u64.pow(c))
 }
 
 /// The most decimal digits [`Nat::from_str_radix`] accepts (2^24, about 55.7 million bits):

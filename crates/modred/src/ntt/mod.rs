@@ -44,6 +44,11 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 mod cache;
 #[cfg(x86_kernels_compiled)]
 mod ifma;
@@ -52,8 +57,8 @@ mod transform;
 
 use crate::error::Error;
 use crate::limb::Limb;
+use alloc::sync::Arc;
 use prime::PRIMES;
-use std::sync::Arc;
 use transform::Plan;
 
 /// Whether `n` is a transform length: `2^j` or `3·2^j` (up to `3·2^33`).
@@ -273,7 +278,7 @@ struct Crt {
 }
 
 fn crt_constants() -> &'static Crt {
-    static CRT: std::sync::OnceLock<Crt> = std::sync::OnceLock::new();
+    static CRT: crate::sync::OnceLock<Crt> = crate::sync::OnceLock::new();
     CRT.get_or_init(crt_build)
 }
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::nat::Nat;
 use modred_testkit::SplitMix64;
+use std::eprintln;
 
 fn random_digits<L: Limb>(rng: &mut SplitMix64, n: usize) -> Vec<L> {
     (0..n).map(|_| L::from_u64(rng.next_u64())).collect()

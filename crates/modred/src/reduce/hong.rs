@@ -46,6 +46,9 @@ use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The shift `w = log₂ s` of eq. 13 that [`Hong::new`] uses: the paper's `s = 2^8`
 /// (for `u8` digits `2^4`, since the shift must be narrower than a digit).

@@ -25,6 +25,12 @@
 //! branch-free, but the product around it is not guaranteed constant time. For secret
 //! operands use [`crate::ct`] or `Modulus::{mul_ct, sqr_ct, pow_ct}`.
 
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 mod barrett;
 mod classical;
 pub mod fixed;

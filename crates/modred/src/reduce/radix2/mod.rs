@@ -17,6 +17,10 @@
 //! product; [`Radix2MontgomeryRecoded::mul_raw`] when a result below `2n` is enough (the
 //! paper's point: no final subtraction in hardware).
 
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 mod plain;
 mod recoded;
 
