@@ -42,6 +42,13 @@
 //! [`Profile::activate`] makes [`super::rule::choose`] follow it. The `modred` command line
 //! does this at start-up, and warns (then uses the built-in rule) when the file is
 //! malformed.
+//!
+//! Files and environment variables need the `std` feature: without it those three are
+//! absent, and a profile comes from text ([`Profile::parse`], e.g. of an `include_str!`)
+//! or is built with [`Profile::set_algorithm`]; activation works the same.
+
+// Without std the links above to the file functions have nothing to point at.
+#![cfg_attr(not(feature = "std"), allow(rustdoc::broken_intra_doc_links))]
 
 use super::Operation;
 use crate::error::Error;
