@@ -8,7 +8,7 @@ use modred::exp::Method;
 use modred::modulus::profile::{self, method_name, parse_method, Form, Profile};
 use modred::modulus::{choose_method_with, explain_with};
 use modred::reduce::NistPrime;
-use modred::{Algorithm, Modulus, Nat, Operation};
+use modred::{Algorithm, Nat, Operation};
 use modred_testkit::SplitMix64;
 
 fn nat(s: &str) -> Nat {
@@ -233,10 +233,12 @@ fn methods_follow_the_profile_by_exponent_length() {
     assert_eq!(choose_method_with(2048, None).0, modred::exp::default_method(2048));
 }
 
-// Files and environment variables are the `std` feature's.
+// Files and environment variables are the `std` feature's (`tests/without_std.rs` activates
+// a profile without them).
 #[cfg(feature = "std")]
 #[test]
 fn activation_and_files() {
+    use modred::Modulus;
     let dir = std::env::temp_dir().join(format!("modred-profile-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("profile.txt");
@@ -298,25 +300,4 @@ fn activation_and_files() {
     assert!(profile::active().is_none());
     assert_eq!(Modulus::for_operation(&m, Operation::MulMod).unwrap().algorithm(), builtin_mul);
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Without std a profile comes from text (no files), and activation works the same.
-#[cfg(not(feature = "std"))]
-#[test]
-fn activation_without_files() {
-    let mut p = Profile::new();
-    p.set_algorithm(Operation::MulMod, Form::Odd, 2048, Algorithm::Classical);
-    let p = Profile::parse(&p.to_text()).unwrap();
-    let m = odd(2048);
-    let builtin_mul = Modulus::for_operation(&m, Operation::MulMod).unwrap().algorithm();
-    p.activate();
-    assert_eq!(
-        Modulus::for_operation(&m, Operation::MulMod).unwrap().algorithm(),
-        Algorithm::Classical
-    );
-    let why = modred::modulus::explain(&m, Operation::MulMod);
-    assert!(why.from_profile && why.reason.starts_with("the profile:"), "{}", why.reason);
-    profile::deactivate();
-    assert!(profile::active().is_none());
-    assert_eq!(Modulus::for_operation(&m, Operation::MulMod).unwrap().algorithm(), builtin_mul);
 }

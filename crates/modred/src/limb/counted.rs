@@ -6,10 +6,10 @@
 //! than from formulas: run an algorithm on `Counted<u16>` digits inside [`count_ops`].
 
 use super::Limb;
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 use core::cell::Cell;
 use core::fmt;
-#[cfg(not(feature = "std"))]
+#[cfg(not(any(feature = "std", test)))]
 use core::sync::atomic::{AtomicU64, Ordering};
 
 /// Single-precision operations performed, as counted by [`Counted`].
@@ -30,12 +30,14 @@ impl core::ops::Sub for OpCounts {
     }
 }
 
-#[cfg(feature = "std")]
+// Per thread also in the unit tests without the feature (the harness links std), so that
+// the tests that count run in parallel.
+#[cfg(any(feature = "std", test))]
 std::thread_local! {
     static COUNTS: Cell<OpCounts> = const { Cell::new(OpCounts { mul: 0, div: 0, add: 0 }) };
 }
 
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 fn bump(f: impl FnOnce(&mut OpCounts)) {
     COUNTS.with(|c| {
         let mut v = c.get();
@@ -44,17 +46,17 @@ fn bump(f: impl FnOnce(&mut OpCounts)) {
     });
 }
 
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 fn snapshot() -> OpCounts {
     COUNTS.with(|c| c.get())
 }
 
 /// Without std (no thread-locals): counters for the whole program, so [`count_ops`] counts
 /// every thread's operations meanwhile.
-#[cfg(not(feature = "std"))]
+#[cfg(not(any(feature = "std", test)))]
 static COUNTS: [AtomicU64; 3] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
 
-#[cfg(not(feature = "std"))]
+#[cfg(not(any(feature = "std", test)))]
 fn bump(f: impl FnOnce(&mut OpCounts)) {
     let mut d = OpCounts::default();
     f(&mut d);
@@ -65,7 +67,7 @@ fn bump(f: impl FnOnce(&mut OpCounts)) {
     }
 }
 
-#[cfg(not(feature = "std"))]
+#[cfg(not(any(feature = "std", test)))]
 fn snapshot() -> OpCounts {
     let [mul, div, add] = COUNTS.each_ref().map(|c| c.load(Ordering::Relaxed));
     OpCounts { mul, div, add }
