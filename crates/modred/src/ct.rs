@@ -30,16 +30,15 @@
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
-use alloc::string::ToString;
-use alloc::vec;
-use alloc::vec::Vec;
-
 #[cfg(x86_kernels)]
 use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
 /// the CPU has it (and 0 where this build has no such path).

@@ -20,8 +20,6 @@
 //! - `ifma`: Montgomery arithmetic in radix 2^52 on AVX-512 IFMA (not a reducer: its
 //!   residues are not the reducers' `u64` digits), for products and exponentiations.
 
-use alloc::format;
-
 mod analysis;
 pub(crate) mod core;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
@@ -38,6 +36,7 @@ pub use select::{plan, reducer, Plan, Power, Product};
 use crate::error::Error;
 use ::core::fmt;
 use ::core::str::FromStr;
+use alloc::format;
 
 /// The operation an algorithm is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

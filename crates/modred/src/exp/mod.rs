@@ -29,9 +29,6 @@
 //! by them, so their timing leaks the exponent. They are for public exponents (RSA
 //! verification, primality tests).
 
-use alloc::format;
-use alloc::vec::Vec;
-
 mod binary;
 pub mod hong;
 mod shared;
@@ -44,6 +41,8 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{Reducer, Scratch};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// How to exponentiate. Every method gives the same result; they differ in cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -13,7 +13,6 @@
 //! Under valgrind (3.19) ADX is hidden from CPUID, so the portable kernels run there.
 
 use alloc::vec::Vec;
-
 // The cache exists where there is something to detect: on x86-64.
 #[cfg(target_arch = "x86_64")]
 use core::sync::atomic::{AtomicU8, Ordering};

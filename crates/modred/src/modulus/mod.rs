@@ -37,11 +37,6 @@
 //! corrections, and the conversions [`Modulus::residue`] and [`Modulus::to_nat`] divide
 //! or normalize (variable time in the value): keep secrets to the `_ct` methods.
 
-use alloc::format;
-use alloc::string::ToString;
-use alloc::vec;
-use alloc::vec::Vec;
-
 pub mod limits;
 
 pub use limits::{Limits, DEFAULT_MAX_WORK};
@@ -56,6 +51,10 @@ use crate::nat::Nat;
 use crate::reduce::{Classical, Reducer};
 use crate::registry::Algorithm;
 use crate::sync::OnceLock;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::sync::atomic::{AtomicU64, Ordering};
 

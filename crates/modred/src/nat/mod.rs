@@ -8,9 +8,6 @@
 //! reciprocal for large operands), `gcd` (Euclid's gcd and modular inverse) and `radix`
 //! (parsing and formatting in decimal and hexadecimal).
 
-use alloc::vec;
-use alloc::vec::Vec;
-
 pub(crate) mod add;
 pub(crate) mod div;
 mod gcd;
@@ -21,6 +18,8 @@ pub(crate) mod radix;
 pub(crate) mod shift;
 
 use crate::limb::Limb;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 pub use div::DIV_NEWTON_THRESHOLD;

@@ -44,11 +44,6 @@
 //! ones), so a product never pays more than 4/3 of the length it needs, instead of up to
 //! 2 for powers of two only.
 
-use alloc::format;
-use alloc::string::ToString;
-use alloc::vec;
-use alloc::vec::Vec;
-
 mod cache;
 #[cfg(x86_kernels_compiled)]
 mod ifma;
@@ -57,7 +52,11 @@ mod transform;
 
 use crate::error::Error;
 use crate::limb::Limb;
+use alloc::format;
+use alloc::string::ToString;
 use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 use prime::PRIMES;
 use transform::Plan;
 

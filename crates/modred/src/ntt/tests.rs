@@ -4,7 +4,6 @@
 use super::*;
 use crate::nat::Nat;
 use modred_testkit::SplitMix64;
-use std::eprintln;
 
 fn random_digits<L: Limb>(rng: &mut SplitMix64, n: usize) -> Vec<L> {
     (0..n).map(|_| L::from_u64(rng.next_u64())).collect()
@@ -144,7 +143,7 @@ fn bad_lengths_are_errors() {
 #[test]
 fn ifma_engine_matches_scalar_engine_and_schoolbook() {
     if !crate::kernels::cpu::avx512_ifma() {
-        eprintln!("no AVX-512 IFMA on this CPU: the engine is not exercised");
+        std::eprintln!("no AVX-512 IFMA on this CPU: the engine is not exercised");
         return;
     }
     let mut rng = SplitMix64::new(11);

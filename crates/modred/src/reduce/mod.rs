@@ -25,12 +25,6 @@
 //! branch-free, but the product around it is not guaranteed constant time. For secret
 //! operands use [`crate::ct`] or `Modulus::{mul_ct, sqr_ct, pow_ct}`.
 
-use alloc::boxed::Box;
-use alloc::format;
-use alloc::string::ToString;
-use alloc::vec;
-use alloc::vec::Vec;
-
 mod barrett;
 mod classical;
 pub mod fixed;
@@ -61,6 +55,11 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The reducer `algorithm` names, with its precalculation for `m`, behind the trait: the
 /// slice form, for any digit type and width. (The unrolled fixed-size forms for `u64` digits

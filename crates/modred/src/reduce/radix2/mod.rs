@@ -17,10 +17,6 @@
 //! product; [`Radix2MontgomeryRecoded::mul_raw`] when a result below `2n` is enough (the
 //! paper's point: no final subtraction in hardware).
 
-use alloc::string::ToString;
-use alloc::vec;
-use alloc::vec::Vec;
-
 mod plain;
 mod recoded;
 
@@ -32,6 +28,9 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// What both radix-2 reducers keep: the odd modulus `n`, its bit length `k` and the
 /// number of halvings `steps` in the representation factor `ρ = 2^steps`.
