@@ -494,6 +494,7 @@ pub fn active() -> Option<Arc<Profile>> {
     slot.clone()
 }
 
+/// Makes `p` the active profile (`None`: the built-in rule).
 fn set_active(p: Option<Arc<Profile>>) {
     #[cfg(feature = "std")]
     let mut slot = ACTIVE.write().unwrap_or_else(|e| e.into_inner());

@@ -74,7 +74,8 @@ fn snapshot() -> OpCounts {
 }
 
 /// Runs `f` and returns its result with the operations that [`Counted`] digits performed
-/// on this thread meanwhile. Calls nest correctly (each sees its own difference).
+/// on this thread meanwhile (without the `std` feature: on every thread). Calls nest
+/// correctly (each sees its own difference).
 pub fn count_ops<R>(f: impl FnOnce() -> R) -> (R, OpCounts) {
     let before = snapshot();
     let r = f();
