@@ -18,6 +18,7 @@
 use crate::error::Error;
 use crate::modulus::Modulus;
 use crate::nat::Nat;
+use alloc::vec::Vec;
 
 /// `x^e mod m` for every `(x, e)` in `jobs`, in order, modulo `modulus` (any `x`, any `e`);
 /// an error for a job [`Modulus::pow_mod_vartime`] refuses, without stopping the others.

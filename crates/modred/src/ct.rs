@@ -36,6 +36,9 @@ use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
 /// the CPU has it (and 0 where this build has no such path).

@@ -1,6 +1,8 @@
 //! The one error type of the library. Every message is a complete sentence fragment that
 //! the CLI prints after `error: `.
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 /// What went wrong. Bad input never panics: it is one of these.
@@ -111,4 +113,4 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}

@@ -247,15 +247,37 @@
 //!
 //! # Cargo features
 //!
+//! - `std` (default): the standard library. Without it the crate is `#![no_std]` and needs
+//!   only `alloc` (a global allocator) and 64-bit atomics; everything works the same except:
+//!   CPU features are not detected at run time — only those the build enables
+//!   (`-C target-cpu=…`, `-C target-feature=+bmi2,+adx`) are used, else the portable
+//!   kernels ([`cpu_features`]); the tuning profile's file and environment variables are
+//!   absent ([`engine::profile`]: parse a text and activate it instead); [`batch`] runs
+//!   one job after another; the working space and the [`Counted`] counters kept per thread
+//!   are kept once for the program. On x86-64 targets without SSE2 (`x86_64-unknown-none`)
+//!   only the portable kernels are compiled.
+//! - `rayon` (implies `std`): [`batch`] spreads its jobs over every core.
+//! - `num-bigint`: `From` both ways between [`Nat`] and `num_bigint::BigUint`.
+//! - `crypto-bigint`: `Nat<u64>` from a `crypto_bigint::Uint<N>` (`From`, any `N`), and a
+//!   `Uint<N>` from a `&Nat<u64>` (`TryFrom`: [`Error::InvalidArgument`] when the value has
+//!   more than `Uint::<N>::BITS` bits).
+//! - `rand_core`: uniform random numbers below a bound and residues (`Nat::random_below`,
+//!   `Modulus::random`).
 //! - `portable`: use the portable slice kernels for every digit type, never the
 //!   architecture-specific ones (on x86-64: MULX/ADCX/ADOX assembly for `u64` digits,
 //!   otherwise chosen at run time when the CPU has BMI2 and ADX). Results are the same
 //!   either way; the feature is there so that CI runs everything on the portable kernels
 //!   too. (Under Miri the portable kernels are always used.)
 
+#![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
+
+extern crate alloc;
+// The unit tests use the standard library whatever the features (the test harness needs it).
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod error;
 mod kernels;
@@ -265,6 +287,7 @@ pub mod ntt;
 mod primality;
 pub mod reduce;
 pub mod registry;
+mod sync;
 
 pub use error::Error;
 pub use limb::{Counted, Limb};
@@ -288,9 +311,9 @@ pub mod __research {
     pub use crate::primality::{is_probable_prime, RANDOM_BASES};
 }
 
-/// The CPU features this build's CPU-specific code uses and this CPU has (detected once):
-/// any of `bmi2+adx`, `avx512ifma`, `avx512vbmi`; empty with the `portable`
-/// feature, under Miri and on other architectures.
-pub fn cpu_features() -> Vec<&'static str> {
+/// The CPU features this build's CPU-specific code uses and this CPU has (detected once;
+/// without the `std` feature, those the build enables): any of `bmi2+adx`, `avx512ifma`,
+/// `avx512vbmi`; empty with the `portable` feature, under Miri and on other architectures.
+pub fn cpu_features() -> alloc::vec::Vec<&'static str> {
     kernels::cpu::used_features()
 }

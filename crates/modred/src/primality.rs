@@ -10,6 +10,8 @@
 use crate::exp::{pow_vartime, Method};
 use crate::nat::Nat;
 use crate::reduce::{Montgomery, Reducer};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The first twelve primes: trial divisors, and the Miller–Rabin bases that decide every
 /// `n < 3.3·10^24` (so every `n < 2^64`).

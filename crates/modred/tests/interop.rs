@@ -1,6 +1,7 @@
 //! The optional interoperation: `From` with num-bigint's `BigUint` (feature `num-bigint`)
 //! and random numbers below a bound (feature `rand_core`). Run with
-//! `cargo test -p modred --features num-bigint,rand_core --test interop`.
+//! `cargo test -p modred --features num-bigint,rand_core,crypto-bigint --test interop`; the
+//! crypto-bigint conversions (feature `crypto-bigint`) are tested when it is on.
 
 #![cfg(all(feature = "num-bigint", feature = "rand_core"))]
 
@@ -79,4 +80,84 @@ fn random_numbers_below_a_bound() {
         let r = md.random(&mut rng);
         assert!(md.to_nat(&r).unwrap() < m, "{algorithm}");
     }
+}
+
+/// `BigUint` of a `crypto_bigint::Uint`, through its words (the reference for the
+/// conversions below).
+#[cfg(feature = "crypto-bigint")]
+fn big_of_uint<const N: usize>(u: &crypto_bigint::Uint<N>) -> BigUint {
+    let bytes: Vec<u8> = u.as_words().iter().flat_map(|w| w.to_le_bytes()).collect();
+    BigUint::from_bytes_le(&bytes)
+}
+
+/// Round trips `Uint<N>` → `Nat<u64>` → `Uint<N>` at the edges (0, 1, all ones, every
+/// count of words up to `N` with the top one set), each value checked against num-bigint;
+/// a value one word too long is refused, the widest that fits is not.
+#[cfg(feature = "crypto-bigint")]
+fn crypto_bigint_round_trips<const N: usize>(rng: &mut SplitMix64) {
+    use crypto_bigint::{Uint, Word};
+    let word_bits = Word::BITS as u64;
+    let mut values = vec![Uint::<N>::ZERO, Uint::<N>::ONE, Uint::<N>::MAX];
+    for used in 1..=N {
+        let mut words = [0 as Word; N];
+        for w in &mut words[..used] {
+            *w = rng.next_u64() as Word;
+        }
+        words[used - 1] |= 1 << (word_bits - 1);
+        values.push(Uint::from_words(words));
+        // The same count of words, only the top bit of the top one set.
+        let mut top = [0 as Word; N];
+        top[used - 1] = 1 << (word_bits - 1);
+        values.push(Uint::from_words(top));
+    }
+    for u in &values {
+        let n = Nat::<u64>::from(*u);
+        assert_eq!(BigUint::from(&n), big_of_uint(u), "N = {N}");
+        assert_eq!(n.bits(), u64::from(u.bit_width()), "N = {N}");
+        assert_eq!(Uint::<N>::try_from(&n), Ok(*u), "N = {N}");
+    }
+    let widest = Nat::<u64>::from(Uint::<N>::MAX);
+    assert_eq!(widest.bits(), u64::from(Uint::<N>::BITS));
+    assert_eq!(BigUint::from(&widest), (BigUint::from(1u8) << Uint::<N>::BITS) - 1u8);
+    // One bit too many, and one whole word too many (random below it): refused.
+    let over = &widest + &Nat::one();
+    assert!(matches!(Uint::<N>::try_from(&over), Err(modred::Error::InvalidArgument(_))));
+    let mut longer: Vec<u64> = (0..N as u64 * word_bits / 64).map(|_| rng.next_u64()).collect();
+    longer.push(rng.next_u64() | 1);
+    let e = Uint::<N>::try_from(&Nat::from_vec(longer)).unwrap_err();
+    assert!(e.to_string().contains("does not fit"), "{e}");
+}
+
+#[cfg(feature = "crypto-bigint")]
+#[test]
+fn crypto_bigint_uint_both_ways_at_the_edges() {
+    let mut rng = SplitMix64::new(0xc0de);
+    crypto_bigint_round_trips::<1>(&mut rng);
+    crypto_bigint_round_trips::<2>(&mut rng);
+    crypto_bigint_round_trips::<3>(&mut rng);
+    crypto_bigint_round_trips::<4>(&mut rng);
+    crypto_bigint_round_trips::<8>(&mut rng);
+    crypto_bigint_round_trips::<17>(&mut rng);
+    crypto_bigint_round_trips::<64>(&mut rng);
+}
+
+/// The conversions agree with num-bigint's on random values of every width to 4096 bits,
+/// and arithmetic commutes with them (a product modulo a `Uint` modulus).
+#[cfg(feature = "crypto-bigint")]
+#[test]
+fn crypto_bigint_random_values_agree_with_num_bigint() {
+    use crypto_bigint::U4096;
+    let mut rng = SplitMix64::new(0x4096);
+    for bits in (1..=4096).step_by(37) {
+        let n = Nat::<u64>::from_vec(rng.below_pow2(bits));
+        let u = U4096::try_from(&n).unwrap();
+        assert_eq!(big_of_uint(&u), BigUint::from(&n));
+        assert_eq!(Nat::from(u), n);
+    }
+    let m = Nat::<u64>::from_vec(rng.odd_modulus(1024));
+    let (x, y) = (Nat::from_vec(rng.below_pow2(1000)), Nat::from_vec(rng.below_pow2(1000)));
+    let ctx = Modulus::new(&m).unwrap();
+    let got = ctx.mul_mod(&x, &y);
+    let want = (BigUint::from(&x) * BigUint::from(&y)) % BigUint::from(&m);
+    assert_eq!(big_of_uint(&U4096::try_from(&got).unwrap()), want);
 }

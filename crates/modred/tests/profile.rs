@@ -8,7 +8,7 @@ use modred::exp::Method;
 use modred::modulus::profile::{self, method_name, parse_method, Form, Profile};
 use modred::modulus::{choose_method_with, explain_with};
 use modred::reduce::NistPrime;
-use modred::{Algorithm, Modulus, Nat, Operation};
+use modred::{Algorithm, Nat, Operation};
 use modred_testkit::SplitMix64;
 
 fn nat(s: &str) -> Nat {
@@ -233,8 +233,12 @@ fn methods_follow_the_profile_by_exponent_length() {
     assert_eq!(choose_method_with(2048, None).0, modred::exp::default_method(2048));
 }
 
+// Files and environment variables are the `std` feature's (`tests/without_std.rs` activates
+// a profile without them).
+#[cfg(feature = "std")]
 #[test]
 fn activation_and_files() {
+    use modred::Modulus;
     let dir = std::env::temp_dir().join(format!("modred-profile-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("profile.txt");

@@ -8,6 +8,10 @@ use super::{plan, Operation};
 use crate::error::Error;
 use crate::nat::Nat;
 use crate::registry::{Algorithm, ALGORITHMS};
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 
 /// The most digits [`analysis`] analyses (2^18 bits): building every reducer's plan for a
 /// larger modulus takes long and shows nothing the rule does not already show at this size.
@@ -45,7 +49,7 @@ pub fn analysis(m: &Nat) -> Result<String, Error> {
     s.push_str(&match profile::active() {
         Some(p) => format!(
             "profile: {} ({} entries)\n",
-            p.source.as_ref().map_or("(in memory)".to_string(), |p| p.display().to_string()),
+            p.source_name().unwrap_or_else(|| "(in memory)".to_string()),
             p.algorithms.len() + p.methods.len()
         ),
         None => {

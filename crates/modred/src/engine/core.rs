@@ -8,6 +8,9 @@
 //! time (docs/tuning.md).
 
 use crate::reduce::{Hong, MontgomeryFixed, Reducer, Scratch};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use core::cell::RefCell;
 
 /// Up to this many digits the reducers' working space is kept per thread between calls
@@ -142,9 +145,15 @@ struct Work {
     copy: Vec<u64>,
 }
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static WORK: RefCell<Work> = RefCell::new(Work { scratch: Scratch::new(), copy: Vec::new() });
 }
+
+/// Without std (no threads to keep one per thread): one for the program, used by whoever
+/// finds it free.
+#[cfg(not(feature = "std"))]
+static WORK: crate::sync::Mutex<Option<Work>> = crate::sync::Mutex::new(None);
 
 /// Runs `f` with this thread's kept working space for a modulus of `width` digits (a
 /// fresh one for wide moduli, or should the thread's be in use or gone).
@@ -155,6 +164,13 @@ pub(crate) fn with_work<R>(
 ) -> R {
     let mut f = Some(f);
     if width <= KEPT_SCRATCH_MAX_DIGITS {
+        #[cfg(not(feature = "std"))]
+        if let Ok(mut w) = WORK.lock() {
+            let w = w.get_or_insert_with(|| Work { scratch: Scratch::new(), copy: Vec::new() });
+            let f = f.take().expect("called once");
+            return f(&mut w.scratch, &mut w.copy);
+        }
+        #[cfg(feature = "std")]
         let kept = WORK.try_with(|w| match w.try_borrow_mut() {
             Ok(mut w) => {
                 let w = &mut *w;
@@ -163,6 +179,7 @@ pub(crate) fn with_work<R>(
             }
             Err(_) => None,
         });
+        #[cfg(feature = "std")]
         if let Ok(Some(r)) = kept {
             return r;
         }

@@ -9,6 +9,7 @@ use crate::exp::{pow_mod_power_of_two, Method};
 use crate::modulus::{Limits, Modulus};
 use crate::nat::Nat;
 use crate::Operation;
+use alloc::boxed::Box;
 
 /// An even modulus split for its exponentiations.
 pub(crate) struct EvenCrt {

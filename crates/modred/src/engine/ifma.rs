@@ -20,6 +20,8 @@ use crate::kernels::arch::avx512_ifma::radix52::{
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::Scratch;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The smallest modulus (bits) this path takes. At 1024 bits and above it measured 2–7
 /// times faster than the word-level (ADX) Montgomery exponentiation (`cargo bench -p
@@ -572,6 +574,7 @@ mod tests {
     use super::*;
     use crate::reduce::Reducer;
     use modred_testkit::SplitMix64;
+    use std::eprintln;
 
     fn random_nat(rng: &mut SplitMix64, bits: u64) -> Nat<u64> {
         let words = bits.div_ceil(64) as usize;
@@ -816,6 +819,7 @@ mod tests {
 mod vbmi_tests {
     use super::*;
     use modred_testkit::SplitMix64;
+    use std::eprintln;
 
     #[test]
     fn vbmi_conversions_match_scalar() {

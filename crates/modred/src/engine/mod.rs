@@ -37,6 +37,7 @@ pub use select::{plan, reducer, Plan, Power, Product};
 use crate::error::Error;
 use ::core::fmt;
 use ::core::str::FromStr;
+use alloc::format;
 
 /// The operation an algorithm is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -42,6 +42,13 @@
 //! [`Profile::activate`] makes [`super::rule::choose`] follow it. The `modred` command line
 //! does this at start-up, and warns (then uses the built-in rule) when the file is
 //! malformed.
+//!
+//! Files and environment variables need the `std` feature: without it those three are
+//! absent, and a profile comes from text ([`Profile::parse`], e.g. of an `include_str!`)
+//! or is built with [`Profile::set_algorithm`]; activation works the same.
+
+// Without std the links above to the file functions have nothing to point at.
+#![cfg_attr(not(feature = "std"), allow(rustdoc::broken_intra_doc_links))]
 
 use super::Operation;
 use crate::error::Error;
@@ -49,10 +56,15 @@ use crate::exp::{Method, MAX_WINDOW};
 use crate::nat::Nat;
 use crate::reduce::{pseudo_mersenne_form, NistPrime, SolinasPoly};
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
+#[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
 
 /// The version of the file format this library reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -226,7 +238,9 @@ pub struct Profile {
     pub algorithms: Vec<AlgorithmEntry>,
     /// The method entries, in file order.
     pub methods: Vec<MethodEntry>,
-    /// Where it was read from, if from a file.
+    /// Where it was read from, if from a file (only with the `std` feature: without it the
+    /// library reads no files).
+    #[cfg(feature = "std")]
     pub source: Option<PathBuf>,
 }
 
@@ -237,12 +251,19 @@ pub const MAX_ENTRY_BITS: u64 = 1 << 32;
 /// The entry among `points` (sizes in bits) nearest to `bits`, by the ratio of sizes, if
 /// within a factor of two; ties go to the smaller point.
 fn nearest<T: Copy>(points: impl Iterator<Item = (u64, T)>, bits: u64) -> Option<(u64, T)> {
-    let bits = bits.max(1) as f64;
+    let bits = bits.max(1);
+    // The ratio of sizes as the larger over the smaller, compared exactly (no logarithm:
+    // an exact tie goes to the smaller point, as documented).
+    let ratio = |p: u64| if p >= bits { (p, bits) } else { (bits, p) };
     points
-        .map(|(p, t)| ((p as f64 / bits).log2().abs(), p, t))
-        .filter(|(d, _, _)| *d <= 1.0)
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
-        .map(|(_, p, t)| (p, t))
+        .filter(|&(p, _)| {
+            let (hi, lo) = ratio(p);
+            hi <= lo.saturating_mul(2)
+        })
+        .min_by(|a, b| {
+            let ((ah, al), (bh, bl)) = (ratio(a.0), ratio(b.0));
+            (ah as u128 * bl as u128).cmp(&(bh as u128 * al as u128)).then(a.0.cmp(&b.0))
+        })
 }
 
 impl Profile {
@@ -402,10 +423,23 @@ impl Profile {
         s
     }
 
-    /// Reads and parses the profile at `path`.
+    /// Where it was read from, for messages: `None` when not from a file.
+    pub(crate) fn source_name(&self) -> Option<String> {
+        #[cfg(feature = "std")]
+        {
+            self.source.as_ref().map(|p| p.display().to_string())
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            None
+        }
+    }
+
+    /// Reads and parses the profile at `path` (with the `std` feature).
     ///
     /// Errors: the file cannot be read, is longer than [`MAX_FILE_BYTES`], is not UTF-8,
     /// or is malformed (the message names the file and the line).
+    #[cfg(feature = "std")]
     pub fn load(path: &Path) -> Result<Profile, Error> {
         let fail = |what: String| {
             Error::InvalidArgument(format!("cannot use the profile {}: {what}", path.display()))
@@ -426,7 +460,9 @@ impl Profile {
 
     /// The profile at [`default_path`]: `Ok(None)` when there is no such path or file
     /// (or `MODRED_PROFILE` is set to the empty string), an error when the file exists
-    /// but cannot be used, or when `MODRED_PROFILE` names a file that does not exist.
+    /// but cannot be used, or when `MODRED_PROFILE` names a file that does not exist (with
+    /// the `std` feature).
+    #[cfg(feature = "std")]
     pub fn load_default() -> Result<Option<Profile>, Error> {
         let explicit = std::env::var_os(ENV_VAR);
         let Some(path) = default_path() else { return Ok(None) };
@@ -439,25 +475,47 @@ impl Profile {
     /// Makes this the profile [`super::rule::choose`] follows (for every thread), replacing any
     /// other.
     pub fn activate(self) {
-        *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(self));
+        set_active(Some(Arc::new(self)));
     }
 }
 
 /// Goes back to the built-in rule.
 pub fn deactivate() {
-    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = None;
+    set_active(None);
 }
 
 /// The active profile, if any.
 pub fn active() -> Option<Arc<Profile>> {
-    ACTIVE.read().unwrap_or_else(|e| e.into_inner()).clone()
+    #[cfg(feature = "std")]
+    let slot = ACTIVE.read().unwrap_or_else(|e| e.into_inner());
+    // Without std a spinning lock, held only to clone or replace the `Arc`.
+    #[cfg(not(feature = "std"))]
+    let slot = ACTIVE.lock_spinning();
+    slot.clone()
 }
 
-static ACTIVE: RwLock<Option<Arc<Profile>>> = RwLock::new(None);
+/// Makes `p` the active profile (`None`: the built-in rule).
+fn set_active(p: Option<Arc<Profile>>) {
+    #[cfg(feature = "std")]
+    let mut slot = ACTIVE.write().unwrap_or_else(|e| e.into_inner());
+    #[cfg(not(feature = "std"))]
+    let mut slot = ACTIVE.lock_spinning();
+    // The old profile is dropped after the lock is released.
+    let old = core::mem::replace(&mut *slot, p);
+    drop(slot);
+    drop(old);
+}
+
+#[cfg(feature = "std")]
+static ACTIVE: std::sync::RwLock<Option<Arc<Profile>>> = std::sync::RwLock::new(None);
+#[cfg(not(feature = "std"))]
+static ACTIVE: crate::sync::Mutex<Option<Arc<Profile>>> = crate::sync::Mutex::new(None);
 
 /// Where the profile lives: `$MODRED_PROFILE` if set (`None` when set to the empty
 /// string), else `$XDG_CONFIG_HOME/modred/profile.txt`, else
-/// `$HOME/.config/modred/profile.txt`; `None` when none of these is set.
+/// `$HOME/.config/modred/profile.txt`; `None` when none of these is set (with the `std`
+/// feature).
+#[cfg(feature = "std")]
 pub fn default_path() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     if let Some(p) = std::env::var_os(ENV_VAR) {

@@ -17,6 +17,9 @@ use crate::nat::Nat;
 use crate::reduce::fixed::barrett_fixed_applies;
 use crate::reduce::NistPrime;
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
 
 // Each threshold: one line of reason (its latest measurement: x86-64, 64-bit digits, ratios
 // of interleaved timings in one process) and the command that re-measures it; the history of
@@ -162,10 +165,9 @@ pub fn explain_with(m: &Nat, op: Operation, profile: Option<&Profile>) -> Choice
     if let Some(p) = profile {
         if let Some(e) = p.algorithm_for(op, form, m.bits()) {
             if applies(e.algorithm, m, form) {
-                let from = p.source.as_ref().map_or_else(
-                    || "the profile".to_string(),
-                    |s| format!("profile {}", s.display()),
-                );
+                let from = p
+                    .source_name()
+                    .map_or_else(|| "the profile".to_string(), |s| format!("profile {s}"));
                 return Choice {
                     algorithm: e.algorithm,
                     form,
@@ -427,6 +429,7 @@ pub fn choose_method_with(exponent_bits: u64, profile: Option<&Profile>) -> (Met
 mod tests {
     use super::*;
     use crate::Nat;
+    use alloc::vec;
 
     #[test]
     fn auto_rule_follows_paper_000_with_measured_thresholds() {

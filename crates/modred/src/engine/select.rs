@@ -13,6 +13,11 @@ use crate::modulus::{limits, Limits};
 use crate::nat::Nat;
 use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
 use crate::registry::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 #[cfg(x86_kernels)]

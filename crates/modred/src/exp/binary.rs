@@ -4,6 +4,8 @@ use super::bit;
 use super::MulSqr;
 use crate::limb::Limb;
 use crate::reduce::Scratch;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The residue of `base^e` for a residue `base` and an exponent `e` of `n ≥ 1` bits.
 ///

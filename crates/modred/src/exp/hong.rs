@@ -13,6 +13,9 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{Hong, Reducer, Scratch, WindowTable};
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The residue of `base^e` modulo `h`'s modulus, by `method` (the same exponent walks as
 /// [`super::pow_vartime`], with paper 002's multiplication and squaring). `base` is a

@@ -43,6 +43,8 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{Reducer, Scratch};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// How to exponentiate. Every method gives the same result; they differ in cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

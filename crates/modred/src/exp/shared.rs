@@ -9,6 +9,9 @@ use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::ntt::{self, transform_len_at_least, Transform};
 use crate::reduce::{Reducer, Scratch};
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The residue of `base^e` by the fixed 2^w-ary window (`Method::Binary` is `w = 1`;
 /// `Method::SlidingWindow(w)` is served by the fixed window of the same width, with the

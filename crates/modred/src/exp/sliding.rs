@@ -6,6 +6,8 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::modulus::limits::try_zeroed;
 use crate::reduce::Scratch;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The residue of `base^e` for a residue `base`, an exponent `e` of `n ≥ 1` bits and a
 /// window `1 ≤ w ≤ min(n, 16)`.

@@ -33,6 +33,9 @@ use crate::nat::Nat;
 use crate::reduce::fixed::{self, arith, arith::Wide};
 use crate::reduce::{make, pseudo_mersenne_form, NistPrime, Reducer, Scratch};
 use crate::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::ToString;
 use core::fmt;
 
 /// The largest number of digits of a [`PrimeField`] (1024-bit fields: every ECC size).

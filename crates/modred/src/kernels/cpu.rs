@@ -5,11 +5,32 @@
 //! and a relaxed atomic load afterwards. A build for a CPU that has the feature
 //! (`-C target-cpu=…`, `-C target-feature=+…`) answers at compile time.
 //!
+//! Without the `std` feature there is no run-time detection (`is_x86_feature_detected!`
+//! is std's): a feature is present when the build enables it (`cfg!(target_feature)`),
+//! so such a build runs the portable kernels unless it was made for a CPU with the
+//! features (`-C target-feature=+bmi2,+adx`, `-C target-cpu=…`).
+//!
 //! Under valgrind (3.19) ADX is hidden from CPUID, so the portable kernels run there.
 
+use alloc::vec::Vec;
 // The cache exists where there is something to detect: on x86-64.
 #[cfg(target_arch = "x86_64")]
 use core::sync::atomic::{AtomicU8, Ordering};
+
+/// Whether this CPU has the feature: asked of the CPU with std, the build's target
+/// features without it.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+macro_rules! has {
+    ($($feature:tt),+) => {
+        $(std::is_x86_feature_detected!($feature))&&+
+    };
+}
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+macro_rules! has {
+    ($($feature:tt),+) => {
+        cfg!(all($(target_feature = $feature),+))
+    };
+}
 
 #[cfg(target_arch = "x86_64")]
 const UNKNOWN: u8 = 0;
@@ -65,8 +86,7 @@ pub(crate) fn bmi2_adx() -> bool {
         if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
             return true;
         }
-        BMI2_ADX
-            .get(|| std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx"))
+        BMI2_ADX.get(|| has!("bmi2", "adx"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -81,7 +101,7 @@ pub(crate) fn bmi2_adx() -> bool {
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX2.get(|| std::is_x86_feature_detected!("avx2"))
+        AVX2.get(|| has!("avx2"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -95,9 +115,7 @@ pub(crate) fn avx2() -> bool {
 pub(crate) fn avx512_ifma() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX512_IFMA.get(|| {
-            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
-        })
+        AVX512_IFMA.get(|| has!("avx512f", "avx512ifma"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -111,11 +129,7 @@ pub(crate) fn avx512_ifma() -> bool {
 pub(crate) fn avx512_vbmi() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX512_VBMI.get(|| {
-            avx512_ifma()
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512vbmi")
-        })
+        AVX512_VBMI.get(|| avx512_ifma() && has!("avx512bw", "avx512vbmi"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -137,11 +151,24 @@ pub(crate) fn used_features() -> Vec<&'static str> {
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
+    /// Without std each answer is the build's: on a build for no particular CPU
+    /// (as CI's), nothing beyond the x86-64 baseline.
+    #[test]
+    #[cfg(not(feature = "std"))]
+    fn answers_are_the_builds_target_features() {
+        assert_eq!(super::bmi2_adx(), cfg!(all(target_feature = "bmi2", target_feature = "adx")));
+        assert_eq!(super::avx2(), cfg!(target_feature = "avx2"));
+        let ifma = cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma"));
+        assert_eq!(super::avx512_ifma(), ifma);
+        let vbmi = cfg!(all(target_feature = "avx512bw", target_feature = "avx512vbmi"));
+        assert_eq!(super::avx512_vbmi(), ifma && vbmi);
+    }
+
     /// Each cached answer is the CPU's as std detects it, asked directly (the one place
     /// besides the detection itself that does), and stays the same when asked again.
     #[test]
+    #[cfg(feature = "std")]
     fn cached_answers_are_the_cpus() {
-        use std::is_x86_feature_detected as has;
         let ifma = has!("avx512f") && has!("avx512ifma");
         let expected = [
             ("bmi2+adx", has!("bmi2") && has!("adx")),

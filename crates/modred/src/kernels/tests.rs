@@ -4,6 +4,8 @@
 
 use super::portable;
 use crate::limb::{Counted, Limb};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 use modred_testkit::SplitMix64;
 

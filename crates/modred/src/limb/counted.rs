@@ -1,12 +1,16 @@
 //! An op-counting digit: [`Counted<L>`] behaves exactly like `L` and records every
-//! single-precision multiplication, division and addition in thread-local counters.
+//! single-precision multiplication, division and addition in thread-local counters
+//! (without the `std` feature, counters for the whole program).
 //!
 //! This is how the papers' complexity tables are reproduced from the real code rather
 //! than from formulas: run an algorithm on `Counted<u16>` digits inside [`count_ops`].
 
 use super::Limb;
+#[cfg(any(feature = "std", test))]
 use core::cell::Cell;
 use core::fmt;
+#[cfg(not(any(feature = "std", test)))]
+use core::sync::atomic::{AtomicU64, Ordering};
 
 /// Single-precision operations performed, as counted by [`Counted`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,10 +30,14 @@ impl core::ops::Sub for OpCounts {
     }
 }
 
-thread_local! {
+// Per thread also in the unit tests without the feature (the harness links std), so that
+// the tests that count run in parallel.
+#[cfg(any(feature = "std", test))]
+std::thread_local! {
     static COUNTS: Cell<OpCounts> = const { Cell::new(OpCounts { mul: 0, div: 0, add: 0 }) };
 }
 
+#[cfg(any(feature = "std", test))]
 fn bump(f: impl FnOnce(&mut OpCounts)) {
     COUNTS.with(|c| {
         let mut v = c.get();
@@ -38,12 +46,36 @@ fn bump(f: impl FnOnce(&mut OpCounts)) {
     });
 }
 
+#[cfg(any(feature = "std", test))]
 fn snapshot() -> OpCounts {
     COUNTS.with(|c| c.get())
 }
 
+/// Without std (no thread-locals): counters for the whole program, so [`count_ops`] counts
+/// every thread's operations meanwhile.
+#[cfg(not(any(feature = "std", test)))]
+static COUNTS: [AtomicU64; 3] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+
+#[cfg(not(any(feature = "std", test)))]
+fn bump(f: impl FnOnce(&mut OpCounts)) {
+    let mut d = OpCounts::default();
+    f(&mut d);
+    for (c, n) in COUNTS.iter().zip([d.mul, d.div, d.add]) {
+        if n != 0 {
+            c.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(not(any(feature = "std", test)))]
+fn snapshot() -> OpCounts {
+    let [mul, div, add] = COUNTS.each_ref().map(|c| c.load(Ordering::Relaxed));
+    OpCounts { mul, div, add }
+}
+
 /// Runs `f` and returns its result with the operations that [`Counted`] digits performed
-/// on this thread meanwhile. Calls nest correctly (each sees its own difference).
+/// on this thread meanwhile (without the `std` feature: on every thread). Calls nest
+/// correctly (each sees its own difference).
 pub fn count_ops<R>(f: impl FnOnce() -> R) -> (R, OpCounts) {
     let before = snapshot();
     let r = f();

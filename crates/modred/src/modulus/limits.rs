@@ -36,6 +36,10 @@
 use crate::error::Error;
 use crate::exp::{Method, MAX_WINDOW};
 use crate::registry::{product_work, Algorithm};
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 
 /// The default memory limit: 1 GiB of working memory per request — room for a product of
 /// two 2^24-bit numbers (about 600 MiB by the estimates), far above what a window table
@@ -236,6 +240,7 @@ pub(crate) fn try_zeroed<T: Copy>(len: usize, zero: T) -> Result<Vec<T>, Error> 
     Ok(v)
 }
 
+#[cfg(feature = "std")]
 std::thread_local! {
     static FALLIBLE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
@@ -244,16 +249,21 @@ std::thread_local! {
 /// (`try_reserve`, whose refusal becomes [`Error::OutOfMemory`]). For a global allocator
 /// that ends the process when the system refuses memory, as the `modred` command line's
 /// does: here it should return null instead, so that the request fails alone (in a
-/// batch, one line's error). Reading it allocates nothing.
+/// batch, one line's error). Reading it allocates nothing. Always `false` without the
+/// `std` feature (no thread-locals; a global allocator there sees every null).
 pub fn allocating_fallibly() -> bool {
-    FALLIBLE.try_with(core::cell::Cell::get).unwrap_or(false)
+    #[cfg(feature = "std")]
+    return FALLIBLE.try_with(core::cell::Cell::get).unwrap_or(false);
+    #[cfg(not(feature = "std"))]
+    false
 }
 
-/// Marks this thread as allocating fallibly while it lives.
+/// Marks this thread as allocating fallibly while it lives (with `std`).
 struct FallibleScope;
 
 impl FallibleScope {
     fn enter() -> Self {
+        #[cfg(feature = "std")]
         FALLIBLE.with(|f| f.set(true));
         FallibleScope
     }
@@ -261,6 +271,7 @@ impl FallibleScope {
 
 impl Drop for FallibleScope {
     fn drop(&mut self) {
+        #[cfg(feature = "std")]
         FALLIBLE.with(|f| f.set(false));
     }
 }
@@ -397,7 +408,7 @@ mod tests {
             }
             assert!(!allocating_fallibly());
         }
-        assert_eq!(try_zeroed(3, 7u32).unwrap(), vec![7, 7, 7]);
+        assert_eq!(try_zeroed(3, 7u32).unwrap(), [7, 7, 7]);
     }
 
     #[test]

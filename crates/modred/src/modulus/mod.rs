@@ -50,9 +50,13 @@ use crate::kernels;
 use crate::nat::Nat;
 use crate::reduce::{Classical, Reducer};
 use crate::registry::Algorithm;
+use crate::sync::OnceLock;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 pub use crate::engine::profile::{self, Form, Profile};
 pub use crate::engine::rule::{

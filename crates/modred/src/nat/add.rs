@@ -3,6 +3,7 @@
 use super::Nat;
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::vec;
 
 /// `r = a + b` for `a.len() >= b.len()`, `r.len() == a.len()`; returns the carry out.
 pub(crate) fn add_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) -> bool {

@@ -5,6 +5,7 @@
 use super::Nat;
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::vec;
 use core::cmp::Ordering;
 
 /// Line 1 of Algorithm 1, the start of both divisions below: zeroes the quotient (when

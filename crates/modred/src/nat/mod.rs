@@ -18,6 +18,8 @@ pub(crate) mod radix;
 pub(crate) mod shift;
 
 use crate::limb::Limb;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 pub use div::DIV_NEWTON_THRESHOLD;

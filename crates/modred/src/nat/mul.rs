@@ -6,6 +6,8 @@
 use super::{normalized_len, Nat};
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Digits of the shorter operand from which Karatsuba's three half-size products beat one
 /// schoolbook product. Measured with the portable `u64` kernels on x86-64 (interleaved

@@ -17,6 +17,7 @@
 
 use super::Nat;
 use crate::limb::Limb;
+use alloc::vec;
 
 /// Divisor digits below which [`reciprocal`] divides `b^(2n)` by Knuth's Algorithm D
 /// instead of recursing: Algorithm D's `n²` digit steps cost less than the recursion's

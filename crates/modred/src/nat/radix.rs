@@ -4,13 +4,26 @@ use super::{newton, Nat};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 /// The largest `c` with `10^c < b`, and `10^c`: decimal digits are handled `c` at a time.
 fn decimal_chunk<L: Limb>() -> (usize, u64) {
-    let c = (L::BITS as f64 * core::f64::consts::LOG10_2).floor() as usize;
-    let c = if 10u128.pow(c as u32) >= 1u128 << L::BITS { c - 1 } else { c };
-    (c, 10u64.pow(c as u32))
+    // Evaluated at compile time, per digit type.
+    let c = const { decimal_digits_below_pow2(L::BITS) };
+    (c as usize, 10u64.pow(c))
+}
+
+/// The largest `c` with `10^c < 2^bits` (`bits` up to 64), in integers.
+const fn decimal_digits_below_pow2(bits: u32) -> u32 {
+    let mut c = 0;
+    while 10u128.pow(c + 1) < 1u128 << bits {
+        c += 1;
+    }
+    c
 }
 
 /// The most decimal digits [`Nat::from_str_radix`] accepts (2^24, about 55.7 million bits):
@@ -332,6 +345,15 @@ impl<L: Limb> fmt::LowerHex for Nat<L> {
 mod conversion_tests {
     use super::*;
     use modred_testkit::SplitMix64;
+
+    /// Decimal chunks: the most digits below the digit base, for every digit type.
+    #[test]
+    fn decimal_chunks() {
+        assert_eq!(decimal_chunk::<u8>(), (2, 100));
+        assert_eq!(decimal_chunk::<u16>(), (4, 10_000));
+        assert_eq!(decimal_chunk::<u32>(), (9, 1_000_000_000));
+        assert_eq!(decimal_chunk::<u64>(), (19, 10_000_000_000_000_000_000));
+    }
 
     /// Divide and conquer against the quadratic conversion, both ways, for every digit type,
     /// at lengths around the leaf size and its multiples, with runs of zero digits (the

@@ -3,6 +3,7 @@
 use super::Nat;
 use crate::kernels;
 use crate::limb::Limb;
+use alloc::vec;
 
 impl<L: Limb> Nat<L> {
     /// `self · 2^n`.

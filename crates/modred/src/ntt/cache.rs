@@ -1,6 +1,8 @@
 //! The per-length cache of an engine's plans (root tables), shared by both engines.
 
-use std::sync::{Arc, Mutex};
+use crate::sync::Mutex;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 /// Plans built once per transform length and shared by every product of that length, up
 /// to a maximum length (longer ones are built per use, their tables being large).

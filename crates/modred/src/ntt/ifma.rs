@@ -44,7 +44,9 @@
 use super::cache::PlanCache;
 use crate::kernels::arch::avx512_ifma::ntt::{self as vector, PrimeTables, MASK52, MIN_M};
 use crate::limb::Limb;
-use std::sync::Arc;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The two largest primes `c·3·2^32 + 1` below 2^50 (c = 87377 and 87375).
 pub(crate) const PRIMES: [u64; 2] = [0x3_fff3_0000_0001, 0x3_ffed_0000_0001];

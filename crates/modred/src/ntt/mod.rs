@@ -52,8 +52,12 @@ mod transform;
 
 use crate::error::Error;
 use crate::limb::Limb;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 use prime::PRIMES;
-use std::sync::Arc;
 use transform::Plan;
 
 /// Whether `n` is a transform length: `2^j` or `3·2^j` (up to `3·2^33`).
@@ -273,7 +277,7 @@ struct Crt {
 }
 
 fn crt_constants() -> &'static Crt {
-    static CRT: std::sync::OnceLock<Crt> = std::sync::OnceLock::new();
+    static CRT: crate::sync::OnceLock<Crt> = crate::sync::OnceLock::new();
     CRT.get_or_init(crt_build)
 }
 

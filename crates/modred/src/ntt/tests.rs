@@ -143,7 +143,7 @@ fn bad_lengths_are_errors() {
 #[test]
 fn ifma_engine_matches_scalar_engine_and_schoolbook() {
     if !crate::kernels::cpu::avx512_ifma() {
-        eprintln!("no AVX-512 IFMA on this CPU: the engine is not exercised");
+        std::eprintln!("no AVX-512 IFMA on this CPU: the engine is not exercised");
         return;
     }
     let mut rng = SplitMix64::new(11);

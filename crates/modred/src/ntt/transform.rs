@@ -10,7 +10,9 @@
 
 use super::cache::PlanCache;
 use super::prime::{Prime, MAX_TWO_ADICITY, PRIMES};
-use std::sync::Arc;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The root tables of one prime for one length.
 #[derive(Debug)]

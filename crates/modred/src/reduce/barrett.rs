@@ -8,6 +8,8 @@ use crate::limb::Limb;
 use crate::nat::add::add_assign_slices;
 use crate::nat::{normalized_len, Nat};
 use crate::registry::Algorithm;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Barrett reduction (paper 000, Algorithm 2, `t = k + 1`).
 ///

@@ -6,6 +6,8 @@ use crate::limb::Limb;
 use crate::nat::div::{reciprocal_3by2, rem_normalized, rem_normalized_pi1};
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Classical reduction (paper 000, Algorithm 1).
 ///

@@ -47,6 +47,9 @@ use crate::limb::Limb;
 use crate::modulus::limits::try_zeroed;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The shift `w = log₂ s` of eq. 13 that [`Hong::new`] uses: the paper's `s = 2^8`
 /// (for `u8` digits `2^4`, since the shift must be narrower than a digit).

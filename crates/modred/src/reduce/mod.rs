@@ -55,6 +55,11 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The reducer `algorithm` names, with its precalculation for `m`, behind the trait: the
 /// slice form, for any digit type and width. (The unrolled fixed-size forms for `u64` digits

@@ -11,6 +11,9 @@ use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Digits from which [`MontgomeryParams::mul_separated`] forms its product with Karatsuba
 /// ([`crate::nat::mul`]) rather than the schoolbook kernel. Above the general

@@ -17,6 +17,7 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::vec::Vec;
 
 /// Interleaved Montgomery multiplication (CIOS, Koç–Acar–Kaliski; module docs).
 ///

@@ -49,6 +49,9 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The primes with a hard-coded reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,6 +9,7 @@ use crate::nat::add::sub_assign_slices;
 use crate::nat::{cmp_slices, normalized_len, Nat};
 use crate::ntt::{self, fold_mod_bk1, sub_mod_bk1, transform_len_at_least, Transform};
 use crate::registry::Algorithm;
+use alloc::vec::Vec;
 
 /// How the second product `q̂·m` is formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

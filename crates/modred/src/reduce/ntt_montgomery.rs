@@ -9,6 +9,9 @@ use crate::nat::add::{add_assign_slices, sub_assign_slices};
 use crate::nat::{cmp_slices, normalized_len, Nat};
 use crate::ntt::{self, is_all_ones, transform_len_at_least, Transform};
 use crate::registry::Algorithm;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 pub use super::ntt_barrett::SecondProduct;
 

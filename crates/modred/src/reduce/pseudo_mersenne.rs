@@ -36,6 +36,9 @@ use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// `p = 2^N − c` if `p` has the pseudo-Mersenne form (see the module docs): `(N, c)`.
 pub fn pseudo_mersenne_form<L: Limb>(m: &Nat<L>) -> Option<(u64, Nat<L>)> {

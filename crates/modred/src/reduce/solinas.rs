@@ -38,6 +38,11 @@ use crate::kernels;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The largest degree `n` accepted (the matrices have `n²` entries).
 pub const MAX_DEGREE: usize = 512;

@@ -409,7 +409,10 @@ with_bmi2! {
 mod tests {
     use super::*;
     use crate::kernels::arch::x86_64::mont4::{mont_mul_4_adx, mont_sqr_4_adx};
+    use alloc::vec;
+    use alloc::vec::Vec;
     use modred_testkit::SplitMix64;
+    use std::eprintln;
 
     /// Moduli with their edge cases: all ones (2^256 − 1), 2^192 + 1, 2^255 + 1,
     /// 2^192 + 2^64 − 1, 2^256 − 2^192 + 1 (the top of the range with a zero middle), random

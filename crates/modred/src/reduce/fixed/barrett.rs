@@ -6,6 +6,8 @@ use crate::error::Error;
 use crate::nat::Nat;
 use crate::reduce::{Barrett, Bound, Reducer, Scratch};
 use crate::registry::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
 
 /// The widest Barrett modulus, in 64-bit digits, with a fixed-size path (1024 bits): the
 /// widths 1 to 8 and 16 ([`barrett_fixed_width`]).

@@ -44,6 +44,8 @@ use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch
 use crate::error::Error;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::boxed::Box;
+use alloc::format;
 use arith::Wide;
 
 /// The widest Montgomery modulus, in 64-bit digits, with a fixed-size path (512 bits).
@@ -217,7 +219,7 @@ macro_rules! delegate_to_slice_twin {
             self.slow.input_bound()
         }
 
-        fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
+        fn to_residue(&self, x: &Nat<u64>) -> alloc::vec::Vec<u64> {
             self.slow.to_residue(x)
         }
 

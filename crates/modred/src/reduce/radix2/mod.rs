@@ -28,6 +28,9 @@ use crate::error::Error;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// What both radix-2 reducers keep: the odd modulus `n`, its bit length `k` and the
 /// number of halvings `steps` in the representation factor `ρ = 2^steps`.

@@ -6,6 +6,7 @@ use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{zeroed, Bound, Reducer, Scratch};
 use crate::registry::Algorithm;
+use alloc::vec::Vec;
 
 /// Radix-2 Montgomery multiplication (paper 004 §2, after McIvor et al.): for a `k`-bit odd
 /// modulus `n` and residues `A, B < n`,

@@ -7,6 +7,8 @@ use crate::limb::Limb;
 use crate::nat::Nat;
 use crate::reduce::{zeroed, Bound, Reducer, Scratch};
 use crate::registry::Algorithm;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The modified radix-2 Montgomery multiplication of paper 004 §4. `B` is recoded as
 /// `x1 ⊖ x2` (Table I): `x1 = B, x2 = 0` for even `B`, `x1 = B − 1, x2 = −1` for odd `B`,

@@ -15,6 +15,7 @@
 //! tests in `ntt/tests.rs` compare the two engines' products, and skip on a CPU without
 //! AVX-512 IFMA.
 
+use alloc::vec::Vec;
 use core::arch::x86_64::*;
 
 /// The smallest radix-2 length: the last six passes run on 64-value chunks in registers.

@@ -34,6 +34,7 @@
 //! Calling these on a CPU without AVX-512F and AVX-512 IFMA is undefined behaviour, hence
 //! the `unsafe fn`s; [`has_ifma`] says whether the CPU has them (checked once, cached).
 
+use alloc::vec;
 use core::arch::x86_64::*;
 
 /// Bits per digit.
@@ -824,7 +825,9 @@ pub(crate) fn select_ct_portable(out: &mut [u64], table: &[u64], idx: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
     use modred_testkit::SplitMix64;
+    use std::eprintln;
 
     /// The value of unnormalized lanes, as 64-bit digits of a `u64` vector (little-endian
     /// `Σ d_i·2^(52i)`), for comparisons.

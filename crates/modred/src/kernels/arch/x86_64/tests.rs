@@ -12,6 +12,9 @@ use super::{has_bmi2_adx, scalar};
 use crate::kernels::arch::x86_64 as x;
 use crate::kernels::portable;
 use crate::kernels::tests::Rng;
+use alloc::vec;
+use alloc::vec::Vec;
+use std::eprintln;
 
 type RowKernel = unsafe fn(&mut [u64], &[u64], u64) -> u64;
 type SafeRowKernel = fn(&mut [u64], &[u64], u64) -> u64;
