@@ -71,7 +71,13 @@ impl<L: Limb> Nat<L> {
     /// (Sapphire Rapids; 2–3 times GMP's `mpz_get_str`).
     pub fn to_decimal(&self) -> String {
         let mut out = String::with_capacity(self.len() * 20 + 1);
-        write_decimal(self, 0, &mut Powers::new(), &mut out);
+        if self.len() <= DECIMAL_LEAF_LIMBS {
+            out.push_str(&to_decimal_quadratic(self));
+            return out;
+        }
+        let mut pows = WritePowers::new(self);
+        let top = pows.top();
+        write_level(self, top, 0, &mut pows, &mut out);
         out
     }
 
@@ -160,14 +166,10 @@ pub const DECIMAL_LEAF_LIMBS: usize = 30;
 pub const PARSE_LEAF_LIMBS: usize = 120;
 
 /// `10^(c·2^j)` for `j = 0, 1, …` (`c` the digits of [`decimal_chunk`]), squared up as
-/// a conversion needs them, and for the divisions of [`write_decimal`] each power shifted
-/// to a normalized divisor with its Newton reciprocal, made once per power and used for
-/// every division by it.
+/// parsing needs them.
 struct Powers<L: Limb> {
     c: usize,
     pows: Vec<Nat<L>>,
-    /// For power `j`, made on its first division.
-    divisors: Vec<Option<Divisor<L>>>,
 }
 
 /// A power of ten as a divisor: the shift `s` that normalizes it, the power times `2^s`,
@@ -181,7 +183,7 @@ struct Divisor<L: Limb> {
 
 impl<L: Limb> Powers<L> {
     fn new() -> Self {
-        Powers { c: decimal_chunk::<L>().0, pows: Vec::new(), divisors: Vec::new() }
+        Powers { c: decimal_chunk::<L>().0, pows: Vec::new() }
     }
 
     /// `10^w` with `w = c·2^j`.
@@ -195,10 +197,72 @@ impl<L: Limb> Powers<L> {
         }
         &self.pows[j]
     }
+}
 
-    /// `(n div 10^w, n mod 10^w)`, `w = c·2^j`, for `n < 10^(2w)`: one Barrett step with
-    /// the power's reciprocal (made on first use).
+/// The powers of ten that [`Nat::to_decimal`] divides by, made for one number: with `T`
+/// the number's length in chunks of `c` digits ([`decimal_chunk`]), the top level splits
+/// at `t_top = ⌈T/2⌉` chunks and each level below at `t_(j−1) = ⌈t_j/2⌉`, so every
+/// division is balanced (a `2t`-chunk number by a `t`-chunk power). Level `j`'s power
+/// `10^(c·t_j)` is the square of the level below, divided by `10^c` when `t_j` is odd
+/// (an exact one-digit division). Powers and their reciprocals are made on the first
+/// division at their level, and kept for every other division there.
+struct WritePowers<L: Limb> {
+    c: usize,
+    /// `t_j` for `j = 0, 1, …` (`t_0 = 1`).
+    chunks: Vec<usize>,
+    /// `10^(c·t_j)`, made bottom-up as far as a division needed.
+    pows: Vec<Nat<L>>,
+    /// For level `j`, made on its first division.
+    divisors: Vec<Option<Divisor<L>>>,
+}
+
+impl<L: Limb> WritePowers<L> {
+    /// The levels for `n` (at least one digit longer than a leaf).
+    fn new(n: &Nat<L>) -> Self {
+        let c = decimal_chunk::<L>().0;
+        // Digits of n, rounded up: bits·log10(2) + 1, plus a margin for the float.
+        let digits = (n.bits() as f64 * core::f64::consts::LOG10_2) as usize + 2;
+        let mut t = digits.div_ceil(c).div_ceil(2);
+        let mut chunks = vec![t];
+        while t > 1 {
+            t = t.div_ceil(2);
+            chunks.push(t);
+        }
+        chunks.reverse();
+        WritePowers { c, chunks, pows: Vec::new(), divisors: Vec::new() }
+    }
+
+    /// The top level: every number `n` it was made for is below `10^(2c·t_top)`.
+    fn top(&self) -> usize {
+        self.chunks.len() - 1
+    }
+
+    /// Digits of the low part at level `j`: `c·t_j`.
+    fn width(&self, j: usize) -> usize {
+        self.c * self.chunks[j]
+    }
+
+    /// `10^(c·t_j)`.
+    fn get(&mut self, j: usize) -> &Nat<L> {
+        while self.pows.len() <= j {
+            let i = self.pows.len();
+            let next = match self.pows.last() {
+                // t_0 = 1.
+                None => Nat::from_u64(decimal_chunk::<L>().1),
+                Some(p) if self.chunks[i] == 2 * self.chunks[i - 1] => p.sqr(),
+                Some(p) => div_exact_limb(&p.sqr(), L::from_u64(decimal_chunk::<L>().1)),
+            };
+            self.pows.push(next);
+        }
+        &self.pows[j]
+    }
+
+    /// `(n div 10^w, n mod 10^w)`, `w = c·t_j`, for `n < 10^(2w)`: one Barrett step with
+    /// the power's reciprocal (made on first use); no division when `n < 10^w`.
     fn div_rem(&mut self, n: &Nat<L>, j: usize) -> (Nat<L>, Nat<L>) {
+        if n < self.get(j) {
+            return (Nat::zero(), n.clone());
+        }
         if self.divisors.len() <= j {
             self.divisors.resize(j + 1, None);
         }
@@ -217,32 +281,32 @@ impl<L: Limb> Powers<L> {
     }
 }
 
-/// Appends the decimal digits of `n` to `out`: exactly `width` of them (leading zeros)
-/// when `width > 0`, else without leading zeros.
-fn write_decimal<L: Limb>(n: &Nat<L>, width: usize, pows: &mut Powers<L>, out: &mut String) {
-    // The level: the smallest j with n < 10^(c·2^(j+1)) (= the square of power j).
-    let mut j = 0;
-    while n.len() > DECIMAL_LEAF_LIMBS && *pows.get(j + 1) <= *n {
-        j += 1;
+/// `n / d` for a one-digit `d` that divides `n` exactly (the remainder is checked in debug
+/// builds).
+fn div_exact_limb<L: Limb>(n: &Nat<L>, d: L) -> Nat<L> {
+    let mut limbs = n.limbs().to_vec();
+    let mut r = L::ZERO;
+    for digit in limbs.iter_mut().rev() {
+        let (q, rem) = L::div_wide(r, *digit, d);
+        *digit = q;
+        r = rem;
     }
-    write_level(n, j, width, pows, out);
+    debug_assert!(r.is_zero(), "not an exact division");
+    Nat::from_vec(limbs)
 }
 
-/// [`write_decimal`] for `n < 10^(2w)`, `w = c·2^j`: `n = q·10^w + r` with `q, r < 10^w`,
-/// each written at level `j − 1` (`r` with exactly `w` digits), down to leaves of
-/// [`DECIMAL_LEAF_LIMBS`] digits written by the quadratic division.
+/// Appends the decimal digits of `n < 10^(2w)`, `w = c·t_j` ([`WritePowers`]), to `out`:
+/// exactly `width` of them (leading zeros) when `width > 0`, else without leading zeros.
+/// `n = q·10^w + r` with `q, r < 10^w`, each written at level `j − 1` (`r` with exactly
+/// `w` digits), down to leaves of [`DECIMAL_LEAF_LIMBS`] digits written by the quadratic
+/// division.
 fn write_level<L: Limb>(
     n: &Nat<L>,
-    mut j: usize,
+    j: usize,
     width: usize,
-    pows: &mut Powers<L>,
+    pows: &mut WritePowers<L>,
     out: &mut String,
 ) {
-    // Unpadded (the leading part): drop to the level of n itself, so that no quotient of
-    // zero writes a leading "0".
-    while width == 0 && j > 0 && n < pows.get(j) {
-        j -= 1;
-    }
     if n.len() <= DECIMAL_LEAF_LIMBS || j == 0 {
         let s = if n.is_zero() && width > 0 { String::new() } else { to_decimal_quadratic(n) };
         for _ in s.len()..width {
@@ -251,8 +315,13 @@ fn write_level<L: Limb>(
         out.push_str(&s);
         return;
     }
-    let w = pows.c << j;
+    let w = pows.width(j);
     let (q, r) = pows.div_rem(n, j);
+    if width == 0 && q.is_zero() {
+        // The leading part with nothing above the split: no leading "0".
+        write_level(&r, j - 1, 0, pows, out);
+        return;
+    }
     write_level(&q, j - 1, width.saturating_sub(w), pows, out);
     write_level(&r, j - 1, w, pows, out);
 }
