@@ -4,6 +4,7 @@ use super::{newton, Nat};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
+use crate::ntt;
 use core::fmt;
 
 /// The largest `c` with `10^c < b`, and `10^c`: decimal digits are handled `c` at a time.
@@ -271,6 +272,72 @@ struct Divisor<L: Limb> {
     shift: u64,
     normalized: Nat<L>,
     reciprocal: Nat<L>,
+    /// For transform-sized divisors, the transforms of both ([`Prepared`]).
+    prepared: Option<Prepared>,
+}
+
+/// The transforms of a [`Divisor`]'s reciprocal (linear, for `q̂ = ⌊q1·v/b^(n+1)⌋`) and of
+/// the divisor itself (cyclic, of length at least `n + 2`, for the remainder, which is
+/// below `3d < b^(n+1)` and so found from `y − q̂·d mod (b^K − 1)`): each division by the
+/// power then transforms only its own operands, and its remainder product is half-length.
+#[derive(Clone)]
+struct Prepared {
+    reciprocal: ntt::Transform,
+    cyclic: ntt::Transform,
+}
+
+/// Divisor digits from which [`Prepared`] transforms are made: the product thresholds of
+/// the transform.
+fn prepared_from<L: Limb>() -> usize {
+    if ntt::uses_ifma::<L>() {
+        super::mul::NTT_IFMA_THRESHOLD
+    } else {
+        super::mul::NTT_THRESHOLD
+    }
+}
+
+impl Prepared {
+    /// `None` where the digits are not 64-bit or a transform cannot be made.
+    fn new<L: Limb>(d: &Nat<L>, v: &Nat<L>) -> Option<Prepared> {
+        if L::BITS != 64 || d.len() < prepared_from::<L>() {
+            return None;
+        }
+        let n = d.len();
+        let long = ntt::transform_len_at_least(2 * n + 1);
+        let short = ntt::transform_len_at_least(n + 2);
+        Some(Prepared {
+            reciprocal: ntt::Transform::new(v.limbs(), long).ok()?,
+            cyclic: ntt::Transform::new(d.limbs(), short).ok()?,
+        })
+    }
+
+    /// [`newton::barrett_step`] on the transforms: `(y div d, y mod d)` for `y < b^(2n)`.
+    fn barrett_step<L: Limb>(&self, y: &Nat<L>, d: &Nat<L>) -> Option<(Nat<L>, Nat<L>)> {
+        let n = d.len();
+        let mut buf = Vec::new();
+        let q1 = &y.limbs()[(n - 1).min(y.len())..];
+        let mut p = vec![L::ZERO; q1.len() + self.reciprocal.digits()];
+        ntt::mul_prepared(&mut p, q1, &self.reciprocal, &mut buf).ok()?;
+        let mut q = Nat::from_limbs(&p[(n + 1).min(p.len())..]);
+        drop(p);
+        let k = self.cyclic.len();
+        let mut w = vec![L::ZERO; k];
+        ntt::cyclic_mul_prepared(&mut w, q.limbs(), &self.cyclic, &mut buf).ok()?;
+        let mut yk = vec![L::ZERO; k];
+        ntt::fold_mod_bk1(&mut yk, y.limbs());
+        let mut r = vec![L::ZERO; k];
+        // r = y − q̂·d ∈ [0, 3d) ⊂ [0, b^K − 1): the residue is the remainder itself.
+        ntt::sub_mod_bk1(&mut r, &yk, &w);
+        let mut r = Nat::from_vec(r);
+        let mut steps = 0u32;
+        while r >= *d {
+            r = &r - d;
+            q = q.add(&Nat::one());
+            steps += 1;
+        }
+        debug_assert!(steps <= 2, "barrett_step: {steps} corrections");
+        Some((q, r))
+    }
 }
 
 impl<L: Limb> Powers<L> {
@@ -364,11 +431,17 @@ impl<L: Limb> WritePowers<L> {
             let s = u64::from(top.leading_zeros());
             let d = p.shl(s);
             let (v, _) = newton::reciprocal(&d, newton::RECIPROCAL_BASECASE);
-            self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v });
+            let prepared = Prepared::new(&d, &v);
+            self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v, prepared });
         }
         let d = self.divisors[j].as_ref().expect("made just above");
         // n·2^s < 10^(2w)·2^s < d² < b^(2·len(d)): the bound of one Barrett step.
-        let (q, r) = newton::barrett_step(&n.shl(d.shift), &d.normalized, &d.reciprocal);
+        let y = n.shl(d.shift);
+        let (q, r) = d
+            .prepared
+            .as_ref()
+            .and_then(|p| p.barrett_step(&y, &d.normalized))
+            .unwrap_or_else(|| newton::barrett_step(&y, &d.normalized, &d.reciprocal));
         (q, r.shr(d.shift))
     }
 }
