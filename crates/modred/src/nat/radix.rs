@@ -636,6 +636,89 @@ mod conversion_tests {
         }
     }
 
+    fn biguint(n: &Nat<u64>) -> num_bigint::BigUint {
+        let words: Vec<u32> =
+            n.limbs().iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect();
+        num_bigint::BigUint::new(words)
+    }
+
+    /// Writing and reading back against num-bigint's `to_string`: the leaf boundary, powers
+    /// of ten and their neighbours, powers of two, runs of zero digits inside, and random
+    /// lengths across the levels (odd and even chunk counts, the transform-prepared divisors
+    /// from 64 digits on).
+    #[test]
+    fn writing_matches_bigint() {
+        let mut rng = SplitMix64::new(0x5eed_dec);
+        let mut cases: Vec<Nat<u64>> = vec![Nat::zero(), Nat::one()];
+        let leaf = DECIMAL_LEAF_LIMBS;
+        let lengths: Vec<usize> = if cfg!(miri) {
+            vec![leaf + 1, 2 * leaf + 1]
+        } else {
+            let mut l = vec![leaf - 1, leaf, leaf + 1, 2 * leaf, 2 * leaf + 1, 127, 128, 129];
+            l.extend([130, 257, 500, 1000, 1023, 2049, 4100, 9000]);
+            l
+        };
+        for &len in &lengths {
+            cases.push(Nat::from_vec(rng.digits(len)));
+            cases.push(Nat::from_vec(vec![u64::MAX; len]));
+            // Zeros inside: a high digit, a low digit, nothing in between.
+            let mut v = vec![0u64; len];
+            v[0] = rng.next_u64();
+            v[len - 1] = 1;
+            cases.push(Nat::from_vec(v));
+            cases.push(Nat::power_of_two(len as u64 * 64 - 1));
+        }
+        let ten = Nat::<u64>::from_u64(10);
+        let ks: &[u64] = if cfg!(miri) { &[600, 1200] } else { &[570, 571, 1140, 5000, 20_013] };
+        for &k in ks {
+            let mut p = Nat::one();
+            for _ in 0..k {
+                p = p.mul(&ten);
+            }
+            cases.push(&p - &Nat::one());
+            cases.push(&p + &Nat::one());
+            // 10^k·(10^(k/3) + 7): zeros in the middle of the digits.
+            let mut m = Nat::from_u64(1);
+            for _ in 0..k / 3 {
+                m = m.mul(&ten);
+            }
+            cases.push(p.mul(&m.add(&Nat::from_u64(7))));
+            cases.push(p);
+        }
+        for n in &cases {
+            let text = n.to_decimal();
+            assert_eq!(text, biguint(n).to_string(), "{} digits of 64 bits", n.len());
+            assert_eq!(&Nat::<u64>::from_str_radix(&text, 10).unwrap(), n);
+        }
+    }
+
+    /// The reciprocal division by 10^19 against the hardware's, at the edges of its range.
+    #[test]
+    fn division_by_ten_19_matches_u128() {
+        let mut rng = SplitMix64::new(19);
+        let mut pairs = vec![(0, 0), (0, u64::MAX), (TEN_19 - 1, u64::MAX), (TEN_19 - 1, 0)];
+        pairs.extend([(1, 0), (0, TEN_19), (0, TEN_19 - 1), (TEN_19 / 2, TEN_19 / 3)]);
+        for _ in 0..if cfg!(miri) { 100 } else { 100_000 } {
+            pairs.push((rng.below_u64(TEN_19), rng.next_u64()));
+        }
+        for (hi, lo) in pairs {
+            let x = (hi as u128) << 64 | lo as u128;
+            let want = ((x / TEN_19 as u128) as u64, (x % TEN_19 as u128) as u64);
+            assert_eq!(div_ten_19(hi, lo), want, "{hi} {lo}");
+        }
+    }
+
+    /// Leaves written to a width pad with zeros, and zero is all zeros.
+    #[test]
+    fn leaves_pad_to_their_width() {
+        let mut out = Vec::new();
+        write_leaf(&Nat::<u64>::from_u64(12345), 8, &mut out);
+        write_leaf(&Nat::<u64>::zero(), 3, &mut out);
+        write_leaf(&Nat::<u64>::from_u128(10u128.pow(19)), 21, &mut out);
+        write_leaf(&Nat::<u16>::from_u64(907), 0, &mut out);
+        assert_eq!(out, b"00012345000010000000000000000000907");
+    }
+
     #[test]
     fn decimal_conversions_agree() {
         let mut rng = SplitMix64::new(0xdec);
