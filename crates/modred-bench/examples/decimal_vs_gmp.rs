@@ -13,7 +13,7 @@ use std::time::Duration;
 fn main() {
     let sizes: Vec<u32> = std::env::args().skip(1).filter_map(|s| s.parse().ok()).collect();
     let sizes = if sizes.is_empty() { vec![16, 20, 22, 24] } else { sizes };
-    let mut rng = SplitMix64::new(0xdec1_3a1_5eed);
+    let mut rng = SplitMix64::new(0xdec1_3a15_5eed);
     println!("bits   write: ours(ms)  gmp(ms)  ours/gmp   read: ours(ms)  gmp(ms)  ours/gmp");
     for log2 in sizes {
         let words = (1usize << log2) / 64;
