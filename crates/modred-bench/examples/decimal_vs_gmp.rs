@@ -14,7 +14,7 @@ fn main() {
     let sizes: Vec<u32> = std::env::args().skip(1).filter_map(|s| s.parse().ok()).collect();
     let sizes = if sizes.is_empty() { vec![16, 20, 22, 24] } else { sizes };
     let mut rng = SplitMix64::new(0xdec1_3a15_5eed);
-    println!("bits   write: ours(ms)  gmp(ms)  ours/gmp   read: ours(ms)  gmp(ms)  ours/gmp");
+    println!("bits   write: ours(µs)   gmp(µs)  ours/gmp   read: ours(µs)   gmp(µs)  ours/gmp");
     for log2 in sizes {
         let words = (1usize << log2) / 64;
         let mut limbs = rng.digits(words);
@@ -43,12 +43,12 @@ fn main() {
             ],
         );
         println!(
-            "2^{log2}  {:14.2}  {:8.2}  {:8.2}  {:14.2}  {:8.2}  {:8.2}",
-            t[0].ns * 1e-6,
-            t[1].ns * 1e-6,
+            "2^{log2}  {:14.1}  {:9.1}  {:8.2}  {:14.1}  {:9.1}  {:8.2}",
+            t[0].ns * 1e-3,
+            t[1].ns * 1e-3,
             t[0].ratio_to(&t[1]),
-            t[2].ns * 1e-6,
-            t[3].ns * 1e-6,
+            t[2].ns * 1e-3,
+            t[3].ns * 1e-3,
             t[2].ratio_to(&t[3]),
         );
     }
