@@ -70,9 +70,9 @@ impl<L: Limb> Nat<L> {
     /// in halves by one power made for this number, with one Newton reciprocal per power
     /// reused by every division by it (and, at transform sizes, the transforms of both);
     /// the quadratic chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. A
-    /// million bits in about 10 ms, 16 million in 0.28 s (AMD EPYC with AVX-512 IFMA;
-    /// 0.8–1.0 times GMP's `mpz_get_str` there from 2^20 bits). Working memory: about 22 times the
-    /// number's size, the digits included.
+    /// million bits in about 11 ms, 16 million in 0.29 s (AMD EPYC with AVX-512 IFMA;
+    /// 0.8–1.05 times GMP's `mpz_get_str` there from 2^20 bits, 1.1–1.6 from 2^12).
+    /// Working memory: about 22 times the number's size, the digits included.
     pub fn to_decimal(&self) -> String {
         if self.len() <= DECIMAL_LEAF_LIMBS {
             return to_decimal_quadratic(self);
@@ -253,13 +253,17 @@ fn put_digits(mut v: u64, buf: &mut [u8]) {
 /// Below this many digits (of any `L`) a number is written in decimal by the quadratic
 /// chunk-by-chunk division, above it split by a power of ten. Measured (Sapphire Rapids,
 /// 1024–32768-bit numbers, leaves of 8, 16, 30, 60, 120 digits): 30 to 60 equally fast,
-/// 8 and 120 up to 20% slower.
+/// 8 and 120 up to 20% slower; with the reciprocal division of the leaves (AMD EPYC,
+/// 2^11–2^20 bits) 30 and 60 are still within the noise of each other.
 pub const DECIMAL_LEAF_LIMBS: usize = 30;
 
-/// Powers below this many digits divide by Knuth's Algorithm D (no reciprocal).
+/// Powers below this many digits divide by Knuth's Algorithm D (no reciprocal). Measured
+/// (AMD EPYC with AVX-512 IFMA, 2^12–2^20 bits, 64, 256 and 1024): 256 best below the
+/// top level, where a reciprocal serves a few divisions.
 pub const DECIMAL_KNUTH_LIMBS: usize = 256;
 
-/// The same for the top level, which divides only once.
+/// The same for the top level, which divides only once: 1024 writes 2^16 bits 15% faster
+/// than 256.
 pub const DECIMAL_KNUTH_TOP_LIMBS: usize = 1024;
 
 /// The same for parsing, in digits' worth of decimal digits: the quadratic parse is a
