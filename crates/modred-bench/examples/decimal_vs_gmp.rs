@@ -1,7 +1,8 @@
 //! Decimal conversion of huge numbers against GMP's `mpz_get_str` / `mpz_set_str` (through
 //! `rug`), interleaved in one process by `modred_testkit::timing` on the thread's CPU clock.
-//! Each round trip is checked against GMP's string first.
-//! `cargo run --release -p modred-bench --features anchors --example decimal_vs_gmp [log2 bits…]`.
+//! Each round trip is checked against GMP's string first. Sizes are log2 of the bits
+//! (default 16 20 22 24):
+//! `cargo run --release -p modred-bench --features anchors --example decimal_vs_gmp [k…]`.
 
 use modred::Nat;
 use modred_bench::support::{compare, Candidate, Plan, SplitMix64};
