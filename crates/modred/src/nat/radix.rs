@@ -4,9 +4,11 @@ use super::{newton, Nat};
 use crate::error::Error;
 use crate::kernels;
 use crate::limb::Limb;
+use crate::ntt;
 use alloc::format;
 use alloc::string::String;
 use alloc::string::ToString;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -78,14 +80,23 @@ impl<L: Limb> Nat<L> {
     }
 
     /// Decimal digits of the number: divide and conquer on powers of ten for long numbers
-    /// (`O(M(n) log n)` with `M` the cost of a product: one Newton reciprocal per power,
-    /// reused by every division by it), the quadratic chunk-by-chunk division below
-    /// `DECIMAL_LEAF_LIMBS` (30) digits. A million bits in about 38 ms, 16 million in 0.9 s
-    /// (Sapphire Rapids; 2–3 times GMP's `mpz_get_str`).
+    /// (`O(M(n) log n)` with `M` the cost of a product), each level splitting its numbers
+    /// in halves by one power made for this number, with one Newton reciprocal per power
+    /// reused by every division by it (and, at transform sizes, the transforms of both);
+    /// the quadratic chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. A
+    /// million bits in about 11 ms, 16 million in 0.29 s (AMD EPYC with AVX-512 IFMA;
+    /// 0.8–1.05 times GMP's `mpz_get_str` there from 2^20 bits, 1.1–1.6 from 2^12).
+    /// Working memory: about 22 times the number's size, the digits included.
     pub fn to_decimal(&self) -> String {
-        let mut out = String::with_capacity(self.len() * 20 + 1);
-        write_decimal(self, 0, &mut Powers::new(), &mut out);
-        out
+        if self.len() <= DECIMAL_LEAF_LIMBS {
+            return to_decimal_quadratic(self);
+        }
+        // Digits: bits·log10(2) < 0.302·bits.
+        let mut out = Vec::with_capacity((self.bits() as usize / 10 * 3).saturating_add(2));
+        let mut pows = WritePowers::new(self);
+        let top = pows.top();
+        write_level(self, top, 0, &mut pows, &mut out);
+        String::from_utf8(out).expect("ASCII digits")
     }
 
     /// Lower-case hexadecimal digits of the number, without prefix.
@@ -133,39 +144,141 @@ fn parse_decimal_quadratic<L: Limb>(bytes: &[u8]) -> Nat<L> {
 }
 
 /// Decimal digits of `n`, one chunk of [`decimal_chunk`] digits per division of the whole
-/// number: quadratic, for short numbers and the leaves of [`write_decimal`].
+/// number: quadratic, for short numbers and the leaves of [`write_level`].
 fn to_decimal_quadratic<L: Limb>(n: &Nat<L>) -> String {
-    if n.is_zero() {
-        return "0".into();
-    }
+    let mut out = Vec::new();
+    write_leaf(n, 0, &mut out);
+    String::from_utf8(out).expect("ASCII digits")
+}
+
+/// Appends the decimal digits of `n` to `out` (ASCII), exactly `width` of them (leading
+/// zeros) when `width > 0`, else without leading zeros ("0" for zero). 64-bit digits go
+/// through [`leaf_chunks_u64`]; other digit types divide by `10^c` with
+/// [`Limb::div_wide`].
+fn write_leaf<L: Limb>(n: &Nat<L>, width: usize, out: &mut Vec<u8>) {
     let (c, pow) = decimal_chunk::<L>();
-    let mut chunks = Vec::new();
-    let mut rest = n.limbs().to_vec();
-    let d = L::from_u64(pow);
+    let mut chunks = Vec::with_capacity(n.len() + 1);
+    if L::BITS == 64 {
+        let mut rest: Vec<u64> = n.limbs().iter().map(|d| d.to_u64()).collect();
+        leaf_chunks_u64(&mut rest, &mut chunks);
+    } else {
+        let mut rest = n.limbs().to_vec();
+        let d = L::from_u64(pow);
+        while !rest.is_empty() {
+            let mut r = L::ZERO;
+            for digit in rest.iter_mut().rev() {
+                let (q, rem) = L::div_wide(r, *digit, d);
+                *digit = q;
+                r = rem;
+            }
+            chunks.push(r.to_u64());
+            while rest.last().is_some_and(|t| t.is_zero()) {
+                rest.pop();
+            }
+        }
+    }
+    let Some((&top, low)) = chunks.split_last() else {
+        // n = 0.
+        let zeros = if width == 0 { 1 } else { width };
+        out.resize(out.len() + zeros, b'0');
+        return;
+    };
+    let top_digits = if top == 0 { 0 } else { top.ilog10() as usize + 1 };
+    let digits = top_digits + c * low.len();
+    out.resize(out.len() + width.saturating_sub(digits), b'0');
+    let mut buf = [0u8; 20];
+    put_digits(top, &mut buf[..top_digits]);
+    out.extend_from_slice(&buf[..top_digits]);
+    for &v in low.iter().rev() {
+        put_digits(v, &mut buf[..c]);
+        out.extend_from_slice(&buf[..c]);
+    }
+}
+
+/// `10^19`, the largest power of ten below `2^64`; its top bit is set, so it is its own
+/// normalized divisor.
+const TEN_19: u64 = 10_000_000_000_000_000_000;
+
+/// `⌊(2^128 − 1)/10^19⌋ − 2^64`: the reciprocal of [`TEN_19`] for [`div_ten_19`].
+const TEN_19_INV: u64 = (u128::MAX / TEN_19 as u128 - (1u128 << 64)) as u64;
+
+/// `((hi·2^64 + lo) div 10^19, … mod 10^19)` for `hi < 10^19`, by multiplication with the
+/// precomputed reciprocal (Möller and Granlund, "Improved division by invariant integers",
+/// 2011, Algorithm 4): no hardware division.
+#[inline(always)]
+fn div_ten_19(hi: u64, lo: u64) -> (u64, u64) {
+    let p = (TEN_19_INV as u128) * (hi as u128) + (((hi as u128) + 1) << 64 | lo as u128);
+    let (mut q, q0) = ((p >> 64) as u64, p as u64);
+    let mut r = lo.wrapping_sub(q.wrapping_mul(TEN_19));
+    if r > q0 {
+        q = q.wrapping_sub(1);
+        r = r.wrapping_add(TEN_19);
+    }
+    if r >= TEN_19 {
+        q += 1;
+        r -= TEN_19;
+    }
+    (q, r)
+}
+
+/// Base-`10^19` digits of the number in `rest` (64-bit digits, consumed), least significant
+/// first, pushed to `chunks`: one pass of [`div_ten_19`] over the number per chunk.
+fn leaf_chunks_u64(rest: &mut Vec<u64>, chunks: &mut Vec<u64>) {
+    while rest.last().is_some_and(|t| *t == 0) {
+        rest.pop();
+    }
     while !rest.is_empty() {
-        let mut r = L::ZERO;
+        let mut r = 0u64;
         for digit in rest.iter_mut().rev() {
-            let (q, rem) = L::div_wide(r, *digit, d);
+            let (q, rem) = div_ten_19(r, *digit);
             *digit = q;
             r = rem;
         }
-        chunks.push(r.to_u64());
-        while rest.last().is_some_and(|t| t.is_zero()) {
+        chunks.push(r);
+        while rest.last().is_some_and(|t| *t == 0) {
             rest.pop();
         }
     }
-    let mut s = chunks.last().map(|v| v.to_string()).unwrap_or_default();
-    for v in chunks.iter().rev().skip(1) {
-        s.push_str(&format!("{v:0c$}"));
+}
+
+/// Two decimal digits of every number below 100, for [`put_digits`].
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Writes the last `buf.len()` decimal digits of `v` (leading zeros included) into `buf`,
+/// two digits per step.
+#[inline]
+fn put_digits(mut v: u64, buf: &mut [u8]) {
+    let mut i = buf.len();
+    while i >= 2 {
+        let k = (v % 100) as usize * 2;
+        v /= 100;
+        buf[i - 2..i].copy_from_slice(&PAIRS[k..k + 2]);
+        i -= 2;
     }
-    s
+    if i == 1 {
+        buf[0] = b'0' + (v % 10) as u8;
+    }
 }
 
 /// Below this many digits (of any `L`) a number is written in decimal by the quadratic
 /// chunk-by-chunk division, above it split by a power of ten. Measured (Sapphire Rapids,
 /// 1024–32768-bit numbers, leaves of 8, 16, 30, 60, 120 digits): 30 to 60 equally fast,
-/// 8 and 120 up to 20% slower.
+/// 8 and 120 up to 20% slower; with the reciprocal division of the leaves (AMD EPYC,
+/// 2^11–2^20 bits) 30 and 60 are still within the noise of each other.
 pub const DECIMAL_LEAF_LIMBS: usize = 30;
+
+/// Powers below this many digits divide by Knuth's Algorithm D (no reciprocal). Measured
+/// (AMD EPYC with AVX-512 IFMA, 2^12–2^20 bits, 64, 256 and 1024): 256 best below the
+/// top level, where a reciprocal serves a few divisions.
+pub const DECIMAL_KNUTH_LIMBS: usize = 256;
+
+/// The same for the top level, which divides only once: 1024 writes 2^16 bits 15% faster
+/// than 256.
+pub const DECIMAL_KNUTH_TOP_LIMBS: usize = 1024;
 
 /// The same for parsing, in digits' worth of decimal digits: the quadratic parse is a
 /// multiply-add pass per chunk, cheaper than the division of writing, so its leaves are
@@ -173,14 +286,10 @@ pub const DECIMAL_LEAF_LIMBS: usize = 30;
 pub const PARSE_LEAF_LIMBS: usize = 120;
 
 /// `10^(c·2^j)` for `j = 0, 1, …` (`c` the digits of [`decimal_chunk`]), squared up as
-/// a conversion needs them, and for the divisions of [`write_decimal`] each power shifted
-/// to a normalized divisor with its Newton reciprocal, made once per power and used for
-/// every division by it.
+/// parsing needs them.
 struct Powers<L: Limb> {
     c: usize,
     pows: Vec<Nat<L>>,
-    /// For power `j`, made on its first division.
-    divisors: Vec<Option<Divisor<L>>>,
 }
 
 /// A power of ten as a divisor: the shift `s` that normalizes it, the power times `2^s`,
@@ -190,11 +299,90 @@ struct Divisor<L: Limb> {
     shift: u64,
     normalized: Nat<L>,
     reciprocal: Nat<L>,
+    /// For transform-sized divisors, the transforms of both ([`Prepared`]).
+    prepared: Option<Prepared>,
+}
+
+/// The transforms of a [`Divisor`]'s reciprocal (linear, for `q̂ = ⌊q1·v/b^(n+1)⌋`) and of
+/// the divisor itself (cyclic, of length at least `n + 2`, for the remainder, which is
+/// below `3d < b^(n+1)` and so found from `y − q̂·d mod (b^K − 1)`): each division by the
+/// power then transforms only its own operands, and its remainder product is half-length.
+/// The reciprocal's transform (twice the divisor's length) is left out where a level has a
+/// single division (the top), which then multiplies by `v` directly.
+#[derive(Clone)]
+struct Prepared {
+    reciprocal: Option<ntt::Transform>,
+    cyclic: ntt::Transform,
+}
+
+/// Divisor digits from which [`Prepared`] transforms are made: the product thresholds of
+/// the transform.
+fn prepared_from<L: Limb>() -> usize {
+    if ntt::uses_ifma::<L>() {
+        super::mul::NTT_IFMA_THRESHOLD
+    } else {
+        super::mul::NTT_THRESHOLD
+    }
+}
+
+impl Prepared {
+    /// `None` where the digits are not 64-bit or a transform cannot be made.
+    /// The reciprocal's transform only `with_reciprocal`.
+    fn new<L: Limb>(d: &Nat<L>, v: &Nat<L>, with_reciprocal: bool) -> Option<Prepared> {
+        if L::BITS != 64 || d.len() < prepared_from::<L>() {
+            return None;
+        }
+        let n = d.len();
+        let long = ntt::transform_len_at_least(2 * n + 1);
+        let short = ntt::transform_len_at_least(n + 2);
+        let reciprocal = match with_reciprocal {
+            true => Some(ntt::Transform::new(v.limbs(), long).ok()?),
+            false => None,
+        };
+        Some(Prepared { reciprocal, cyclic: ntt::Transform::new(d.limbs(), short).ok()? })
+    }
+
+    /// [`newton::barrett_step`] on the transforms: `(y div d, y mod d)` for `y < b^(2n)`.
+    fn barrett_step<L: Limb>(
+        &self,
+        y: &Nat<L>,
+        d: &Nat<L>,
+        v: &Nat<L>,
+    ) -> Option<(Nat<L>, Nat<L>)> {
+        let n = d.len();
+        let mut buf = Vec::new();
+        let q1 = &y.limbs()[(n - 1).min(y.len())..];
+        let mut q = match &self.reciprocal {
+            Some(t) => {
+                let mut p = vec![L::ZERO; q1.len() + t.digits()];
+                ntt::mul_prepared(&mut p, q1, t, &mut buf).ok()?;
+                Nat::from_limbs(&p[(n + 1).min(p.len())..])
+            }
+            None => Nat::from_limbs(q1).mul(v).shr((n as u64 + 1) * u64::from(L::BITS)),
+        };
+        let k = self.cyclic.len();
+        let mut w = vec![L::ZERO; k];
+        ntt::cyclic_mul_prepared(&mut w, q.limbs(), &self.cyclic, &mut buf).ok()?;
+        let mut yk = vec![L::ZERO; k];
+        ntt::fold_mod_bk1(&mut yk, y.limbs());
+        let mut r = vec![L::ZERO; k];
+        // r = y − q̂·d ∈ [0, 3d) ⊂ [0, b^K − 1): the residue is the remainder itself.
+        ntt::sub_mod_bk1(&mut r, &yk, &w);
+        let mut r = Nat::from_vec(r);
+        let mut steps = 0u32;
+        while r >= *d {
+            r = &r - d;
+            q = q.add(&Nat::one());
+            steps += 1;
+        }
+        debug_assert!(steps <= 2, "barrett_step: {steps} corrections");
+        Some((q, r))
+    }
 }
 
 impl<L: Limb> Powers<L> {
     fn new() -> Self {
-        Powers { c: decimal_chunk::<L>().0, pows: Vec::new(), divisors: Vec::new() }
+        Powers { c: decimal_chunk::<L>().0, pows: Vec::new() }
     }
 
     /// `10^w` with `w = c·2^j`.
@@ -208,10 +396,76 @@ impl<L: Limb> Powers<L> {
         }
         &self.pows[j]
     }
+}
 
-    /// `(n div 10^w, n mod 10^w)`, `w = c·2^j`, for `n < 10^(2w)`: one Barrett step with
-    /// the power's reciprocal (made on first use).
+/// The powers of ten that [`Nat::to_decimal`] divides by, made for one number: with `T`
+/// the number's length in chunks of `c` digits ([`decimal_chunk`]), the top level splits
+/// at `t_top = ⌈T/2⌉` chunks and each level below at `t_(j−1) = ⌈t_j/2⌉`, so every
+/// division is balanced (a `2t`-chunk number by a `t`-chunk power). Level `j`'s power
+/// `10^(c·t_j)` is the square of the level below, divided by `10^c` when `t_j` is odd
+/// (an exact one-digit division). Powers and their reciprocals are made on the first
+/// division at their level, and kept for every other division there.
+struct WritePowers<L: Limb> {
+    c: usize,
+    /// `t_j` for `j = 0, 1, …` (`t_0 = 1`).
+    chunks: Vec<usize>,
+    /// `10^(c·t_j)`, made bottom-up as far as a division needed.
+    pows: Vec<Nat<L>>,
+    /// For level `j`, made on its first division.
+    divisors: Vec<Option<Divisor<L>>>,
+}
+
+impl<L: Limb> WritePowers<L> {
+    /// The levels for `n` (at least one digit longer than a leaf).
+    fn new(n: &Nat<L>) -> Self {
+        let c = decimal_chunk::<L>().0;
+        // Digits of n, rounded up: bits·log10(2) + 1, plus a margin for the float.
+        let digits = (n.bits() as f64 * core::f64::consts::LOG10_2) as usize + 2;
+        let mut t = digits.div_ceil(c).div_ceil(2);
+        let mut chunks = vec![t];
+        while t > 1 {
+            t = t.div_ceil(2);
+            chunks.push(t);
+        }
+        chunks.reverse();
+        WritePowers { c, chunks, pows: Vec::new(), divisors: Vec::new() }
+    }
+
+    /// The top level: every number `n` it was made for is below `10^(2c·t_top)`.
+    fn top(&self) -> usize {
+        self.chunks.len() - 1
+    }
+
+    /// Digits of the low part at level `j`: `c·t_j`.
+    fn width(&self, j: usize) -> usize {
+        self.c * self.chunks[j]
+    }
+
+    /// `10^(c·t_j)`.
+    fn get(&mut self, j: usize) -> &Nat<L> {
+        while self.pows.len() <= j {
+            let i = self.pows.len();
+            let next = match self.pows.last() {
+                // t_0 = 1.
+                None => Nat::from_u64(decimal_chunk::<L>().1),
+                Some(p) if self.chunks[i] == 2 * self.chunks[i - 1] => p.sqr(),
+                Some(p) => div_exact_limb(&p.sqr(), L::from_u64(decimal_chunk::<L>().1)),
+            };
+            self.pows.push(next);
+        }
+        &self.pows[j]
+    }
+
+    /// `(n div 10^w, n mod 10^w)`, `w = c·t_j`, for `n < 10^(2w)`: one Barrett step with
+    /// the power's reciprocal (made on first use); no division when `n < 10^w`.
     fn div_rem(&mut self, n: &Nat<L>, j: usize) -> (Nat<L>, Nat<L>) {
+        if n < self.get(j) {
+            return (Nat::zero(), n.clone());
+        }
+        let knuth = if j == self.top() { DECIMAL_KNUTH_TOP_LIMBS } else { DECIMAL_KNUTH_LIMBS };
+        if self.get(j).len() < knuth {
+            return n.div_rem_knuth(self.get(j)).expect("a power of ten is not zero");
+        }
         if self.divisors.len() <= j {
             self.divisors.resize(j + 1, None);
         }
@@ -221,51 +475,64 @@ impl<L: Limb> Powers<L> {
             let s = u64::from(top.leading_zeros());
             let d = p.shl(s);
             let (v, _) = newton::reciprocal(&d, newton::RECIPROCAL_BASECASE);
-            self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v });
+            let prepared = Prepared::new(&d, &v, j < self.top());
+            self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v, prepared });
         }
         let d = self.divisors[j].as_ref().expect("made just above");
         // n·2^s < 10^(2w)·2^s < d² < b^(2·len(d)): the bound of one Barrett step.
-        let (q, r) = newton::barrett_step(&n.shl(d.shift), &d.normalized, &d.reciprocal);
-        (q, r.shr(d.shift))
+        let y = n.shl(d.shift);
+        let (q, r) = d
+            .prepared
+            .as_ref()
+            .and_then(|p| p.barrett_step(&y, &d.normalized, &d.reciprocal))
+            .unwrap_or_else(|| newton::barrett_step(&y, &d.normalized, &d.reciprocal));
+        let r = r.shr(d.shift);
+        if j == self.top() {
+            // The top level divides once: its power is not needed again.
+            self.divisors[j] = None;
+            self.pows.truncate(j);
+        }
+        (q, r)
     }
 }
 
-/// Appends the decimal digits of `n` to `out`: exactly `width` of them (leading zeros)
-/// when `width > 0`, else without leading zeros.
-fn write_decimal<L: Limb>(n: &Nat<L>, width: usize, pows: &mut Powers<L>, out: &mut String) {
-    // The level: the smallest j with n < 10^(c·2^(j+1)) (= the square of power j).
-    let mut j = 0;
-    while n.len() > DECIMAL_LEAF_LIMBS && *pows.get(j + 1) <= *n {
-        j += 1;
+/// `n / d` for a one-digit `d` that divides `n` exactly (the remainder is checked in debug
+/// builds).
+fn div_exact_limb<L: Limb>(n: &Nat<L>, d: L) -> Nat<L> {
+    let mut limbs = n.limbs().to_vec();
+    let mut r = L::ZERO;
+    for digit in limbs.iter_mut().rev() {
+        let (q, rem) = L::div_wide(r, *digit, d);
+        *digit = q;
+        r = rem;
     }
-    write_level(n, j, width, pows, out);
+    debug_assert!(r.is_zero(), "not an exact division");
+    Nat::from_vec(limbs)
 }
 
-/// [`write_decimal`] for `n < 10^(2w)`, `w = c·2^j`: `n = q·10^w + r` with `q, r < 10^w`,
-/// each written at level `j − 1` (`r` with exactly `w` digits), down to leaves of
-/// [`DECIMAL_LEAF_LIMBS`] digits written by the quadratic division.
+/// Appends the decimal digits of `n < 10^(2w)`, `w = c·t_j` ([`WritePowers`]), to `out`:
+/// exactly `width` of them (leading zeros) when `width > 0`, else without leading zeros.
+/// `n = q·10^w + r` with `q, r < 10^w`, each written at level `j − 1` (`r` with exactly
+/// `w` digits), down to leaves of [`DECIMAL_LEAF_LIMBS`] digits written by the quadratic
+/// division.
 fn write_level<L: Limb>(
     n: &Nat<L>,
-    mut j: usize,
+    j: usize,
     width: usize,
-    pows: &mut Powers<L>,
-    out: &mut String,
+    pows: &mut WritePowers<L>,
+    out: &mut Vec<u8>,
 ) {
-    // Unpadded (the leading part): drop to the level of n itself, so that no quotient of
-    // zero writes a leading "0".
-    while width == 0 && j > 0 && n < pows.get(j) {
-        j -= 1;
-    }
     if n.len() <= DECIMAL_LEAF_LIMBS || j == 0 {
-        let s = if n.is_zero() && width > 0 { String::new() } else { to_decimal_quadratic(n) };
-        for _ in s.len()..width {
-            out.push('0');
-        }
-        out.push_str(&s);
+        write_leaf(n, width, out);
         return;
     }
-    let w = pows.c << j;
+    let w = pows.width(j);
     let (q, r) = pows.div_rem(n, j);
+    if width == 0 && q.is_zero() {
+        // The leading part with nothing above the split: no leading "0".
+        write_level(&r, j - 1, 0, pows, out);
+        return;
+    }
     write_level(&q, j - 1, width.saturating_sub(w), pows, out);
     write_level(&r, j - 1, w, pows, out);
 }
@@ -426,6 +693,89 @@ mod conversion_tests {
             assert_eq!(text, to_decimal_quadratic(&n), "{bits} bits");
             assert_eq!(parse_decimal::<u64>(text.as_bytes()), n);
         }
+    }
+
+    fn biguint(n: &Nat<u64>) -> num_bigint::BigUint {
+        let words: Vec<u32> =
+            n.limbs().iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect();
+        num_bigint::BigUint::new(words)
+    }
+
+    /// Writing and reading back against num-bigint's `to_string`: the leaf boundary, powers
+    /// of ten and their neighbours, powers of two, runs of zero digits inside, and random
+    /// lengths across the levels (odd and even chunk counts, the transform-prepared divisors
+    /// from 64 digits on).
+    #[test]
+    fn writing_matches_bigint() {
+        let mut rng = SplitMix64::new(0x5eed_0dec);
+        let mut cases: Vec<Nat<u64>> = vec![Nat::zero(), Nat::one()];
+        let leaf = DECIMAL_LEAF_LIMBS;
+        let lengths: Vec<usize> = if cfg!(miri) {
+            vec![leaf + 1, 2 * leaf + 1]
+        } else {
+            let mut l = vec![leaf - 1, leaf, leaf + 1, 2 * leaf, 2 * leaf + 1, 127, 128, 129];
+            l.extend([130, 257, 500, 1000, 1023, 2049, 4100, 9000]);
+            l
+        };
+        for &len in &lengths {
+            cases.push(Nat::from_vec(rng.digits(len)));
+            cases.push(Nat::from_vec(vec![u64::MAX; len]));
+            // Zeros inside: a high digit, a low digit, nothing in between.
+            let mut v = vec![0u64; len];
+            v[0] = rng.next_u64();
+            v[len - 1] = 1;
+            cases.push(Nat::from_vec(v));
+            cases.push(Nat::power_of_two(len as u64 * 64 - 1));
+        }
+        let ten = Nat::<u64>::from_u64(10);
+        let ks: &[u64] = if cfg!(miri) { &[600, 1200] } else { &[570, 571, 1140, 5000, 20_013] };
+        for &k in ks {
+            let mut p = Nat::one();
+            for _ in 0..k {
+                p = p.mul(&ten);
+            }
+            cases.push(&p - &Nat::one());
+            cases.push(&p + &Nat::one());
+            // 10^k·(10^(k/3) + 7): zeros in the middle of the digits.
+            let mut m = Nat::from_u64(1);
+            for _ in 0..k / 3 {
+                m = m.mul(&ten);
+            }
+            cases.push(p.mul(&m.add(&Nat::from_u64(7))));
+            cases.push(p);
+        }
+        for n in &cases {
+            let text = n.to_decimal();
+            assert_eq!(text, biguint(n).to_string(), "{} digits of 64 bits", n.len());
+            assert_eq!(&Nat::<u64>::from_str_radix(&text, 10).unwrap(), n);
+        }
+    }
+
+    /// The reciprocal division by 10^19 against the hardware's, at the edges of its range.
+    #[test]
+    fn division_by_ten_19_matches_u128() {
+        let mut rng = SplitMix64::new(19);
+        let mut pairs = vec![(0, 0), (0, u64::MAX), (TEN_19 - 1, u64::MAX), (TEN_19 - 1, 0)];
+        pairs.extend([(1, 0), (0, TEN_19), (0, TEN_19 - 1), (TEN_19 / 2, TEN_19 / 3)]);
+        for _ in 0..if cfg!(miri) { 100 } else { 100_000 } {
+            pairs.push((rng.below_u64(TEN_19), rng.next_u64()));
+        }
+        for (hi, lo) in pairs {
+            let x = (hi as u128) << 64 | lo as u128;
+            let want = ((x / TEN_19 as u128) as u64, (x % TEN_19 as u128) as u64);
+            assert_eq!(div_ten_19(hi, lo), want, "{hi} {lo}");
+        }
+    }
+
+    /// Leaves written to a width pad with zeros, and zero is all zeros.
+    #[test]
+    fn leaves_pad_to_their_width() {
+        let mut out = Vec::new();
+        write_leaf(&Nat::<u64>::from_u64(12345), 8, &mut out);
+        write_leaf(&Nat::<u64>::zero(), 3, &mut out);
+        write_leaf(&Nat::<u64>::from_u128(10u128.pow(19)), 21, &mut out);
+        write_leaf(&Nat::<u16>::from_u64(907), 0, &mut out);
+        assert_eq!(out, b"00012345000010000000000000000000907");
     }
 
     #[test]
