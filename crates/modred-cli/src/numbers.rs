@@ -68,10 +68,17 @@ fn parse_small(text: &str) -> Option<Number> {
     if digits.is_empty() || digits.len() > 39 {
         return None;
     }
-    let mut v = 0u128;
-    for &c in digits {
-        let d = (c as char).to_digit(radix)?;
-        v = v.checked_mul(radix as u128)?.checked_add(d as u128)?;
+    let digit = |c: u8| (c as char).to_digit(radix).map(u64::from);
+    // 19 decimal or 16 hexadecimal digits fit in 64 bits: those first in 64-bit arithmetic,
+    // then the rest in 128-bit, checked only where it could overflow.
+    let (head, tail) = digits.split_at(digits.len().min(if radix == 10 { 19 } else { 16 }));
+    let mut v = 0u64;
+    for &c in head {
+        v = v * radix as u64 + digit(c)?;
+    }
+    let mut v = v as u128;
+    for &c in tail {
+        v = v.checked_mul(radix as u128)?.checked_add(digit(c)? as u128)?;
     }
     Some(from_u128(v))
 }

@@ -187,8 +187,10 @@ fn applies(a: Algorithm, m: &Nat, form: Form) -> bool {
     form.admits(a) && a.applies(m)
 }
 
-fn builtin_choice(algorithm: Algorithm, form: Form, reason: String) -> Choice {
-    Choice { algorithm, form, reason: format!("built-in rule: {reason}"), from_profile: false }
+fn builtin_choice(algorithm: Algorithm, form: Form, mut reason: String) -> Choice {
+    // In place: every automatic modulus asks this (a format would copy it once more).
+    reason.insert_str(0, "built-in rule: ");
+    Choice { algorithm, form, reason, from_profile: false }
 }
 
 /// The built-in rule: the special forms of paper 003 where measured faster
