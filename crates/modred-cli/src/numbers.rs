@@ -105,7 +105,7 @@ pub fn format(n: &Number, hex: bool) -> String {
     String::from_utf8(out).expect("digits are ASCII")
 }
 
-/// Appends [`format`]`(n, hex)` to `out`; a number below 2^128 without the general
+/// Appends [`format()`]`(n, hex)` to `out`; a number below 2^128 without the general
 /// conversion's allocations.
 pub fn write(out: &mut Vec<u8>, n: &Number, hex: bool) {
     let Some(mut v) = to_u128(n) else {

@@ -414,7 +414,7 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         .map_err(|e| format!("the line is not valid UTF-8 (at byte {})", e.valid_up_to()))?;
     let value: LineValue =
         serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
-    let LineValue::Object(fields) = value else {
+    let LineValue(Some(fields)) = value else {
         return Err(
             "a line must be a JSON object such as {\"op\":\"reduce\",\"x\":\"5\",\"m\":\"3\"}"
                 .into(),
@@ -480,11 +480,8 @@ impl Fields {
 
 /// A batch line as JSON: an object whose keys are all different (a map would keep the last
 /// of repeated keys, so `{"op":"powm","op":"reduce",…}` would run a reduce silently), or
-/// any other value, which the caller refuses.
-enum LineValue {
-    Object(Fields),
-    Other,
-}
+/// any other value (`None`), which the caller refuses.
+struct LineValue(Option<Fields>);
 
 /// An object's key: the index of one of [`KEYS`], or another key.
 enum Key {
@@ -547,32 +544,32 @@ impl<'de> serde::Deserialize<'de> for LineValue {
                         }
                     }
                 }
-                Ok(LineValue::Object(fields))
+                Ok(LineValue(Some(fields)))
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
                 mut a: A,
             ) -> Result<LineValue, A::Error> {
                 while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_bool<E>(self, _: bool) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_i64<E>(self, _: i64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_u64<E>(self, _: u64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_f64<E>(self, _: f64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_str<E>(self, _: &str) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_unit<E>(self) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
         }
         d.deserialize_any(Visit)
