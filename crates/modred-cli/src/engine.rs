@@ -7,6 +7,7 @@ use modred::limb::OpCounts;
 use modred::{Limits, Modulus, Operation};
 use modred_research::opcount::Op;
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasher, Hasher};
 
 pub use modred::{Algorithm, Error};
 
@@ -35,10 +36,79 @@ pub const CACHE_BYTES: usize = 32 << 20;
 /// The key of a prepared modulus.
 type Key = (Algorithm, Operation, Number);
 
+/// The hash of the cache's keys: a multiply-rotate over 64-bit words from a random seed,
+/// a few times cheaper than the default SipHash on a small modulus, where the lookup is a
+/// visible part of a batch line that makes a new modulus. Keys that collide on purpose can
+/// only slow the lookups of a cache of at most [`CACHE_LIMIT`] entries.
+#[derive(Clone, Copy)]
+pub struct KeyHash {
+    seed: u64,
+}
+
+impl KeyHash {
+    /// A hash with a seed from the standard library's random state.
+    fn new() -> KeyHash {
+        KeyHash { seed: std::collections::hash_map::RandomState::new().hash_one(0u64) }
+    }
+}
+
+impl BuildHasher for KeyHash {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(self.seed)
+    }
+}
+
+/// The state of a [`KeyHash`].
+pub struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // The table takes its bucket from the low bits: the product's high bits mixed down.
+        let h = self.0;
+        (h ^ (h >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb) ^ (h >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+        }
+    }
+
+    fn write_u8(&mut self, v: u8) {
+        self.add(v as u64);
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.add(v as u64);
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.add(v);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+}
+
 /// Prepared moduli by (algorithm, operation, modulus), bounded by entries and by bytes: a
 /// new one evicts the oldest until both bounds hold (or it is alone).
 pub struct ModulusCache {
-    map: HashMap<Key, (Modulus, usize)>,
+    map: HashMap<Key, (Modulus, usize), KeyHash>,
     /// The keys in insertion order, oldest first.
     order: VecDeque<Key>,
     bytes: usize,
@@ -50,7 +120,7 @@ impl ModulusCache {
     /// An empty cache of at most `max_entries` moduli and `max_bytes` bytes.
     pub fn new(max_entries: usize, max_bytes: usize) -> ModulusCache {
         ModulusCache {
-            map: HashMap::new(),
+            map: HashMap::with_hasher(KeyHash::new()),
             order: VecDeque::new(),
             bytes: 0,
             max_entries: max_entries.max(1),
@@ -87,21 +157,21 @@ impl ModulusCache {
         key: Key,
         make: impl FnOnce() -> Result<Modulus, Error>,
     ) -> Result<&Modulus, Error> {
-        if !self.map.contains_key(&key) {
-            let modulus = make()?;
-            let size = modulus.memory_bytes() + key.2.len() * std::mem::size_of::<u64>();
-            while !self.order.is_empty()
-                && (self.map.len() >= self.max_entries || self.bytes + size > self.max_bytes)
-            {
-                let old = self.order.pop_front().expect("not empty");
-                let (_, old_size) = self.map.remove(&old).expect("ordered keys are cached");
-                self.bytes -= old_size;
-            }
-            self.bytes += size;
-            self.order.push_back(key.clone());
-            self.map.insert(key.clone(), (modulus, size));
+        if self.map.contains_key(&key) {
+            return Ok(&self.map[&key].0);
         }
-        Ok(&self.map[&key].0)
+        let modulus = make()?;
+        let size = modulus.memory_bytes() + key.2.len() * std::mem::size_of::<u64>();
+        while !self.order.is_empty()
+            && (self.map.len() >= self.max_entries || self.bytes + size > self.max_bytes)
+        {
+            let old = self.order.pop_front().expect("not empty");
+            let (_, old_size) = self.map.remove(&old).expect("ordered keys are cached");
+            self.bytes -= old_size;
+        }
+        self.bytes += size;
+        self.order.push_back(key.clone());
+        Ok(&self.map.entry(key).or_insert((modulus, size)).0)
     }
 }
 
@@ -364,6 +434,31 @@ mod tests {
             engine.reduce(Algorithm::Auto, &Number::from_u64(5), &modulus_of(256, seed)).unwrap();
             assert!(engine.cache().len() <= 4);
         }
+    }
+
+    #[test]
+    fn the_key_hash_tells_moduli_apart() {
+        // Distinct keys that differ in one digit, in their length or in the algorithm
+        // hash differently (a collision among these few would be a bug, not chance).
+        let build = KeyHash::new();
+        let mut seen = std::collections::HashSet::new();
+        for digits in 1..5usize {
+            for bit in 0..64 {
+                let mut limbs = vec![1u64; digits];
+                limbs[digits - 1] |= 1 << bit;
+                for a in [Algorithm::Auto, Algorithm::Barrett] {
+                    let key: Key = (a, Operation::PowMod, Number::from_limbs(&limbs));
+                    assert!(seen.insert(build.hash_one(&key)), "{digits} digits, bit {bit}");
+                }
+            }
+        }
+        // The same key hashes the same, and bytes not a multiple of 8 are all counted.
+        let m = Number::from_u64(1_000_003);
+        assert_eq!(
+            build.hash_one((Algorithm::Auto, Operation::Reduce, &m)),
+            build.hash_one((Algorithm::Auto, Operation::Reduce, &m))
+        );
+        assert_ne!(build.hash_one([1u8, 0, 0]), build.hash_one([1u8, 0]));
     }
 
     #[test]

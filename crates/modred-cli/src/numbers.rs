@@ -23,6 +23,9 @@ pub fn parse(text: &str, role: &str) -> Result<Number, String> {
             abbreviate(text)
         ));
     }
+    if let Some(n) = parse_small(text) {
+        return Ok(n);
+    }
     let grouped =
         grouping(text).map_err(|why| format!("invalid {role} '{}': {why}", abbreviate(text)))?;
     // The message quotes the input as `abbreviate` shows it: short, control characters
@@ -54,13 +57,82 @@ fn grouping(text: &str) -> Result<std::borrow::Cow<'_, str>, String> {
     Ok(std::borrow::Cow::Owned(text.replace('_', "")))
 }
 
+/// The value of `text` when it is plain digits (decimal, or hexadecimal after `0x`), at
+/// most 39, of a value below 2^128, else `None` (the general parser then takes it, and
+/// words any error). A batch line's small numbers skip the general parser's work.
+fn parse_small(text: &str) -> Option<Number> {
+    let (digits, radix) = match text.strip_prefix("0x") {
+        Some(hex) => (hex.as_bytes(), 16),
+        None => (text.as_bytes(), 10),
+    };
+    if digits.is_empty() || digits.len() > 39 {
+        return None;
+    }
+    let digit = |c: u8| (c as char).to_digit(radix).map(u64::from);
+    // 19 decimal or 16 hexadecimal digits fit in 64 bits: those first in 64-bit arithmetic,
+    // then the rest in 128-bit, checked only where it could overflow.
+    let (head, tail) = digits.split_at(digits.len().min(if radix == 10 { 19 } else { 16 }));
+    let mut v = 0u64;
+    for &c in head {
+        v = v * radix as u64 + digit(c)?;
+    }
+    let mut v = v as u128;
+    for &c in tail {
+        v = v.checked_mul(radix as u128)?.checked_add(digit(c)? as u128)?;
+    }
+    Some(from_u128(v))
+}
+
+/// `v` as a number.
+fn from_u128(v: u128) -> Number {
+    Number::from_limbs(&[v as u64, (v >> 64) as u64])
+}
+
+/// `n` when it fits in 128 bits.
+fn to_u128(n: &Number) -> Option<u128> {
+    match *n.limbs() {
+        [] => Some(0),
+        [lo] => Some(lo as u128),
+        [lo, hi] => Some(lo as u128 | (hi as u128) << 64),
+        _ => None,
+    }
+}
+
 /// `n` in decimal, or in hexadecimal with `0x` when `hex`.
 pub fn format(n: &Number, hex: bool) -> String {
+    let mut out = Vec::new();
+    write(&mut out, n, hex);
+    String::from_utf8(out).expect("digits are ASCII")
+}
+
+/// Appends [`format()`]`(n, hex)` to `out`; a number below 2^128 without the general
+/// conversion's allocations.
+pub fn write(out: &mut Vec<u8>, n: &Number, hex: bool) {
+    let Some(mut v) = to_u128(n) else {
+        if hex {
+            out.extend_from_slice(b"0x");
+            out.extend_from_slice(n.to_hex().as_bytes());
+        } else {
+            out.extend_from_slice(n.to_decimal().as_bytes());
+        }
+        return;
+    };
     if hex {
-        format!("0x{}", n.to_hex())
-    } else {
-        n.to_decimal()
+        out.extend_from_slice(b"0x");
     }
+    let radix = if hex { 16 } else { 10 };
+    // 2^128 has 39 decimal digits; they are written from the last.
+    let mut buf = [0u8; 39];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b"0123456789abcdef"[(v % radix) as usize];
+        v /= radix;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
 }
 
 #[cfg(test)]
@@ -74,6 +146,50 @@ mod tests {
         assert_eq!(format(&Number::from_u64(255), true), "0xff");
         assert_eq!(format(&Number::from_u64(0), true), "0x0");
         assert_eq!(format(&Number::from_u64(255), false), "255");
+    }
+
+    /// The general conversions, which the small-number paths must agree with.
+    fn general(text: &str) -> Number {
+        grouping(text).unwrap().parse::<Number>().unwrap()
+    }
+
+    #[test]
+    fn small_numbers_agree_with_the_general_path_at_the_edges() {
+        let mut values: Vec<u128> = vec![0, 1, 9, 10, 15, 16, 255, 256];
+        for bits in [63u32, 64, 65, 127] {
+            let p = 1u128 << bits;
+            values.extend([p - 1, p, p + 1]);
+        }
+        values.extend([u64::MAX as u128, u128::MAX, u128::MAX - 1, 10u128.pow(19), 10u128.pow(38)]);
+        values.extend([10u128.pow(19) - 1, 10u128.pow(38) - 1]);
+        for v in values {
+            let n = from_u128(v);
+            for text in [v.to_string(), format!("0x{v:x}"), format!("0x{v:X}")] {
+                assert_eq!(parse_small(&text).as_ref(), Some(&n), "{text}");
+                assert_eq!(parse(&text, "x").unwrap(), general(&text), "{text}");
+            }
+            assert_eq!(format(&n, false), n.to_decimal(), "{v}");
+            assert_eq!(format(&n, false), v.to_string());
+            assert_eq!(format(&n, true), format!("0x{}", n.to_hex()), "{v}");
+            // Leading zeros, within the digit limit or beyond it.
+            let padded = format!("{v:0>39}");
+            assert_eq!(parse_small(&padded).as_ref(), Some(&n));
+            assert_eq!(parse(&format!("0{padded}"), "x").unwrap(), n);
+        }
+        // Beyond 128 bits: the general path, for parsing and printing alike.
+        let big = "340282366920938463463374607431768211456"; // 2^128
+        assert_eq!(parse_small(big), None);
+        assert_eq!(parse_small(&format!("0x1{}", "0".repeat(32))), None);
+        assert_eq!(parse_small(&"9".repeat(39)), None);
+        let n = parse(big, "x").unwrap();
+        assert_eq!(n, general(big));
+        assert_eq!(format(&n, false), big);
+        assert_eq!(format(&n, true), format!("0x1{}", "0".repeat(32)));
+        // Not plain digits: left to the general parser and its messages.
+        for text in ["", "0x", "1a", "-1", "+1", "1_0", "0xg", "１"] {
+            assert_eq!(parse_small(text), None, "{text}");
+        }
+        assert_eq!(parse("1_0", "x").unwrap(), Number::from_u64(10));
     }
 
     #[test]

@@ -277,3 +277,95 @@ fn heavy_solinas_polynomials_are_refused_within_bounds() {
     let x = md.residue(&Nat::from(3u64));
     assert_eq!(md.to_nat(&md.mul(&x, &x).unwrap()).unwrap(), Nat::from(9u64));
 }
+
+/// The form tests refuse most moduli by a few bits before any arithmetic; they must agree
+/// with the definitions on moduli at the edges of each form and on random ones: 2^n − c
+/// with `2·bits(c) < n`, and `d = b^n − m` in signed digits of {−1, 0, 1} (`b = 2^64` or
+/// `2^32`, the carry propagated from the lowest word).
+#[test]
+fn form_tests_agree_with_their_definitions() {
+    fn pm_reference(m: &BigUint) -> Option<(u64, BigUint)> {
+        let n = m.bits();
+        if n < 3 {
+            return None;
+        }
+        let c = (BigUint::one() << n) - m;
+        (c != BigUint::from(0u8) && 2 * c.bits() < n).then_some((n, c))
+    }
+    /// The coefficients `c_i = −e_i`, when `d` has such digits.
+    fn solinas_reference(m: &BigUint, w: u64) -> Option<Vec<i8>> {
+        let n = m.bits().div_ceil(w);
+        // The reducer's largest degree (MAX_DEGREE in the source).
+        if n == 0 || n > 512 {
+            return None;
+        }
+        let mut coeffs = Vec::new();
+        let mut d = (BigUint::one() << (n * w)) - m;
+        let base = BigUint::one() << w;
+        let mut carry = BigUint::from(0u8);
+        for _ in 0..n {
+            let v = (&d % &base) + &carry;
+            d >>= w;
+            let (c, next) = if v == BigUint::from(0u8) {
+                (0, 0u8)
+            } else if v == BigUint::one() {
+                (-1, 0)
+            } else if v == &base - 1u8 {
+                (1, 1)
+            } else if v == base {
+                (0, 1)
+            } else {
+                return None;
+            };
+            coeffs.push(c);
+            carry = BigUint::from(next);
+        }
+        (carry == BigUint::from(0u8)).then_some(coeffs)
+    }
+    let mut rng = SplitMix64::new(0x5eed_f0f0);
+    let mut moduli: Vec<BigUint> = Vec::new();
+    for n in [3u64, 4, 5, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 192, 255, 256, 521] {
+        let h = (n - 1) / 2;
+        for c in [1u64, 2, 3, 5, 189] {
+            if BigUint::from(c) < (BigUint::one() << n) {
+                moduli.push(pm(n, c));
+            }
+        }
+        // c at the edge of 2^h, on each side.
+        let edge = BigUint::one() << h;
+        for c in [&edge - 1u8, edge.clone(), &edge + 1u8] {
+            if c < (BigUint::one() << n) && c > BigUint::from(0u8) {
+                moduli.push((BigUint::one() << n) - c);
+            }
+        }
+        // Generalized Mersenne shapes: 2^n ± 2^k ± 1 and low words 0, 1 and b − 1.
+        for k in [n / 3, n / 2, 32, 64] {
+            if k > 0 && k < n {
+                moduli.push((BigUint::one() << n) - (BigUint::one() << k) - 1u8);
+                moduli.push((BigUint::one() << n) + (BigUint::one() << k) - 1u8);
+                moduli.push((BigUint::one() << n) - (BigUint::one() << k) + 1u8);
+            }
+        }
+        moduli.push((BigUint::one() << n) + 1u8);
+        moduli.push((BigUint::one() << n) - 1u8);
+        for _ in 0..4 {
+            let r = BigUint::from(rng.next_u64()) << (n.saturating_sub(64));
+            moduli.push((BigUint::one() << n) - 1u8 - (r % (BigUint::one() << n.min(40))));
+            moduli.push(((BigUint::one() << n) | BigUint::from(rng.next_u64())) >> 1);
+        }
+    }
+    for m in moduli.iter().filter(|m| m.bits() >= 2) {
+        let nat = from_big::<u64>(m);
+        let got = modred::reduce::pseudo_mersenne_form(&nat).map(|(n, c)| (n, to_big(&c)));
+        assert_eq!(got, pm_reference(m), "pseudo-Mersenne form of {m}");
+        for w in [64u32, 32] {
+            let found = SolinasPoly::from_modulus(&nat, w);
+            let reference =
+                solinas_reference(m, w as u64).and_then(|c| SolinasPoly::new(c, w).ok());
+            assert_eq!(found, reference, "{m} in words of {w} bits");
+            if let Some(f) = found {
+                assert_eq!(to_big(&f.modulus::<u64>()), *m);
+            }
+        }
+    }
+}

@@ -31,7 +31,7 @@ use crate::engine::{Algorithm, Engine, Number, Window};
 use crate::fail::Fail;
 use crate::{guard, numbers};
 use modred::Limits;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest line read; a longer one is answered with an error (and skipped without
@@ -197,6 +197,7 @@ fn answer_sequential<R: Read, W: Write>(
 ) -> Result<(), Fail> {
     let mut engine = Engine::new(limits);
     let mut line = Vec::new();
+    let mut answer_line = Vec::new();
     loop {
         // Flush before a read that may wait, so an interactive peer gets its answers.
         if input.buffer().is_empty() {
@@ -209,7 +210,7 @@ fn answer_sequential<R: Read, W: Write>(
             Some(Line::TooLong(n)) => Err(too_long(n)),
             Some(Line::Complete) => guarded_answer(&mut engine, default, &line),
         };
-        write_answer(&mut output, answer, hex)?;
+        write_answer(&mut output, answer, hex, &mut answer_line)?;
     }
     output.flush()?;
     Ok(())
@@ -225,24 +226,28 @@ fn guarded_answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Resul
     guard::catch(|| answer(engine, default, line)).unwrap_or_else(Err)
 }
 
-/// Writes one answer line.
+/// Writes one answer line, made in `line` (kept from line to line: no allocation per
+/// answer).
 fn write_answer<W: Write>(
     output: &mut W,
     answer: Result<Number, String>,
     hex: bool,
+    line: &mut Vec<u8>,
 ) -> io::Result<()> {
+    line.clear();
     match answer {
         Ok(n) => {
-            output.write_all(b"{\"ok\":\"")?;
-            output.write_all(numbers::format(&n, hex).as_bytes())?;
-            output.write_all(b"\"}\n")
+            line.extend_from_slice(b"{\"ok\":\"");
+            numbers::write(line, &n, hex);
+            line.extend_from_slice(b"\"}\n");
         }
         Err(message) => {
-            output.write_all(b"{\"error\":")?;
-            output.write_all(Value::String(message).to_string().as_bytes())?;
-            output.write_all(b"}\n")
+            line.extend_from_slice(b"{\"error\":");
+            serde_json::to_writer(&mut *line, &message).expect("a string serializes");
+            line.extend_from_slice(b"}\n");
         }
     }
+    output.write_all(line)
 }
 
 /// The threaded batch (see [Threads](self#threads)).
@@ -281,6 +286,7 @@ mod parallel {
             .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))?;
         let mut chunk = Chunk::default();
         let mut line = Vec::new();
+        let mut answer_line = Vec::new();
         loop {
             chunk.data.clear();
             chunk.lines.clear();
@@ -326,7 +332,7 @@ mod parallel {
                     .collect()
             });
             for answer in answers {
-                write_answer(&mut output, answer, hex)?;
+                write_answer(&mut output, answer, hex, &mut answer_line)?;
             }
             if end {
                 break;
@@ -395,6 +401,9 @@ const OPS: &[(&str, &[(&str, &str)])] = &[
     ("powm", &[("x", "base"), ("e", "exponent"), ("m", "modulus")]),
 ];
 
+/// The keys a line may have (which of them an op takes: [`OPS`]).
+const KEYS: [&str; 6] = ["op", "algo", "x", "y", "e", "m"];
+
 /// The answer to one line.
 fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number, String> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -405,7 +414,7 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         .map_err(|e| format!("the line is not valid UTF-8 (at byte {})", e.valid_up_to()))?;
     let value: LineValue =
         serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
-    let LineValue::Object(fields) = value else {
+    let LineValue(Some(fields)) = value else {
         return Err(
             "a line must be a JSON object such as {\"op\":\"reduce\",\"x\":\"5\",\"m\":\"3\"}"
                 .into(),
@@ -419,9 +428,17 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
     let (_, wanted) = OPS.iter().find(|(name, _)| *name == op).ok_or_else(|| {
         format!("unknown op '{}' (expected reduce, mulmod or powm)", crate::fail::abbreviate(op))
     })?;
-    if let Some(extra) =
-        fields.keys().find(|k| *k != "op" && *k != "algo" && !wanted.iter().any(|(f, _)| f == k))
-    {
+    // The first unexpected key in sorted order, as a map of the keys would list them.
+    let unexpected = KEYS
+        .iter()
+        .zip(&fields.known)
+        .filter(|(k, v)| {
+            v.is_some() && **k != "op" && **k != "algo" && !wanted.iter().any(|(f, _)| f == *k)
+        })
+        .map(|(k, _)| *k)
+        .chain(fields.other.iter().map(String::as_str))
+        .min();
+    if let Some(extra) = unexpected {
         return Err(format!(
             "unexpected field '{}' for {op} (it takes {})",
             crate::fail::abbreviate(extra),
@@ -433,9 +450,9 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         Some(Value::String(name)) => algorithms::parse(name).map_err(|e| e.to_string())?,
         Some(_) => return Err("field 'algo' must be a string".into()),
     };
-    let mut n = Vec::with_capacity(3);
-    for (field, role) in wanted.iter() {
-        n.push(number(&fields, op, field, role)?);
+    let mut n: [Number; 3] = Default::default();
+    for (slot, (field, role)) in n.iter_mut().zip(wanted.iter()) {
+        *slot = number(fields.get(field), op, field, role)?;
     }
     let result = match op {
         "reduce" => engine.reduce(algo, &n[0], &n[1]),
@@ -445,12 +462,50 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
     result.map_err(|e| crate::engine::message(&e))
 }
 
-/// A batch line as JSON: an object whose keys are all different (`serde_json`'s own map
-/// keeps the last of repeated keys, so `{"op":"powm","op":"reduce",…}` would run a reduce
-/// silently), or any other value, which the caller refuses.
-enum LineValue {
-    Object(Map<String, Value>),
-    Other,
+/// A batch line's object: the values of the [`KEYS`] it has, and its other keys (for the
+/// message that names one). Read straight into these slots, without a map per line.
+#[derive(Default)]
+struct Fields {
+    known: [Option<Value>; KEYS.len()],
+    other: Vec<String>,
+}
+
+impl Fields {
+    /// The value of `key`, one of [`KEYS`].
+    fn get(&self, key: &str) -> Option<&Value> {
+        let i = KEYS.iter().position(|k| *k == key).expect("a known key");
+        self.known[i].as_ref()
+    }
+}
+
+/// A batch line as JSON: an object whose keys are all different (a map would keep the last
+/// of repeated keys, so `{"op":"powm","op":"reduce",…}` would run a reduce silently), or
+/// any other value (`None`), which the caller refuses.
+struct LineValue(Option<Fields>);
+
+/// An object's key: the index of one of [`KEYS`], or another key.
+enum Key {
+    Known(usize),
+    Other(String),
+}
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Key;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E>(self, key: &str) -> Result<Key, E> {
+                Ok(match KEYS.iter().position(|k| *k == key) {
+                    Some(i) => Key::Known(i),
+                    None => Key::Other(key.to_string()),
+                })
+            }
+        }
+        d.deserialize_str(Visit)
+    }
 }
 
 impl<'de> serde::Deserialize<'de> for LineValue {
@@ -465,57 +520,66 @@ impl<'de> serde::Deserialize<'de> for LineValue {
                 self,
                 mut a: A,
             ) -> Result<LineValue, A::Error> {
-                let mut fields = Map::new();
-                while let Some(key) = a.next_key::<String>()? {
-                    if fields.contains_key(&key) {
-                        return Err(serde::de::Error::custom(format_args!(
-                            "duplicate field '{}'",
-                            crate::fail::abbreviate(&key)
-                        )));
+                let mut fields = Fields::default();
+                let duplicate = |key: &str| {
+                    serde::de::Error::custom(format_args!(
+                        "duplicate field '{}'",
+                        crate::fail::abbreviate(key)
+                    ))
+                };
+                while let Some(key) = a.next_key::<Key>()? {
+                    match key {
+                        Key::Known(i) => {
+                            if fields.known[i].is_some() {
+                                return Err(duplicate(KEYS[i]));
+                            }
+                            fields.known[i] = Some(a.next_value()?);
+                        }
+                        Key::Other(key) => {
+                            if fields.other.contains(&key) {
+                                return Err(duplicate(&key));
+                            }
+                            a.next_value::<serde::de::IgnoredAny>()?;
+                            fields.other.push(key);
+                        }
                     }
-                    let value: Value = a.next_value()?;
-                    fields.insert(key, value);
                 }
-                Ok(LineValue::Object(fields))
+                Ok(LineValue(Some(fields)))
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
                 mut a: A,
             ) -> Result<LineValue, A::Error> {
                 while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_bool<E>(self, _: bool) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_i64<E>(self, _: i64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_u64<E>(self, _: u64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_f64<E>(self, _: f64) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_str<E>(self, _: &str) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
             fn visit_unit<E>(self) -> Result<LineValue, E> {
-                Ok(LineValue::Other)
+                Ok(LineValue(None))
             }
         }
         d.deserialize_any(Visit)
     }
 }
 
-/// The number in `field`: a string (decimal or `0x` hex) or a JSON integer below 2^64.
-fn number(
-    fields: &Map<String, Value>,
-    op: &str,
-    field: &str,
-    role: &str,
-) -> Result<Number, String> {
-    match fields.get(field) {
+/// The number in `field` (its `value`): a string (decimal or `0x` hex) or a JSON integer
+/// below 2^64.
+fn number(value: Option<&Value>, op: &str, field: &str, role: &str) -> Result<Number, String> {
+    match value {
         Some(Value::String(s)) => numbers::parse(s, role),
         Some(Value::Number(v)) => match v.as_u64() {
             Some(u) => Ok(Number::from_u64(u)),

@@ -161,7 +161,18 @@ pub fn explain(m: &Nat, op: Operation) -> Choice {
 
 /// The auto rule with `profile` in place of the active one (`None`: the built-in rule).
 pub fn explain_with(m: &Nat, op: Operation, profile: Option<&Profile>) -> Choice {
-    let form = Form::of(m);
+    explain_form(m, op, Form::of(m), profile)
+}
+
+/// [`explain_with`] for `m` of the form `form` ([`Form::of`]), for a caller that asks for
+/// several operations (the form's detection is a good part of the rule's work on small
+/// moduli).
+pub(crate) fn explain_form(
+    m: &Nat,
+    op: Operation,
+    form: Form,
+    profile: Option<&Profile>,
+) -> Choice {
     if let Some(p) = profile {
         if let Some(e) = p.algorithm_for(op, form, m.bits()) {
             if applies(e.algorithm, m, form) {
@@ -191,8 +202,10 @@ fn applies(a: Algorithm, m: &Nat, form: Form) -> bool {
     form.admits(a) && a.applies(m)
 }
 
-fn builtin_choice(algorithm: Algorithm, form: Form, reason: String) -> Choice {
-    Choice { algorithm, form, reason: format!("built-in rule: {reason}"), from_profile: false }
+fn builtin_choice(algorithm: Algorithm, form: Form, mut reason: String) -> Choice {
+    // In place: every automatic modulus asks this (a format would copy it once more).
+    reason.insert_str(0, "built-in rule: ");
+    Choice { algorithm, form, reason, from_profile: false }
 }
 
 /// The built-in rule: the special forms of paper 003 where measured faster
@@ -402,27 +415,36 @@ pub fn choose_method(exponent_bits: u64) -> (Method, String) {
     choose_method_with(exponent_bits, profile::active().as_deref())
 }
 
+/// [`choose_method`]'s method without the reason (whose words an exponentiation does not
+/// need).
+pub(crate) fn method(exponent_bits: u64) -> Method {
+    method_with(exponent_bits, profile::active().as_deref()).0
+}
+
+/// The method rule: `profile`'s entry where one covers `exponent_bits`, else the built-in
+/// [`exp::default_method`]; with the entry's length when a profile decided.
+fn method_with(exponent_bits: u64, profile: Option<&Profile>) -> (Method, Option<u64>) {
+    match profile.and_then(|p| p.method_for(exponent_bits)) {
+        Some(e) => (e.method, Some(e.bits)),
+        None => (exp::default_method(exponent_bits), None),
+    }
+}
+
 /// [`choose_method`] with `profile` in place of the active one.
 pub fn choose_method_with(exponent_bits: u64, profile: Option<&Profile>) -> (Method, String) {
-    if let Some(e) = profile.and_then(|p| p.method_for(exponent_bits)) {
-        return (
-            e.method,
-            format!(
-                "profile: {} measured fastest for {}-bit exponents",
-                profile::method_name(e.method),
-                e.bits
-            ),
-        );
-    }
-    let m = exp::default_method(exponent_bits);
-    (
-        m,
-        format!(
+    let (m, entry) = method_with(exponent_bits, profile);
+    let why = match entry {
+        Some(bits) => format!(
+            "profile: {} measured fastest for {bits}-bit exponents",
+            profile::method_name(m)
+        ),
+        None => format!(
             "built-in rule: {} (the sliding window of the width that minimizes the operation \
              count, WINDOW_THRESHOLDS)",
             profile::method_name(m)
         ),
-    )
+    };
+    (m, why)
 }
 
 #[cfg(test)]

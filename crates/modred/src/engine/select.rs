@@ -219,19 +219,27 @@ pub(crate) fn build(
         return Err(Error::ZeroModulus);
     }
     let auto = algorithm == Algorithm::Auto;
-    let (algorithm, reason) = if auto {
-        let profile = profile::active();
-        let c = rule::explain_with(m, op, profile.as_deref());
-        (c.algorithm, c.reason)
-    } else {
-        (algorithm, "forced".to_string())
+    // The form is detected once, for the operation's choice and the one-off reductions'.
+    let profile = if auto { profile::active() } else { None };
+    let form = auto.then(|| profile::Form::of(m));
+    let (algorithm, reason) = match form {
+        Some(form) => {
+            let c = rule::explain_form(m, op, form, profile.as_deref());
+            (c.algorithm, c.reason)
+        }
+        None => (algorithm, "forced".to_string()),
     };
     let mul_work = algorithm.info().map_or(0, |i| i.cost.mul_work(m.len() as u64));
     limits.check(mul_work, || {
         format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
     })?;
     // The context, one product, and the one-off reducer when it is another algorithm.
-    let one_off_algorithm = if auto { rule::choose(m, Operation::Reduce) } else { algorithm };
+    let one_off_algorithm = match form {
+        Some(form) if op != Operation::Reduce => {
+            rule::explain_form(m, Operation::Reduce, form, profile.as_deref()).algorithm
+        }
+        _ => algorithm,
+    };
     let k = m.len() as u64;
     let mut memory = limits::mul_memory(algorithm, k);
     if one_off_algorithm != algorithm {

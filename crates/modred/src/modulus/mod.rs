@@ -655,8 +655,7 @@ impl Modulus {
     ///
     /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
-        let (method, _) = choose_method(e.bits());
-        self.pow_with_vartime(base, e, method)
+        self.pow_with_vartime(base, e, crate::engine::rule::method(e.bits()))
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as

@@ -56,6 +56,12 @@ pub struct Barrett<L: Limb> {
 }
 
 impl<L: Limb> Barrett<L> {
+    /// `μ mod b^(k+1)` (`k + 1` digits), and whether `μ = b^(k+1)`: what the fixed-size
+    /// Barrett takes instead of dividing again.
+    pub(crate) fn mu(&self) -> (&[L], bool) {
+        (&self.mu_low, self.mu_top)
+    }
+
     /// `b^(2k)`, the bound on `x`.
     fn bound(&self) -> Nat<L> {
         Nat::power_of_two(2 * self.m.len() as u64 * L::BITS as u64)

@@ -46,6 +46,12 @@ pub fn pseudo_mersenne_form<L: Limb>(m: &Nat<L>) -> Option<(u64, Nat<L>)> {
     if n < 3 {
         return None;
     }
+    // 0 < c < 2^h with h = ⌊(n − 1)/2⌋ sets bits h to n − 1 of m: a few of the top ones
+    // first, which refuse most moduli without the subtraction.
+    let h = (n - 1) / 2;
+    if (h.max(n.saturating_sub(16))..n).any(|i| !m.bit(i)) {
+        return None;
+    }
     let c = Nat::power_of_two(n).checked_sub(m)?;
     (!c.is_zero() && 2 * c.bits() < n).then_some((n, c))
 }

@@ -164,6 +164,19 @@ impl SolinasPoly {
         if n == 0 || n > MAX_DEGREE {
             return None;
         }
+        // The lowest word of d (below) is (b − m) mod b, and must be 0, 1 or b − 1 (its
+        // carry in is 0): tested first, it refuses most moduli without the subtraction.
+        let mask = u64::MAX >> (64 - word_bits);
+        let mut low = 0u64;
+        for (i, l) in
+            m.limbs().iter().enumerate().take_while(|(i, _)| (*i as u64) * (L::BITS as u64) < 64)
+        {
+            low |= l.to_u64() << (i as u64 * L::BITS as u64);
+        }
+        let d0 = low.wrapping_neg() & mask;
+        if d0 > 1 && d0 != mask {
+            return None;
+        }
         // d = b^n − m in signed digits e_i ∈ {−1, 0, 1}; then c_i = −e_i.
         let d = Nat::<u64>::power_of_two(n as u64 * word_bits as u64)
             .checked_sub(&m.to_radix::<u64>())?;

@@ -68,7 +68,8 @@ pub fn barrett_fixed_applies(m: &Nat<u64>) -> bool {
     let k = m.len();
     barrett_fixed_width(k)
         && m.limbs()[k - 1] >> 63 == 1
-        && m != &Nat::power_of_two(64 * k as u64 - 1)
+        // Not 2^(64k − 1), tested without making it (the rule asks this of every modulus).
+        && (m.limbs()[k - 1] != 1 << 63 || m.limbs()[..k - 1].iter().any(|&d| d != 0))
 }
 
 impl<const N: usize> BarrettFixed<N> {
@@ -160,11 +161,12 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
                 ),
             });
         }
-        // b^N/2 < m < b^N, so b^N < μ < 2·b^N.
-        let mu = &Nat::<u64>::power_of_two(128 * N as u64) / m;
-        let rest = mu.checked_sub(&Nat::power_of_two(64 * N as u64)).unwrap_or_default();
-        debug_assert!(rest.len() <= N);
-        let mu = to_array(&rest);
+        // b^N/2 < m < b^N, so b^N < μ < 2·b^N: μ's top digit (digit N) is 1, and μ − b^N
+        // is its N low digits, which the slice Barrett has already computed.
+        let (mu_low, mu_top) = slow.mu();
+        debug_assert!(!mu_top && mu_low.len() == N + 1 && mu_low[N] == 1);
+        let mut mu = [0u64; N];
+        mu.copy_from_slice(&mu_low[..N]);
         Ok(BarrettFixed { m: to_array(m), mu, slow })
     }
 
