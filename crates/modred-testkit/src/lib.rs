@@ -8,12 +8,14 @@
 //!   minimum and median per operation, ratios over the quiet rounds, and rounds pooled
 //!   from several calls ([`timing::merge`]).
 //! - [`primes`]: a prime of no special form for every size from 1 to 16 digits.
+//! - [`alloc_count`]: a counting global allocator, for tests of working memory.
 //!
 //! Not for cryptography, and not part of modred's public interface.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
+pub mod alloc_count;
 pub mod primes;
 pub mod rng;
 pub mod timing;

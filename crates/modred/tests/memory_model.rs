@@ -10,59 +10,10 @@ use modred::modulus::limits::{
     context_memory, division_memory, mul_memory, pow_memory, product_memory,
 };
 use modred::{Algorithm, Limits, Modulus, Nat, Operation};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// Counts the bytes live and their peak, per thread, so that the test harness's other
-/// threads do not disturb a measurement.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards to the system allocator; the counters are const-initialized
-// thread-locals without destructors (no allocation, usable during thread teardown or
-// skipped through `try_with`).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as isize);
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        count(-(layout.size() as isize));
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.dealloc(p, layout) }
-    }
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // Counted as the new block arriving before the old one leaves: the true peak.
-        count(new_size as isize);
-        count(-(layout.size() as isize));
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.realloc(p, layout, new_size) }
-    }
-}
-
-fn count(delta: isize) {
-    let _ = LIVE.try_with(|live| {
-        let now = live.get().wrapping_add_signed(delta);
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
+use modred_testkit::alloc_count::{peak_of, Counting};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// The bytes `f` allocates at its peak beyond what was live before it, and its result.
-fn peak_of<T>(f: impl FnOnce() -> T) -> (u64, T) {
-    let before = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(before));
-    let out = f();
-    ((PEAK.with(Cell::get) - before) as u64, out)
-}
 
 /// Odd moduli of `bits` bits, and the special ones of paper 003 with their widths.
 fn moduli() -> Vec<Nat> {
