@@ -11,6 +11,13 @@
 //! features (`-C target-feature=+bmi2,+adx`, `-C target-cpu=…`).
 //!
 //! Under valgrind (3.19) ADX is hidden from CPUID, so the portable kernels run there.
+//!
+//! With std, the environment variable `MODRED_CPU_OFF` hides features from the library,
+//! as OpenSSL's `OPENSSL_ia32cap` does: a comma-separated list of `bmi2` (also hides
+//! ADX), `avx2` and `avx512ifma` (also hides VBMI), read once at the first question. It
+//! lets a CPU that has a feature measure and test the code that runs on one without it
+//! (the AVX2-only path on an IFMA CPU). Unknown names are ignored. A build whose target
+//! features include the feature answers at compile time and is not masked.
 
 use alloc::vec::Vec;
 // The cache exists where there is something to detect: on x86-64.
@@ -77,6 +84,21 @@ static AVX512_IFMA: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
 
+/// Whether `MODRED_CPU_OFF` names the feature (see the module documentation).
+#[cfg(target_arch = "x86_64")]
+fn hidden(feature: &str) -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::env::var("MODRED_CPU_OFF")
+            .is_ok_and(|off| off.split(',').any(|name| name.trim().eq_ignore_ascii_case(feature)))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = feature;
+        false
+    }
+}
+
 /// MULX (BMI2) and ADCX/ADOX (ADX): the x86-64 `u64` kernels and the 4-digit Montgomery
 /// assembly.
 #[inline(always)]
@@ -86,7 +108,7 @@ pub(crate) fn bmi2_adx() -> bool {
         if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
             return true;
         }
-        BMI2_ADX.get(|| has!("bmi2", "adx"))
+        BMI2_ADX.get(|| has!("bmi2", "adx") && !hidden("bmi2"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -101,7 +123,7 @@ pub(crate) fn bmi2_adx() -> bool {
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX2.get(|| has!("avx2"))
+        AVX2.get(|| has!("avx2") && !hidden("avx2"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -115,7 +137,7 @@ pub(crate) fn avx2() -> bool {
 pub(crate) fn avx512_ifma() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX512_IFMA.get(|| has!("avx512f", "avx512ifma"))
+        AVX512_IFMA.get(|| has!("avx512f", "avx512ifma") && !hidden("avx512ifma"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -169,10 +191,11 @@ mod tests {
     #[test]
     #[cfg(feature = "std")]
     fn cached_answers_are_the_cpus() {
-        let ifma = has!("avx512f") && has!("avx512ifma");
+        let shown = |name| !super::hidden(name);
+        let ifma = has!("avx512f") && has!("avx512ifma") && shown("avx512ifma");
         let expected = [
-            ("bmi2+adx", has!("bmi2") && has!("adx")),
-            ("avx2", has!("avx2")),
+            ("bmi2+adx", has!("bmi2") && has!("adx") && shown("bmi2")),
+            ("avx2", has!("avx2") && shown("avx2")),
             ("avx512ifma", ifma),
             ("avx512vbmi", ifma && has!("avx512bw") && has!("avx512vbmi")),
         ];
