@@ -173,6 +173,45 @@ pub(crate) fn explain_form(
     form: Form,
     profile: Option<&Profile>,
 ) -> Choice {
+    rule(m, op, form, profile, Say(true))
+}
+
+/// [`explain_form`]'s algorithm alone: the rule without writing its reason.
+pub(crate) fn choose_form(
+    m: &Nat,
+    op: Operation,
+    form: Form,
+    profile: Option<&Profile>,
+) -> Algorithm {
+    rule(m, op, form, profile, Say(false)).algorithm
+}
+
+/// Whether the rule writes its reason: building a context needs the reason of its
+/// operation's choice only, and on small moduli the sentences cost about as much as the
+/// rest of the rule.
+#[derive(Clone, Copy)]
+struct Say(bool);
+
+/// `format!` when the rule says why, else an empty string (no allocation).
+macro_rules! why {
+    ($say:expr, $($arg:tt)*) => {
+        if $say.0 { format!($($arg)*) } else { String::new() }
+    };
+}
+
+/// The number of digits, as the reasons write it.
+struct Digits(usize);
+
+impl core::fmt::Display for Digits {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            1 => f.write_str("1 digit"),
+            k => write!(f, "{k} digits"),
+        }
+    }
+}
+
+fn rule(m: &Nat, op: Operation, form: Form, profile: Option<&Profile>, say: Say) -> Choice {
     if let Some(p) = profile {
         if let Some(e) = p.algorithm_for(op, form, m.bits()) {
             if applies(e.algorithm, m, form) {
@@ -182,7 +221,8 @@ pub(crate) fn explain_form(
                 return Choice {
                     algorithm: e.algorithm,
                     form,
-                    reason: format!(
+                    reason: why!(
+                        say,
                         "{from}: {} measured fastest for {op} on {form} moduli of {} bits \
                          (the entry nearest {} bits)",
                         e.algorithm,
@@ -194,7 +234,7 @@ pub(crate) fn explain_form(
             }
         }
     }
-    builtin(m, op, form)
+    builtin(m, op, form, say)
 }
 
 /// Whether `a` applies to `m`, a modulus of form `form`.
@@ -202,26 +242,28 @@ fn applies(a: Algorithm, m: &Nat, form: Form) -> bool {
     form.admits(a) && a.applies(m)
 }
 
-fn builtin_choice(algorithm: Algorithm, form: Form, mut reason: String) -> Choice {
+fn builtin_choice(algorithm: Algorithm, form: Form, mut reason: String, say: Say) -> Choice {
     // In place: every automatic modulus asks this (a format would copy it once more).
-    reason.insert_str(0, "built-in rule: ");
+    if say.0 {
+        reason.insert_str(0, "built-in rule: ");
+    }
     Choice { algorithm, form, reason, from_profile: false }
 }
 
 /// The built-in rule: the special forms of paper 003 where measured faster
 /// ([`special_form`]), then the generic rule ([`generic`]).
-fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
-    if let Some((a, why)) = special_form(m, op) {
-        return builtin_choice(a, form, why);
+fn builtin(m: &Nat, op: Operation, form: Form, say: Say) -> Choice {
+    if let Some((a, why)) = special_form(m, op, say) {
+        return builtin_choice(a, form, why, say);
     }
-    let (a, why) = generic(m, op);
+    let (a, why) = generic(m, op, say);
     let why = match form {
         Form::Nist | Form::PseudoMersenne | Form::Solinas => {
-            format!("its special form is not faster here ({why})")
+            why!(say, "its special form is not faster here ({why})")
         }
         _ => why,
     };
-    builtin_choice(a, form, why)
+    builtin_choice(a, form, why, say)
 }
 
 /// The generic rule, for any modulus: paper 000 §6 with the measured thresholds.
@@ -250,9 +292,9 @@ fn builtin(m: &Nat, op: Operation, form: Form) -> Choice {
 /// steps, and its window tables take k² digits per power). The bit-serial radix-2
 /// reducers of paper 004 are hardware algorithms, 40–330 times slower in software. The
 /// generic `solinas` reduction is 2.8–3.8 times Montgomery's. None of them is chosen.
-fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
+fn generic(m: &Nat, op: Operation, say: Say) -> (Algorithm, String) {
     let k = m.len();
-    let digits = if k == 1 { "1 digit".to_string() } else { format!("{k} digits") };
+    let digits = Digits(k);
     let (nt, nt_name) = ntt_reducer_mul_threshold();
     if k >= nt {
         let a = match op {
@@ -260,13 +302,13 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
             _ if m.is_odd() => Algorithm::NttMontgomery,
             _ => Algorithm::NttBarrett,
         };
-        return (a, format!("{digits}, at least {nt_name} ({nt})"));
+        return (a, why!(say, "{digits}, at least {nt_name} ({nt})"));
     }
     let at_most = |t: usize, name: &str, yes: Algorithm, no: Algorithm, what: &str| {
         if k <= t {
-            (yes, format!("{what} of {digits}, at most {name} ({t})"))
+            (yes, why!(say, "{what} of {digits}, at most {name} ({t})"))
         } else {
-            (no, format!("{what} of {digits}, above {name} ({t})"))
+            (no, why!(say, "{what} of {digits}, above {name} ({t})"))
         }
     };
     if barrett_fixed_applies(m)
@@ -281,30 +323,30 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
         };
         return (
             Algorithm::Barrett,
-            format!("{what} of {digits} with its top bit set: the fixed-size Barrett (1–8 and 16 digits)"),
+            why!(say, "{what} of {digits} with its top bit set: the fixed-size Barrett (1–8 and 16 digits)"),
         );
     }
     match op {
         Operation::Reduce if m.is_odd() && k == MONTGOMERY_REDUCE_ASM_DIGITS && montgomery_asm(k) => (
             Algorithm::Montgomery,
-            format!("one-off reduction, odd modulus of {digits}, MONTGOMERY_REDUCE_ASM_DIGITS ({MONTGOMERY_REDUCE_ASM_DIGITS}) with the assembly product: Montgomery's reduction and one multiplication by R² mod m"),
+            why!(say, "one-off reduction, odd modulus of {digits}, MONTGOMERY_REDUCE_ASM_DIGITS ({MONTGOMERY_REDUCE_ASM_DIGITS}) with the assembly product: Montgomery's reduction and one multiplication by R² mod m"),
         ),
         Operation::Reduce => {
             if k >= BARRETT_REDUCE_MIN_DIGITS {
                 (
                     Algorithm::Barrett,
-                    format!("one-off reduction, {digits}, at least BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
+                    why!(say, "one-off reduction, {digits}, at least BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
                 )
             } else {
                 (
                     Algorithm::Classical,
-                    format!("one-off reduction, {digits}, below BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
+                    why!(say, "one-off reduction, {digits}, below BARRETT_REDUCE_MIN_DIGITS ({BARRETT_REDUCE_MIN_DIGITS})"),
                 )
             }
         }
         Operation::MulMod | Operation::PowMod if m.is_odd() && k <= FIXED_MONTGOMERY_MAX_DIGITS => (
             Algorithm::Montgomery,
-            format!("odd modulus of {digits}, at most FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): the fixed-size path"),
+            why!(say, "odd modulus of {digits}, at most FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): the fixed-size path"),
         ),
         Operation::MulMod if m.is_odd() => at_most(
             INTERLEAVED_MULMOD_MAX_DIGITS,
@@ -315,7 +357,7 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
         ),
         Operation::PowMod if m.is_odd() => (
             Algorithm::Montgomery,
-            format!("odd modulus of {digits}, above FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): separated Montgomery, whose squarings take half the digit products"),
+            why!(say, "odd modulus of {digits}, above FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): separated Montgomery, whose squarings take half the digit products"),
         ),
         Operation::MulMod => at_most(
             CLASSICAL_EVEN_MULMOD_MAX_DIGITS,
@@ -349,13 +391,13 @@ fn generic(m: &Nat, op: Operation) -> (Algorithm, String) {
 ///   generic rule's CIOS is as fast or faster at these sizes.
 /// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`],
 ///   [`PSEUDO_MERSENNE_POWM_MAX_BITS`] and [`PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS`].
-pub(crate) fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)> {
+fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)> {
     use crate::reduce::pseudo_mersenne_form;
     match (NistPrime::of(m), op) {
         (Some(p @ NistPrime::P521), _) => {
             return Some((
                 Algorithm::Nist,
-                format!("{}: the hard-coded reduction measured fastest", p.name()),
+                why!(say, "{}: the hard-coded reduction measured fastest", p.name()),
             ))
         }
         (Some(p @ (NistPrime::P192 | NistPrime::P384 | NistPrime::P448 | NistPrime::P512)), _) => {
@@ -368,13 +410,14 @@ pub(crate) fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)
             // (mulmod), 1.00–1.10 (powm): nist for every operation on both.
             return Some((
                 Algorithm::Nist,
-                format!("{}: the hard-coded reduction measured fastest", p.name()),
+                why!(say, "{}: the hard-coded reduction measured fastest", p.name()),
             ));
         }
         (Some(p), Operation::Reduce) => {
             return Some((
                 Algorithm::Nist,
-                format!(
+                why!(
+                    say,
                     "{}: the hard-coded reduction measured fastest for one-off reductions",
                     p.name()
                 ),
@@ -389,7 +432,7 @@ pub(crate) fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)
     match op {
         Operation::Reduce => Some((
             Algorithm::PseudoMersenne,
-            format!("2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
+            why!(say, "2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
         )),
         Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
         Operation::PowMod if barrett_fixed_powm(m) => None,
@@ -402,7 +445,7 @@ pub(crate) fn special_form(m: &Nat, op: Operation) -> Option<(Algorithm, String)
         }
         Operation::MulMod | Operation::PowMod if n >= PSEUDO_MERSENNE_MIN_BITS => Some((
             Algorithm::PseudoMersenne,
-            format!("2^{n} - c with one-digit c, at least PSEUDO_MERSENNE_MIN_BITS ({PSEUDO_MERSENNE_MIN_BITS})"),
+            why!(say, "2^{n} - c with one-digit c, at least PSEUDO_MERSENNE_MIN_BITS ({PSEUDO_MERSENNE_MIN_BITS})"),
         )),
         _ => None,
     }

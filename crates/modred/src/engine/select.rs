@@ -9,6 +9,7 @@ use super::profile;
 use super::rule;
 use super::Operation;
 use crate::error::Error;
+use crate::exp::word::Word;
 use crate::modulus::{limits, Limits};
 use crate::nat::Nat;
 use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
@@ -42,6 +43,10 @@ pub enum Product {
     MontgomeryAsm4,
     /// Montgomery's product in radix 2^52, eight digits to a vector, on AVX-512 IFMA.
     Ifma52,
+    /// One 64-bit digit in registers, reduced by a precomputed reciprocal (`exp::word`;
+    /// classical reduction of one digit, for the one-off reductions of an automatic
+    /// one-digit context).
+    Word,
     /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`) or the
     /// portable three-prime engine.
     Transform {
@@ -57,9 +62,13 @@ impl fmt::Display for Product {
             Product::Slice { adx: false } => {
                 f.write_str("slice code on the portable digit kernels")
             }
+            Product::Fixed { digits: 1 } => f.write_str("unrolled fixed-size code for 1 digit"),
             Product::Fixed { digits } => write!(f, "unrolled fixed-size code for {digits} digits"),
             Product::MontgomeryAsm4 => f.write_str("4-digit MULX/ADCX/ADOX assembly"),
             Product::Ifma52 => f.write_str("AVX-512 IFMA radix-2^52 product"),
+            Product::Word => {
+                f.write_str("one digit in registers, division by a precomputed reciprocal")
+            }
             Product::Transform { ifma: true } => f.write_str("transforms on AVX-512 IFMA"),
             Product::Transform { ifma: false } => {
                 f.write_str("transforms on the portable three-prime engine")
@@ -81,6 +90,9 @@ pub enum Power {
     /// An even modulus `q·2^s` split by the Chinese remainder theorem: the odd part's own
     /// automatic engine, products truncated to `s` bits, one recombination.
     EvenCrt,
+    /// A one-digit modulus: the 16-ary window in registers, each product reduced by a
+    /// precomputed reciprocal (`exp::word`).
+    Word,
 }
 
 impl fmt::Display for Power {
@@ -90,6 +102,7 @@ impl fmt::Display for Power {
             Power::Ifma52 => "window method in radix 2^52 on AVX-512 IFMA",
             Power::HongTables => "paper 002's window tables",
             Power::EvenCrt => "CRT: the odd part's automatic engine and a power modulo 2^s",
+            Power::Word => "16-ary window in registers, one-digit reduction by a reciprocal",
         })
     }
 }
@@ -180,6 +193,8 @@ pub(crate) struct Engine {
     /// For an automatic context of an even modulus where it pays: its exponentiations by
     /// CRT.
     pub(crate) even: Option<EvenCrt>,
+    /// For an automatic context of a one-digit modulus: its exponentiations in registers.
+    pub(crate) word: Option<Word>,
     /// `m`, padded to the residue width.
     pub(crate) m: Vec<u64>,
     /// The estimated work of one modular multiplication: the algorithm's cost model
@@ -234,15 +249,20 @@ pub(crate) fn build(
         format!("one multiplication modulo a {}-bit modulus by {algorithm}", m.bits())
     })?;
     // The context, one product, and the one-off reducer when it is another algorithm.
+    // One digit: the exponentiations and one-off reductions of an automatic context run
+    // in registers (`exp::word`), where the bookkeeping of residue vectors and a reducer
+    // behind a pointer costs more than the arithmetic.
+    let word = if auto && m.len() == 1 { Word::new(m.limbs()[0]) } else { None };
     let one_off_algorithm = match form {
+        _ if word.is_some() => Algorithm::Classical,
         Some(form) if op != Operation::Reduce => {
-            rule::explain_form(m, Operation::Reduce, form, profile.as_deref()).algorithm
+            rule::choose_form(m, Operation::Reduce, form, profile.as_deref())
         }
         _ => algorithm,
     };
     let k = m.len() as u64;
     let mut memory = limits::mul_memory(algorithm, k);
-    if one_off_algorithm != algorithm {
+    if one_off_algorithm != algorithm && word.is_none() {
         memory = memory.saturating_add(limits::context_memory(one_off_algorithm, k));
     }
     let even_crt = auto && rule::even_crt_pays(m, op);
@@ -266,12 +286,15 @@ pub(crate) fn build(
     let even = if even_crt { EvenCrt::new(m, limits)? } else { None };
     let power = match &core {
         _ if even.is_some() => Power::EvenCrt,
+        _ if word.is_some() => Power::Word,
         Core::Hong(_) => Power::HongTables,
         #[cfg(x86_kernels)]
         _ if ifma.is_some() => Power::Ifma52,
         _ => Power::Window,
     };
-    let (own, reduce) = if one_off_algorithm == algorithm {
+    let (own, reduce) = if word.is_some() {
+        (None, (Algorithm::Classical, Product::Word))
+    } else if one_off_algorithm == algorithm {
         (None, (algorithm, product))
     } else {
         let (r, p) = reducer_for(one_off_algorithm, m)?;
@@ -287,6 +310,7 @@ pub(crate) fn build(
         ifma,
         one_off,
         even,
+        word,
         m: padded,
         mul_work,
     })

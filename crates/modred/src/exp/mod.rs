@@ -35,6 +35,7 @@ mod shared;
 mod sliding;
 mod two_power;
 mod window;
+pub(crate) mod word;
 
 pub use shared::pow_shared_transform_vartime;
 pub use two_power::pow_mod_power_of_two;

@@ -263,7 +263,9 @@ impl Modulus {
     ///
     /// Automatic context: by the algorithm [`choose`] picks for [`Operation::Reduce`]
     /// (classical, Barrett, a special-form reducer), for any `x`: an `x` beyond that
-    /// algorithm's bound goes to classical. Forced context: by the forced algorithm, which enforces
+    /// algorithm's bound goes to classical; a one-digit modulus, by classical reduction in
+    /// registers (a digit division by a precomputed reciprocal per digit of `x`, see
+    /// [`Plan::reduce`]). Forced context: by the forced algorithm, which enforces
     /// its input bound (Barrett: `x < b^(2k)`; Montgomery: `x < m·R`).
     ///
     /// Errors: [`Error::OutOfRange`] for an `x` beyond a forced algorithm's bound;
@@ -274,6 +276,13 @@ impl Modulus {
     /// result's); a Montgomery reducer's `x·R⁻¹` is turned into `x mod m` by one
     /// multiplication by `R² mod m`, computed with the context.
     pub fn reduce(&self, x: &Nat) -> Result<Nat, Error> {
+        if let Some(word) = &self.engine.word {
+            // Classical reduction by one digit, any x: a digit division per digit of x.
+            self.limits.check(limits::division_work(x.len() as u64, 1), || {
+                format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), self.bits())
+            })?;
+            return Ok(Nat::from(word.reduce(x.limbs())));
+        }
         let r = self.engine.one_off_reducer();
         let plan = &self.engine.one_off;
         let k = self.engine.m.len() as u64;
@@ -648,14 +657,24 @@ impl Modulus {
 
     /// `base^e mod m`, by the method [`choose_method`] picks for the length of `e` (the
     /// active profile's, else the sliding window of [`exp::default_window`] width). `e = 0`
-    /// gives 1 (0 when `m = 1`).
+    /// gives 1 (0 when `m = 1`). An automatic context of a one-digit modulus runs the
+    /// 16-ary window in registers instead ([`Power::Word`]): the same result, without the
+    /// residue vectors and the reducer behind a pointer that cost more than the products
+    /// at that size.
     ///
     /// Variable time: leaks the exponent (its length and where its windows fall) and,
     /// through the reducer's corrections, something of the base. Public exponents only.
     ///
     /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
-        self.pow_with_vartime(base, e, crate::engine::rule::method(e.bits()))
+        let method = crate::engine::rule::method(e.bits());
+        if let Some(word) = &self.engine.word {
+            let x = self.value(self.check(base)?);
+            self.check_pow(e, method)?;
+            let y = word.pow(word.reduce(x.limbs()), e);
+            return Ok(self.residue(&Nat::from(y)));
+        }
+        self.pow_with_vartime(base, e, method)
     }
 
     /// `base^e mod m` by `method` (costs on [`Method`]). Variable time, as
@@ -680,6 +699,26 @@ impl Modulus {
         method: Method,
     ) -> Result<Residue, Error> {
         let base = self.check(base)?;
+        self.check_pow(e, method)?;
+        if let Some(even) = &self.engine.even {
+            let y = even.pow(&self.value(base), e, method)?;
+            return Ok(self.residue(&y));
+        }
+        #[cfg(x86_kernels)]
+        if let Some(ifma) = &self.engine.ifma {
+            let y = ifma.pow_vartime(&self.value(base), e, method)?;
+            return Ok(self.residue(&y));
+        }
+        let limbs = match &self.engine.core {
+            Core::Hong(h) => exp::hong::pow_vartime(h, base, e, method)?,
+            _ => exp::pow_vartime(self.reducer(), base, e, method)?,
+        };
+        Ok(self.own(limbs))
+    }
+
+    /// The checks of an exponentiation to `e` by `method` before it starts: the method,
+    /// the work limit and the memory limit (errors of [`Modulus::pow_with_vartime`]).
+    fn check_pow(&self, e: &Nat, method: Method) -> Result<(), Error> {
         exp::check_method(method)?;
         let products = limits::pow_products(e.bits(), method);
         self.limits.check(products.saturating_mul(self.engine.mul_work), || {
@@ -700,21 +739,7 @@ impl Modulus {
                 self.bits(),
                 self.algorithm()
             )
-        })?;
-        if let Some(even) = &self.engine.even {
-            let y = even.pow(&self.value(base), e, method)?;
-            return Ok(self.residue(&y));
-        }
-        #[cfg(x86_kernels)]
-        if let Some(ifma) = &self.engine.ifma {
-            let y = ifma.pow_vartime(&self.value(base), e, method)?;
-            return Ok(self.residue(&y));
-        }
-        let limbs = match &self.engine.core {
-            Core::Hong(h) => exp::hong::pow_vartime(h, base, e, method)?,
-            _ => exp::pow_vartime(self.reducer(), base, e, method)?,
-        };
-        Ok(self.own(limbs))
+        })
     }
 
     /// `x·y mod m` for any `x`, `y`.
@@ -728,6 +753,10 @@ impl Modulus {
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`, also for `x = 0`; everything is 0 when
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
     pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Result<Nat, Error> {
+        if let Some(word) = &self.engine.word {
+            self.check_pow(e, crate::engine::rule::method(e.bits()))?;
+            return Ok(Nat::from(word.pow(word.reduce(x.limbs()), e)));
+        }
         let r = self.pow_vartime(&self.residue(x), e)?;
         Ok(self.value(&r.limbs))
     }

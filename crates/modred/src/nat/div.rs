@@ -236,6 +236,9 @@ impl<L: Limb> Nat<L> {
         if d.is_zero() {
             return None;
         }
+        if d.len() == 1 && !L::PAPER_FORM {
+            return Some(self.div_rem_digit(d.limbs()[0]));
+        }
         let q_len = (self.len() + 1).saturating_sub(d.len());
         if d.len() >= DIV_NEWTON_THRESHOLD && q_len >= DIV_NEWTON_THRESHOLD {
             self.div_rem_newton(d)
@@ -305,6 +308,18 @@ impl<L: Limb> Nat<L> {
         rem_normalized(&mut u, v.limbs(), Some(&mut q));
         u.truncate(v.len());
         Some((Nat::from_vec(q), Nat::from_vec(u).shr(s as u64)))
+    }
+
+    /// `(self div d, self mod d)` for one nonzero digit `d`: short division, a two-by-one
+    /// digit division per digit from the top (Knuth, TAOCP vol. 2, §4.3.1, exercise 16).
+    fn div_rem_digit(&self, d: L) -> (Self, Self) {
+        let mut q = vec![L::ZERO; self.len()];
+        let mut r = L::ZERO;
+        for (qi, &u) in q.iter_mut().zip(self.limbs()).rev() {
+            // r < d, so the quotient digit fits.
+            (*qi, r) = L::div_wide(r, u, d);
+        }
+        (Nat::from_vec(q), Nat::from_vec(vec![r]))
     }
 
     /// `self mod d`, or `None` when `d` is zero.
