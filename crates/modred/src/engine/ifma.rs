@@ -119,7 +119,9 @@ pub(crate) fn ct_window(ebits: usize) -> u32 {
 const WIDE: usize = (LANES * MAX_REGS * 52).div_ceil(64) + 1;
 
 impl MontgomeryIfma {
-    /// The bytes of its numbers on the heap.
+    /// The bytes of its numbers on the heap (the engine's account; the `portable` build
+    /// compiles this module for its tests only).
+    #[cfg_attr(not(x86_kernels), allow(dead_code))]
     pub(crate) fn heap_bytes(&self) -> usize {
         [&self.m, &self.m64, &self.rr, &self.to_word, &self.one, &self.r_word]
             .into_iter()
