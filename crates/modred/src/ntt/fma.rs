@@ -43,9 +43,12 @@
 //! In every case `|fl(·)| < 1.5·2^50 < 2^51`, where rounding to the nearest integer (ties
 //! to even) is `(x + 1.5·2^52) − 1.5·2^52` (the portable twin) or `vroundpd` (AVX2): the
 //! same integer. The passes keep **I** (bounds beside the code): forward butterflies
-//! `x' = reduce(x + y)`, `y' = mul_tw(x − y, w)` (`|x − y| < 2p`); inverse butterflies
-//! `t = mul_tw(y, w)`, `x' = reduce(x + t)`, `y' = reduce(x − t)` (`|x ± t| < 1.876p`);
-//! the radix-3 passes feed `mul_tw` at most `2.876p` and `reduce` at most `3p`. The test
+//! `x' = reduce(x + y)`, `y' = mul_tw(x − y, w)` (`|x − y| < 2p`); the inverse transform
+//! runs on the looser range `|v| < 3p`, its butterflies reducing the input `x` instead of
+//! both outputs: `u = reduce(x)`, `t = mul_tw(y, w)`, `x' = u + t`, `y' = u − t`, all
+//! below `p/2 + 1 + 0.876p < 1.376p + 1` (so the pointwise products' outputs, in **I**,
+//! are valid inputs); the radix-3 passes feed `mul_tw` at most `2.876p` and `reduce` at
+//! most `3.13p`, and the final scaling `mul_tw` at most `1.376p + 1`. The test
 //! `fma_largest_error_cases_are_exact` (`ntt/tests.rs`) runs each operation at the ends of
 //! its input range (`|a| = 3p − 1` against the largest twiddles, `|a| = |b| = p − 1`,
 //! `|s| = 4p − 1`) against exact integer arithmetic.
@@ -328,7 +331,7 @@ fn dif(t: &PrimeTables, a: &mut [f64]) {
 }
 
 /// Radix-2 decimation in time with inverse roots (bit-reversed in, natural out), each
-/// value times the length, **I** kept.
+/// value times the length: inputs and outputs below `1.376p + 1 < 3p` in magnitude.
 fn dit(t: &PrimeTables, a: &mut [f64]) {
     let (p, pinv) = (t.p, t.pinv);
     let n = a.len();
@@ -338,10 +341,10 @@ fn dit(t: &PrimeTables, a: &mut [f64]) {
         for block in a.chunks_exact_mut(2 * len) {
             let (lo, hi) = block.split_at_mut(len);
             for (((x, y), &w), &wp) in lo.iter_mut().zip(hi.iter_mut()).zip(w).zip(wp) {
-                let u = *x;
-                let v = mul_tw(*y, w, wp, p); // |v| < 0.876p
-                *x = reduce(u + v, p, pinv);
-                *y = reduce(u - v, p, pinv);
+                let u = reduce(*x, p, pinv); // |x| < 3p, |u| ≤ p/2 + 1
+                let v = mul_tw(*y, w, wp, p); // |y| < 3p, |v| < 0.876p
+                *x = u + v; // < 1.376p + 1
+                *y = u - v;
             }
         }
         len *= 2;
@@ -369,7 +372,8 @@ pub(crate) fn forward_portable(t: &PrimeTables, m: usize, a: &mut [f64]) {
     }
 }
 
-/// The portable inverse transform (times the length), **I** in and out.
+/// The portable inverse transform (times the length): inputs in **I**, outputs below
+/// `1.376p + 1` in magnitude.
 pub(crate) fn inverse_portable(t: &PrimeTables, m: usize, a: &mut [f64]) {
     let (p, pinv) = (t.p, t.pinv);
     if a.len() != m {
@@ -379,13 +383,13 @@ pub(crate) fn inverse_portable(t: &PrimeTables, m: usize, a: &mut [f64]) {
         let (x0, rest) = a.split_at_mut(m);
         let (x1, x2) = rest.split_at_mut(m);
         for i in 0..m {
-            let u = x0[i];
+            let u = x0[i]; // < 1.376p + 1
             let v = mul_tw(x1[i], t.r3i[0][i], t.r3i[1][i], p); // < 0.876p
             let w = mul_tw(x2[i], t.r3i[2][i], t.r3i[3][i], p); // < 0.876p
             let s = mul_tw(v - w, t.omega_inv.0, t.omega_inv.1, p); // |v − w| < 1.752p
-            x0[i] = reduce(u + v + w, p, pinv); // < 2.752p
-            x1[i] = reduce(u - w + s, p, pinv); // < 2.752p
-            x2[i] = reduce(u - v - s, p, pinv); // < 2.752p
+            x0[i] = reduce(u + v + w, p, pinv); // < 3.13p
+            x1[i] = reduce(u - w + s, p, pinv); // < 3.13p
+            x2[i] = reduce(u - v - s, p, pinv); // < 3.13p
         }
     } else {
         dit(t, a);
@@ -401,7 +405,7 @@ pub(crate) fn pointwise_portable(t: &PrimeTables, xs: &mut [f64], ys: Option<&[f
     }
 }
 
-/// The portable scaling and Garner recombination: from inverse transforms (**I**) to
+/// The portable scaling and Garner recombination: from inverse transforms (below `3p`) to
 /// `first[i] = x1 ∈ [0, p1)`, `second[i] = x2 ∈ [0, p2)` as integers (the words' bits),
 /// the coefficient being `x1 + p1·x2`.
 pub(crate) fn scale_crt_portable(
@@ -412,6 +416,7 @@ pub(crate) fn scale_crt_portable(
     second: &mut [f64],
 ) {
     for (a, b) in first.iter_mut().zip(second.iter_mut()) {
+        // |a|, |b| < 1.376p + 1 < 3p.
         let x1 = mul_tw(*a, t1.scale.0, t1.scale.1, t1.p); // (−0.876p1, 0.876p1)
         let x1 = if x1 < 0.0 { x1 + t1.p } else { x1 }; // [0, p1)
         let y2 = mul_tw(*b, t2.scale.0, t2.scale.1, t2.p);

@@ -123,6 +123,7 @@ pub const FMA_MIN_PIECES: usize = 64;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Allow {
     /// The IFMA engine, where the CPU has it.
+    #[cfg_attr(not(x86_kernels_compiled), allow(dead_code))]
     pub(crate) ifma: bool,
     /// The FMA engine with this kernel, from this many pieces on.
     pub(crate) fma: Option<(fma::Kernel, usize)>,

@@ -12,7 +12,8 @@
 //! - [`pointwise`]: the products of two transforms;
 //! - [`scale_crt`]: the scaling by `n^(−1)` and Garner's recombination, into integers.
 //!
-//! All values are signed residues `|v| < p` (invariant **I** of `ntt/fma.rs`).
+//! All values are signed residues `|v| < p` (invariant **I** of `ntt/fma.rs`), those of
+//! the inverse transform `|v| < 3p` (the ranges are `ntt/fma.rs`'s).
 
 use crate::ntt::fma::PrimeTables;
 use core::arch::x86_64::*;
@@ -95,12 +96,14 @@ fn bf_dif(x: __m256d, y: __m256d, w: __m256d, wp: __m256d, k: K) -> (__m256d, __
     (reduce(add(x, y), k), mul_tw(sub(x, y), w, wp, k))
 }
 
-/// Inverse butterfly: `t = mul_tw(y, w)`, `(reduce(x + t), reduce(x − t))`.
+/// Inverse butterfly on `|x|, |y| < 3p`: `u = reduce(x)`, `t = mul_tw(y, w)`,
+/// `(u + t, u − t)`, below `1.376p + 1`.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 fn bf_dit(x: __m256d, y: __m256d, w: __m256d, wp: __m256d, k: K) -> (__m256d, __m256d) {
+    let u = reduce(x, k);
     let t = mul_tw(y, w, wp, k);
-    (reduce(add(x, t), k), reduce(sub(x, t), k))
+    (add(u, t), sub(u, t))
 }
 
 #[inline]
@@ -388,8 +391,8 @@ pub(crate) unsafe fn forward(t: &PrimeTables, m: usize, a: &mut [f64]) {
     }
 }
 
-/// Inverse transform modulo `t.p` (times the length), **I** in and out, the same values
-/// as `ntt::fma::inverse_portable`.
+/// Inverse transform modulo `t.p` (times the length), **I** in, below `1.376p + 1` out,
+/// the same values as `ntt::fma::inverse_portable`.
 ///
 /// # Safety
 /// The CPU must have AVX2 and FMA.
