@@ -42,11 +42,13 @@ pub enum Product {
     MontgomeryAsm4,
     /// Montgomery's product in radix 2^52, eight digits to a vector, on AVX-512 IFMA.
     Ifma52,
-    /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`) or the
-    /// portable three-prime engine.
+    /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`), the
+    /// AVX2+FMA double-precision engine (`fma`) or the portable three-prime engine.
     Transform {
         /// Whether the transforms run on AVX-512 IFMA.
         ifma: bool,
+        /// Whether they run on AVX2 with FMA (where IFMA is absent).
+        fma: bool,
     },
 }
 
@@ -60,8 +62,11 @@ impl fmt::Display for Product {
             Product::Fixed { digits } => write!(f, "unrolled fixed-size code for {digits} digits"),
             Product::MontgomeryAsm4 => f.write_str("4-digit MULX/ADCX/ADOX assembly"),
             Product::Ifma52 => f.write_str("AVX-512 IFMA radix-2^52 product"),
-            Product::Transform { ifma: true } => f.write_str("transforms on AVX-512 IFMA"),
-            Product::Transform { ifma: false } => {
+            Product::Transform { ifma: true, .. } => f.write_str("transforms on AVX-512 IFMA"),
+            Product::Transform { ifma: false, fma: true } => {
+                f.write_str("transforms on the AVX2+FMA double-precision engine")
+            }
+            Product::Transform { ifma: false, fma: false } => {
                 f.write_str("transforms on the portable three-prime engine")
             }
         }
@@ -335,9 +340,10 @@ fn reducer_for(algorithm: Algorithm, m: &Nat) -> Result<(Box<dyn Reducer<u64>>, 
     }
     let r = reduce::make(algorithm, m)?;
     let product = match algorithm {
-        Algorithm::NttBarrett | Algorithm::NttMontgomery => {
-            Product::Transform { ifma: crate::ntt::uses_ifma::<u64>() }
-        }
+        Algorithm::NttBarrett | Algorithm::NttMontgomery => Product::Transform {
+            ifma: crate::ntt::uses_ifma::<u64>(),
+            fma: crate::ntt::uses_fma::<u64>(),
+        },
         _ => slice_product(),
     };
     Ok((r, product))

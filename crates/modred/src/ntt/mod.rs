@@ -117,7 +117,7 @@ pub fn uses_ifma<L: Limb>() -> bool {
 /// Pieces from which the FMA engine runs rather than the scalar engine (where the CPU
 /// has AVX2 and FMA but not AVX-512 IFMA): it measured faster at every length of both
 /// (docs/benchmarks.md, "FMA transform engine").
-pub const FMA_MIN_PIECES: usize = 64;
+pub const FMA_MIN_PIECES: usize = 16;
 
 /// Which engines a product may use: the library's choice ([`allowed`]) or a test's.
 #[derive(Clone, Copy, Debug)]
@@ -211,6 +211,16 @@ impl Pieces {
 #[inline(always)]
 fn coefficient(x: &[u64], n: usize, i: usize) -> u128 {
     x[i] as u128 + fma::PRIMES[0] as u128 * x[n + i] as u128
+}
+
+/// Whether products of `L` digits (at lengths that engine takes, from
+/// [`FMA_MIN_PIECES`]) run on the FMA engine: `u64` digits, a CPU with AVX2 and FMA but
+/// without AVX-512 IFMA (which [`uses_ifma`] takes), not the `portable` feature. The
+/// transform thresholds of [`crate::nat`] depend on it.
+pub fn uses_fma<L: Limb>() -> bool {
+    !uses_ifma::<L>()
+        && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+        && fma::vector_kernel().is_some()
 }
 
 /// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
