@@ -1,6 +1,6 @@
 //! The transform engine in double precision with fused multiply-add, for CPUs without
-//! AVX-512 IFMA, in the manner of FLINT's `fft_small` (D. Harvey's and D. Schultz's
-//! small-prime FFT: primes below 2^50, residues held in `f64`, products reduced with FMA):
+//! AVX-512 IFMA, in the manner of FLINT's `fft_small` (D. Schultz's small-prime FFT:
+//! primes below 2^50, residues held in `f64`, products reduced with FMA):
 //! four residues to an AVX2 register (`kernels/arch/avx2/ntt.rs`), or one at a time in
 //! the portable twin below, which computes bit for bit the same values (up to the sign
 //! of zero).
@@ -29,8 +29,9 @@
 //!   `r ≡ s`, `|r| ≤ p/2 + 1 < p`.
 //! - **mul_tw**`(a, w)` (a twiddle) for an integer `|a| < 3p`: `h = fl(a·w)`,
 //!   `l = fma(a, w, −h)`, `q = round(fl(a·ω))`, `r = fma(−q, p, h) + l`. The product's
-//!   rounding error `l = a·w − h` is exact (Dekker/Kahan: `|a·w| < 2^101`, no
-//!   underflow), `|l| ≤ u·2^101 = 2^48`. `fl(a·ω) = (a·w/p)(1 + δ)`, `|δ| ≤ 2u + u²`, and
+//!   rounding error `l = a·w − h` is representable and the FMA computes it exactly (the
+//!   error-free product `2MultFMA`, Muller et al., *Handbook of Floating-Point
+//!   Arithmetic*; `|a·w| < 2^101`, no underflow), `|l| ≤ u·2^101 = 2^48`. `fl(a·ω) = (a·w/p)(1 + δ)`, `|δ| ≤ 2u + u²`, and
 //!   `|a·w/p| < 1.5p < 1.5·2^50`, so `|fl(a·ω) − a·w/p| < 0.376` and, with `e = a·w − q·p`,
 //!   `|e| < (1/2 + 0.376)·p < 0.876p`. `h − q·p = e − l` is an integer below
 //!   `0.876·2^50 + 2^48 < 2^53` in magnitude, so the first FMA is exact, and so is the

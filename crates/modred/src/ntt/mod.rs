@@ -13,7 +13,7 @@
 //!
 //! # Engines
 //! Three engines compute the same products; which one is chosen per transform at run
-//! time, in one place ([`pick`]):
+//! time, in one place (`pick`):
 //! - the **IFMA engine** (`ntt/ifma.rs`, its vector passes in
 //!   `kernels/arch/avx512_ifma/ntt.rs`; x86-64 with AVX-512 IFMA, 64-bit digits, not with
 //!   the `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
