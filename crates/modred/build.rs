@@ -11,6 +11,10 @@
 //! - `x86_kernels`: `x86_kernels_compiled` and not the `portable` feature. The library
 //!   uses the x86-64 kernels: each is chosen at run time by what `kernels::cpu` detects.
 //!
+//! The three x86-64 kernel folders (`arch/x86_64`, `arch/avx512_ifma`, `arch/avx2`) share
+//! these two aliases: same target, same family; which of them runs is a run-time answer of
+//! `kernels::cpu` (MULX/ADX, AVX-512 IFMA, AVX2+FMA).
+//!
 //! So `x86_kernels` gates the dispatch (a call into a kernel, a field holding an x86-64
 //! context), `x86_kernels_compiled` the kernels themselves and the tests against their
 //! twins, `not(x86_kernels)` the portable-only code.

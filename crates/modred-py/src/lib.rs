@@ -237,7 +237,7 @@ fn algorithms() -> Vec<&'static str> {
 }
 
 /// The CPU features the library's CPU-specific code uses on this CPU (``bmi2+adx``,
-/// ``avx512ifma``, ``avx512vbmi``); empty where only portable code runs.
+/// ``avx2+fma``, ``avx512ifma``, ``avx512vbmi``); empty where only portable code runs.
 #[pyfunction]
 fn cpu_features() -> Vec<&'static str> {
     modred::cpu_features()

@@ -11,6 +11,11 @@ const PATHS: &[(&str, &str)] = &[
         "MULX/ADCX/ADOX digit kernels (kernels/arch/x86_64) and the 4-digit Montgomery assembly",
     ),
     (
+        "avx2+fma",
+        "AVX2+FMA double-precision transform (ntt/fma, kernels/arch/avx2), where AVX-512 IFMA \
+         is absent",
+    ),
+    (
         "avx512ifma",
         "AVX-512 IFMA radix-2^52 Montgomery products and exponentiations (engine/ifma, \
          kernels/arch/avx512_ifma) and the IFMA transform (ntt/ifma)",
@@ -35,9 +40,6 @@ fn cpu_specific_paths_exercised_and_skipped() {
         };
         eprintln!("  {feature:<11} {state:<12}  {what}");
     }
-    eprintln!(
-        "  avx2        none yet     no AVX2 kernel exists (the place for one: kernels/arch/avx2)"
-    );
     eprintln!("  aarch64     none yet     no NEON/SVE kernel exists; the portable code runs there");
     // The list is complete: every feature the library reports is one of the paths above.
     for f in &used {

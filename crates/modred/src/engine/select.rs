@@ -47,11 +47,13 @@ pub enum Product {
     /// classical reduction of one digit, for the one-off reductions of an automatic
     /// one-digit context).
     Word,
-    /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`) or the
-    /// portable three-prime engine.
+    /// Transform products (paper 001) on the AVX-512 IFMA transform engine (`ifma`), the
+    /// AVX2+FMA double-precision engine (`fma`) or the portable three-prime engine.
     Transform {
         /// Whether the transforms run on AVX-512 IFMA.
         ifma: bool,
+        /// Whether they run on AVX2 with FMA (where IFMA is absent).
+        fma: bool,
     },
 }
 
@@ -69,8 +71,11 @@ impl fmt::Display for Product {
             Product::Word => {
                 f.write_str("one digit in registers, division by a precomputed reciprocal")
             }
-            Product::Transform { ifma: true } => f.write_str("transforms on AVX-512 IFMA"),
-            Product::Transform { ifma: false } => {
+            Product::Transform { ifma: true, .. } => f.write_str("transforms on AVX-512 IFMA"),
+            Product::Transform { ifma: false, fma: true } => {
+                f.write_str("transforms on the AVX2+FMA double-precision engine")
+            }
+            Product::Transform { ifma: false, fma: false } => {
                 f.write_str("transforms on the portable three-prime engine")
             }
         }
@@ -359,9 +364,10 @@ fn reducer_for(algorithm: Algorithm, m: &Nat) -> Result<(Box<dyn Reducer<u64>>, 
     }
     let r = reduce::make(algorithm, m)?;
     let product = match algorithm {
-        Algorithm::NttBarrett | Algorithm::NttMontgomery => {
-            Product::Transform { ifma: crate::ntt::uses_ifma::<u64>() }
-        }
+        Algorithm::NttBarrett | Algorithm::NttMontgomery => Product::Transform {
+            ifma: crate::ntt::uses_ifma::<u64>(),
+            fma: crate::ntt::uses_fma::<u64>(),
+        },
         _ => slice_product(),
     };
     Ok((r, product))

@@ -80,6 +80,8 @@ static BMI2_ADX: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX2: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
+static AVX2_FMA: Cached = Cached::new();
+#[cfg(target_arch = "x86_64")]
 static AVX512_IFMA: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
@@ -116,14 +118,32 @@ pub(crate) fn bmi2_adx() -> bool {
     }
 }
 
-/// AVX2 (256-bit integer vectors). No kernel uses it yet (`arch/avx2/` is their place), so
-/// [`used_features`] does not list it; detected for the tests and for the kernels to come.
+/// AVX2 (256-bit integer vectors). No kernel uses it without FMA ([`avx2_fma`] is the
+/// answer the transform engine asks), so [`used_features`] does not list it; detected for
+/// the tests and for the kernels to come.
 #[inline]
 #[allow(dead_code)]
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         AVX2.get(|| has!("avx2") && !hidden("avx2"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// AVX2 and FMA (fused multiply-add on `f64` vectors): the double-precision transform
+/// engine (`ntt/fma.rs`, its passes in `arch/avx2/`). Hidden with `avx2`.
+#[inline]
+pub(crate) fn avx2_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
+            return true;
+        }
+        AVX2_FMA.get(|| has!("avx2", "fma") && !hidden("avx2"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -165,10 +185,16 @@ pub(crate) fn used_features() -> Vec<&'static str> {
     if !cfg!(x86_kernels) {
         return Vec::new();
     }
-    [("bmi2+adx", bmi2_adx()), ("avx512ifma", avx512_ifma()), ("avx512vbmi", avx512_vbmi())]
-        .into_iter()
-        .filter_map(|(name, has)| has.then_some(name))
-        .collect()
+    [
+        ("bmi2+adx", bmi2_adx()),
+        // The transform engine of AVX2+FMA runs where AVX-512 IFMA is absent.
+        ("avx2+fma", avx2_fma() && !avx512_ifma()),
+        ("avx512ifma", avx512_ifma()),
+        ("avx512vbmi", avx512_vbmi()),
+    ]
+    .into_iter()
+    .filter_map(|(name, has)| has.then_some(name))
+    .collect()
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
@@ -180,6 +206,7 @@ mod tests {
     fn answers_are_the_builds_target_features() {
         assert_eq!(super::bmi2_adx(), cfg!(all(target_feature = "bmi2", target_feature = "adx")));
         assert_eq!(super::avx2(), cfg!(target_feature = "avx2"));
+        assert_eq!(super::avx2_fma(), cfg!(all(target_feature = "avx2", target_feature = "fma")));
         let ifma = cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma"));
         assert_eq!(super::avx512_ifma(), ifma);
         let vbmi = cfg!(all(target_feature = "avx512bw", target_feature = "avx512vbmi"));
@@ -196,12 +223,18 @@ mod tests {
         let expected = [
             ("bmi2+adx", has!("bmi2") && has!("adx") && shown("bmi2")),
             ("avx2", has!("avx2") && shown("avx2")),
+            ("avx2+fma", has!("avx2") && has!("fma") && shown("avx2")),
             ("avx512ifma", ifma),
             ("avx512vbmi", ifma && has!("avx512bw") && has!("avx512vbmi")),
         ];
         for _ in 0..2 {
-            let got =
-                [super::bmi2_adx(), super::avx2(), super::avx512_ifma(), super::avx512_vbmi()];
+            let got = [
+                super::bmi2_adx(),
+                super::avx2(),
+                super::avx2_fma(),
+                super::avx512_ifma(),
+                super::avx512_vbmi(),
+            ];
             for ((name, want), got) in expected.iter().zip(got) {
                 assert_eq!(got, *want, "{name}");
             }

@@ -24,8 +24,9 @@ use core::cmp::Ordering;
 
 pub use div::DIV_NEWTON_THRESHOLD;
 pub use mul::{
-    mul_into, mul_schoolbook_into, sqr_into, KARATSUBA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD,
-    NTT_IFMA_THRESHOLD, NTT_SQR_THRESHOLD, NTT_THRESHOLD,
+    mul_into, mul_schoolbook_into, sqr_into, KARATSUBA_THRESHOLD, NTT_FMA_SQR_THRESHOLD,
+    NTT_FMA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD, NTT_IFMA_THRESHOLD, NTT_SQR_THRESHOLD,
+    NTT_THRESHOLD,
 };
 pub use radix::MAX_DECIMAL_DIGITS;
 

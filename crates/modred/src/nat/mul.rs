@@ -48,11 +48,26 @@ pub const NTT_IFMA_THRESHOLD: usize = 64;
 /// at 192 — crossover at about 96 words.
 pub const NTT_IFMA_SQR_THRESHOLD: usize = 128;
 
+/// [`NTT_THRESHOLD`] where the transform runs on the FMA engine ([`crate::ntt::uses_fma`]:
+/// 64-bit digits, AVX2 and FMA, no AVX-512 IFMA). Measured with
+/// `MODRED_CPU_OFF=avx512ifma cargo run --release -p modred --example calibrate_ntt` on
+/// an Intel Xeon with AVX-512 IFMA hidden (2 shared cores, one run): Karatsuba/transform
+/// time ratio 0.82 at 128 words, 1.07 at 192, 1.27 at 256, 1.65 at 384, 1.98 at 512 — the
+/// crossover lies between 128 and 192 words.
+pub const NTT_FMA_THRESHOLD: usize = 192;
+
+/// [`NTT_SQR_THRESHOLD`] on the FMA engine. Same run: Karatsuba square/transform square
+/// 0.71 at 128 words, 0.88 at 192, 1.29 at 256, 1.27 at 384, 1.81 at 512 — crossover
+/// between 192 and 256 words.
+pub const NTT_FMA_SQR_THRESHOLD: usize = 256;
+
 /// The transform thresholds (product, square) for `L` digits on this CPU.
 #[inline]
 fn ntt_thresholds<L: Limb>() -> (usize, usize) {
     if crate::ntt::uses_ifma::<L>() {
         (NTT_IFMA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD)
+    } else if crate::ntt::uses_fma::<L>() {
+        (NTT_FMA_THRESHOLD, NTT_FMA_SQR_THRESHOLD)
     } else {
         (NTT_THRESHOLD, NTT_SQR_THRESHOLD)
     }

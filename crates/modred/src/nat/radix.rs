@@ -320,6 +320,8 @@ struct Prepared {
 fn prepared_from<L: Limb>() -> usize {
     if ntt::uses_ifma::<L>() {
         super::mul::NTT_IFMA_THRESHOLD
+    } else if ntt::uses_fma::<L>() {
+        super::mul::NTT_FMA_THRESHOLD
     } else {
         super::mul::NTT_THRESHOLD
     }

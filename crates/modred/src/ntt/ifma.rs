@@ -48,10 +48,11 @@ use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// The two largest primes `c·3·2^32 + 1` below 2^50 (c = 87377 and 87375).
-pub(crate) const PRIMES: [u64; 2] = [0x3_fff3_0000_0001, 0x3_ffed_0000_0001];
+/// The two largest primes `c·3·2^32 + 1` below 2^50 (c = 87377 and 87375), shared with
+/// the FMA engine, whose recombined coefficients have the same form.
+pub(crate) const PRIMES: [u64; 2] = super::fma::PRIMES;
 /// Generators of their multiplicative groups.
-const GENERATORS: [u64; 2] = [5, 7];
+const GENERATORS: [u64; 2] = super::fma::GENERATORS;
 /// `2^32` divides `p − 1` for both primes.
 pub(crate) const MAX_TWO_ADICITY: u32 = 32;
 
@@ -220,10 +221,4 @@ pub(crate) unsafe fn inverse_crt(plan: &Plan, x: &mut [u64]) {
         vector::inverse(t2, plan.m, second);
         vector::scale_crt(t1, t2, plan.garner, first, second);
     }
-}
-
-/// Coefficient `i` after [`inverse_crt`].
-#[inline(always)]
-pub(crate) fn coefficient(x: &[u64], n: usize, i: usize) -> u128 {
-    x[i] as u128 + PRIMES[0] as u128 * x[n + i] as u128
 }

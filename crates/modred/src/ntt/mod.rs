@@ -12,14 +12,20 @@
 //! precalculated transforms of paper 001 §I-E and the shared operand of §IV-A).
 //!
 //! # Engines
-//! Two engines compute the same products; which one is chosen per transform at run time:
+//! Three engines compute the same products; which one is chosen per transform at run
+//! time, in one place (`pick`):
 //! - the **IFMA engine** (`ntt/ifma.rs`, its vector passes in
 //!   `kernels/arch/avx512_ifma/ntt.rs`; x86-64 with AVX-512 IFMA, 64-bit digits, not with
 //!   the `portable` feature): two primes below 2^50, each digit cut into two 32-bit pieces,
 //!   eight residues per instruction — about three times the speed of the scalar engine
 //!   and faster than GMP's `mpz_mul` from 2^16 to 2^22 bits (docs/benchmarks.md);
-//! - the **scalar engine** (everything else, and lengths below the IFMA engine's
-//!   smallest): three primes below 2^62, one coefficient per digit.
+//! - else the **FMA engine** (`ntt/fma.rs`, its vector passes in
+//!   `kernels/arch/avx2/ntt.rs`; x86-64 with AVX2 and FMA, 64-bit digits, not with
+//!   `portable`, from [`FMA_MIN_PIECES`] pieces): the same primes, pieces and
+//!   recombination, the residues in `f64` and reduced with fused multiply-adds, four per
+//!   instruction; its portable twin (scalar `f64`) runs in the tests everywhere;
+//! - the **scalar engine** (everything else, and lengths below the others' smallest):
+//!   three primes below 2^62, one coefficient per digit.
 //!
 //! # Exactness
 //! Scalar engine: each digit is one coefficient (`d < 2^w`, `w = L::BITS ≤ 64`). A
@@ -37,7 +43,11 @@
 //! fewer than `2^35` pieces — operands of up to 2^40 bits, again beyond 2^30. Its
 //! lengths reach `3·2^32` pieces. (Details and the lazy-reduction bounds in `ntt/ifma.rs`.)
 //!
-//! There is no rounding anywhere: the transforms are exact modular arithmetic.
+//! FMA engine: the IFMA engine's coefficients, primes and bound; its floating-point
+//! products are exact modular arithmetic by the error bound proved in `ntt/fma.rs`.
+//!
+//! The scalar and IFMA engines round nowhere: their transforms are exact modular
+//! arithmetic.
 //!
 //! # Lengths
 //! Transform lengths are `2^j` and `3·2^j` (a radix-3 pass in front of the radix-2
@@ -45,6 +55,7 @@
 //! 2 for powers of two only.
 
 mod cache;
+pub(crate) mod fma;
 #[cfg(x86_kernels_compiled)]
 mod ifma;
 mod prime;
@@ -103,9 +114,118 @@ pub fn uses_ifma<L: Limb>() -> bool {
     use_ifma::<L>(1 << 10, IFMA_ALLOWED)
 }
 
+/// Pieces from which the FMA engine runs rather than the scalar engine (where the CPU
+/// has AVX2 and FMA but not AVX-512 IFMA): 1.3–2.8 times as fast from 16 pieces (the
+/// smallest length measured; the engine's start at 8) up (docs/benchmarks.md, "Huge
+/// operands without AVX-512 IFMA").
+pub const FMA_MIN_PIECES: usize = 16;
+
+/// Which engines a product may use: the library's choice ([`allowed`]) or a test's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Allow {
+    /// The IFMA engine, where the CPU has it.
+    #[cfg_attr(not(x86_kernels_compiled), allow(dead_code))]
+    pub(crate) ifma: bool,
+    /// The FMA engine with this kernel, from this many pieces on.
+    pub(crate) fma: Option<(fma::Kernel, usize)>,
+}
+
+impl Allow {
+    /// The scalar engine only.
+    #[cfg(test)]
+    pub(crate) const SCALAR: Allow = Allow { ifma: false, fma: None };
+}
+
+/// The library's choice: the IFMA engine where allowed ([`IFMA_ALLOWED`]), the FMA
+/// engine's vector kernel where the CPU has AVX2 and FMA ([`fma::vector_kernel`]) from
+/// [`FMA_MIN_PIECES`] pieces.
+fn allowed() -> Allow {
+    Allow { ifma: IFMA_ALLOWED, fma: fma::vector_kernel().map(|k| (k, FMA_MIN_PIECES)) }
+}
+
+/// The two-prime engine over 32-bit pieces for a transform of `n` pieces of `L` digits,
+/// or `None` for the scalar engine: the one place that chooses. IFMA first (see
+/// [`use_ifma`]), else the FMA engine where `allow` has it, for `u64` digits (as IFMA:
+/// the op-counting digit keeps the scalar engine), at its lengths from its minimum.
+fn pick<L: Limb>(n: usize, allow: Allow) -> Option<Pieces> {
+    #[cfg(x86_kernels_compiled)]
+    if use_ifma::<L>(n, allow.ifma) {
+        return Some(Pieces::Ifma(ifma::Plan::get(n)));
+    }
+    match allow.fma {
+        Some((k, min))
+            if core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+                && fma::is_len(n)
+                && n >= min =>
+        {
+            Some(Pieces::Fma(fma::Plan::get(n), k))
+        }
+        _ => None,
+    }
+}
+
+/// A two-prime engine over 32-bit pieces with its plan: both leave coefficient `i` as
+/// `x[i] + p1·x[n + i]` ([`coefficient`]).
+#[derive(Clone, Debug)]
+enum Pieces {
+    /// AVX-512 IFMA ([`ifma`]); made only where [`use_ifma`] found the CPU features.
+    #[cfg(x86_kernels_compiled)]
+    Ifma(Arc<ifma::Plan>),
+    /// Double precision with FMA ([`fma`]); the kernel's CPU features checked by
+    /// [`fma::vector_kernel`] where it is the vector one.
+    Fma(Arc<fma::Plan>, fma::Kernel),
+}
+
+impl Pieces {
+    /// Forward transforms of the 64-bit digits `a` into `out` (`2n` words).
+    fn forward<L: Limb>(&self, a: &[L], out: &mut [u64]) {
+        match self {
+            // SAFETY: an IFMA engine is made only where the CPU has AVX-512F and IFMA.
+            #[cfg(x86_kernels_compiled)]
+            Pieces::Ifma(plan) => unsafe { ifma::forward_digits(plan, a, out) },
+            Pieces::Fma(plan, k) => fma::forward_digits(plan, *k, a, out),
+        }
+    }
+
+    /// `x ← x ⋆ y` pointwise (`None`: `x ← x ⋆ x`).
+    fn pointwise(&self, x: &mut [u64], y: Option<&[u64]>) {
+        match self {
+            // SAFETY: as in `forward`.
+            #[cfg(x86_kernels_compiled)]
+            Pieces::Ifma(plan) => unsafe { ifma::pointwise(plan, x, y) },
+            Pieces::Fma(plan, k) => fma::pointwise(plan, *k, x, y),
+        }
+    }
+
+    /// Inverse transforms and the recombination into `x1`, `x2` ([`coefficient`]).
+    fn inverse_crt(&self, x: &mut [u64]) {
+        match self {
+            // SAFETY: as in `forward`.
+            #[cfg(x86_kernels_compiled)]
+            Pieces::Ifma(plan) => unsafe { ifma::inverse_crt(plan, x) },
+            Pieces::Fma(plan, k) => fma::inverse_crt(plan, *k, x),
+        }
+    }
+}
+
+/// Coefficient `i` after [`Pieces::inverse_crt`] at `n` pieces.
+#[inline(always)]
+fn coefficient(x: &[u64], n: usize, i: usize) -> u128 {
+    x[i] as u128 + fma::PRIMES[0] as u128 * x[n + i] as u128
+}
+
+/// Whether products of `L` digits (at lengths that engine takes, from
+/// [`FMA_MIN_PIECES`]) run on the FMA engine: `u64` digits, a CPU with AVX2 and FMA but
+/// without AVX-512 IFMA (which [`uses_ifma`] takes), not the `portable` feature. The
+/// transform thresholds of [`crate::nat`] depend on it.
+pub fn uses_fma<L: Limb>() -> bool {
+    !uses_ifma::<L>()
+        && core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+        && fma::vector_kernel().is_some()
+}
+
 /// Number of significant 32-bit pieces of the (normalized, nonempty) 64-bit digit
 /// string `a`.
-#[cfg(x86_kernels_compiled)]
 fn pieces<L: Limb>(a: &[L]) -> usize {
     let top = a[a.len() - 1].to_u64();
     2 * a.len() - usize::from(top >> 32 == 0)
@@ -116,10 +236,9 @@ fn pieces<L: Limb>(a: &[L]) -> usize {
 enum Engine {
     /// Three primes below 2^62, one coefficient per digit ([`transform`]).
     Scalar(Arc<Plan>),
-    /// Two primes below 2^50, two coefficients per 64-bit digit, AVX-512 IFMA
-    /// ([`ifma`]): length `2n` pieces for `n` digits.
-    #[cfg(x86_kernels_compiled)]
-    Ifma(Arc<ifma::Plan>),
+    /// Two primes below 2^50, two coefficients per 64-bit digit (AVX-512 IFMA or FMA,
+    /// [`Pieces`]): length `2n` pieces for `n` digits.
+    Pieces(Pieces),
 }
 
 /// The transform of one operand at one length, kept for reuse: the residue vectors of
@@ -132,8 +251,8 @@ pub struct Transform {
     data: Vec<u64>,
     /// Digits of the operand (without high zeros), for the length checks.
     digits: usize,
-    /// The operand's lowest 32-bit piece (IFMA engine: see [`carry_linear_ifma`]).
-    #[cfg_attr(not(x86_kernels_compiled), allow(dead_code))]
+    /// The operand's lowest 32-bit piece (two-prime engines: see
+    /// [`carry_linear_pieces`]).
     low: u64,
 }
 
@@ -148,16 +267,11 @@ impl Transform {
     /// Errors: `n` is not a transform length ([`is_transform_len`]) or `a` has more
     /// significant digits than `n`.
     pub fn new<L: Limb>(a: &[L], n: usize) -> Result<Transform, Error> {
-        Transform::new_with(a, n, IFMA_ALLOWED)
+        Transform::new_with(a, n, allowed())
     }
 
-    /// [`Transform::new`], on the IFMA engine only where `allow_ifma`.
-    #[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
-    pub(crate) fn new_with<L: Limb>(
-        a: &[L],
-        n: usize,
-        allow_ifma: bool,
-    ) -> Result<Transform, Error> {
+    /// [`Transform::new`] on the engines `allow` has.
+    pub(crate) fn new_with<L: Limb>(a: &[L], n: usize, allow: Allow) -> Result<Transform, Error> {
         if !is_transform_len(n) {
             return Err(Error::InvalidArgument(format!(
                 "{n} is not a transform length (2^j or 3·2^j)"
@@ -169,14 +283,11 @@ impl Transform {
                 "an operand of {digits} digits does not fit a transform of length {n}"
             )));
         }
-        #[cfg(x86_kernels_compiled)]
-        if use_ifma::<L>(2 * n, allow_ifma) {
-            let plan = ifma::Plan::get(2 * n);
+        if let Some(e) = pick::<L>(2 * n, allow) {
             let mut data = crate::modulus::limits::try_zeroed(4 * n, 0u64)?;
-            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
-            unsafe { ifma::forward_digits(&plan, &a[..digits], &mut data) };
+            e.forward(&a[..digits], &mut data);
             let low = a.first().map_or(0, |d| d.to_u64() & 0xffff_ffff);
-            return Ok(Transform { n, engine: Engine::Ifma(plan), data, digits, low });
+            return Ok(Transform { n, engine: Engine::Pieces(e), data, digits, low });
         }
         let plan = Plan::get(n);
         let mut data = crate::modulus::limits::try_zeroed(3 * n, 0u64)?;
@@ -378,8 +489,8 @@ fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// The linear product's digits from the IFMA engine's coefficients (after
-/// [`ifma::inverse_crt`] on a length of `n` pieces): `count` coefficients, all of `r`
+/// The linear product's digits from a two-prime engine's coefficients (after
+/// [`Pieces::inverse_crt`] on a length of `n` pieces): `count` coefficients, all of `r`
 /// (64-bit digits) written.
 ///
 /// `count` may be `n + 1`: a prepared transform of `n/2` digits holds products of up to
@@ -388,10 +499,9 @@ fn check_len(n_needed: usize, plan_n: usize) -> Result<(), Error> {
 /// is the single product `a_0·b_0` of the lowest pieces (`fix`), coefficient `n` is the
 /// wrapped value minus `fix` (exact: the wrapped sum is below `2^65`, far below
 /// `p1·p2`).
-#[cfg(x86_kernels_compiled)]
-fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64>, r: &mut [L]) {
+fn carry_linear_pieces<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64>, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && (count <= n || (count == n + 1 && fix.is_some())));
-    let wrapped = ifma::coefficient(x, n, 0);
+    let wrapped = coefficient(x, n, 0);
     let (c0, cn) = match fix {
         Some(f) if count == n + 1 => (f as u128, wrapped - f as u128),
         _ => (wrapped, 0),
@@ -401,7 +511,7 @@ fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64
         if i == 0 {
             c0
         } else if i < full {
-            ifma::coefficient(x, n, i)
+            coefficient(x, n, i)
         } else if i == n && count == n + 1 {
             cn
         } else {
@@ -421,17 +531,16 @@ fn carry_linear_ifma<L: Limb>(x: &[u64], n: usize, count: usize, fix: Option<u64
     debug_assert!(acc == 0 && 2 * r.len() >= count, "product longer than its buffer");
 }
 
-/// The cyclic product's `n/2` digits (`r.len()`) from the IFMA engine's `n` coefficients,
-/// the carry out of the top wrapped to the bottom (`B^(n/2) ≡ 1`).
-#[cfg(x86_kernels_compiled)]
-fn carry_cyclic_ifma<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
+/// The cyclic product's `n/2` digits (`r.len()`) from a two-prime engine's `n`
+/// coefficients, the carry out of the top wrapped to the bottom (`B^(n/2) ≡ 1`).
+fn carry_cyclic_pieces<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
     debug_assert!(L::BITS == 64 && 2 * r.len() == n);
     let mut acc = 0u128;
     for (j, d) in r.iter_mut().enumerate() {
-        acc += ifma::coefficient(x, n, 2 * j);
+        acc += coefficient(x, n, 2 * j);
         let lo = acc as u64 & 0xffff_ffff;
         acc >>= 32;
-        acc += ifma::coefficient(x, n, 2 * j + 1);
+        acc += coefficient(x, n, 2 * j + 1);
         let hi = acc as u64 & 0xffff_ffff;
         acc >>= 32;
         *d = L::from_u64(lo | hi << 32);
@@ -449,43 +558,37 @@ fn carry_cyclic_ifma<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
 }
 
 /// `r = a·b`, `r.len() == a.len() + b.len()`, by a linear convolution of length
-/// [`transform_len_at_least`]`(a.len() + b.len() − 1)` (on the IFMA engine: of the
+/// [`transform_len_at_least`]`(a.len() + b.len() − 1)` (on the two-prime engines: of the
 /// pieces' count). Either operand may be empty.
 ///
 /// # Panics
 /// If `r.len() != a.len() + b.len()`.
 pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
-    mul_with(r, a, b, IFMA_ALLOWED);
+    mul_with(r, a, b, allowed());
 }
 
-/// [`mul`], on the IFMA engine only where `allow_ifma`.
-#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
-pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow_ifma: bool) {
+/// [`mul`] on the engines `allow` has.
+pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow: Allow) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
     let (la, lb) = (crate::kernels::normalized_len(a), crate::kernels::normalized_len(b));
     if la == 0 || lb == 0 {
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(x86_kernels_compiled)]
     {
         let count = pieces(&a[..la]) + pieces(&b[..lb]) - 1;
         let n = transform_len_at_least(count);
         // Both operands' pieces fit: 2·la ≤ pieces(a) + 1 ≤ count + 1, and n ≥ count + 1
-        // unless n = count, which is odd while the engine's lengths are even.
-        if use_ifma::<L>(n, allow_ifma) {
-            let plan = ifma::Plan::get(n);
+        // unless n = count, which is odd while the engines' lengths are even.
+        if let Some(e) = pick::<L>(n, allow) {
             let mut x = vec![0u64; 2 * n];
             let mut y = vec![0u64; 2 * n];
-            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
-            unsafe {
-                ifma::forward_digits(&plan, &a[..la], &mut x);
-                ifma::forward_digits(&plan, &b[..lb], &mut y);
-                ifma::pointwise(&plan, &mut x, Some(&y));
-                drop(y);
-                ifma::inverse_crt(&plan, &mut x);
-            }
-            carry_linear_ifma(&x, n, count, None, r);
+            e.forward(&a[..la], &mut x);
+            e.forward(&b[..lb], &mut y);
+            e.pointwise(&mut x, Some(&y));
+            drop(y);
+            e.inverse_crt(&mut x);
+            carry_linear_pieces(&x, n, count, None, r);
             return;
         }
     }
@@ -511,32 +614,26 @@ pub fn sqr<L: Limb>(r: &mut [L], a: &[L]) {
 
 /// [`sqr`] with `buf` as the working transform.
 pub(crate) fn sqr_with_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
-    sqr_with(r, a, buf, IFMA_ALLOWED);
+    sqr_with(r, a, buf, allowed());
 }
 
-/// [`sqr_with_buf`], on the IFMA engine only where `allow_ifma`.
-#[cfg_attr(not(x86_kernels_compiled), allow(unused_variables))]
-pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_ifma: bool) {
+/// [`sqr_with_buf`] on the engines `allow` has.
+pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow: Allow) {
     let la = crate::kernels::normalized_len(a);
     if la == 0 {
         r.fill(L::ZERO);
         return;
     }
-    #[cfg(x86_kernels_compiled)]
     {
         let count = 2 * pieces(&a[..la]) - 1;
         let n = transform_len_at_least(count);
-        if use_ifma::<L>(n, allow_ifma) {
-            let plan = ifma::Plan::get(n);
+        if let Some(e) = pick::<L>(n, allow) {
             buf.resize(2 * n, 0);
             let x = &mut buf[..2 * n];
-            // SAFETY: `use_ifma` checked that the CPU has AVX-512F and IFMA.
-            unsafe {
-                ifma::forward_digits(&plan, &a[..la], x);
-                ifma::pointwise(&plan, x, None);
-                ifma::inverse_crt(&plan, x);
-            }
-            carry_linear_ifma(x, n, count, None, r);
+            e.forward(&a[..la], x);
+            e.pointwise(x, None);
+            e.inverse_crt(x);
+            carry_linear_pieces(x, n, count, None, r);
             return;
         }
     }
@@ -550,7 +647,6 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow_
 }
 
 /// The error of a transform made for 64-bit digits used with other digits.
-#[cfg(x86_kernels_compiled)]
 fn digit_mismatch() -> Error {
     Error::InvalidArgument("a transform of 64-bit digits used with other digits".to_string())
 }
@@ -582,25 +678,20 @@ pub fn mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_linear(plan, buf, la + b.digits - 1, r);
         }
-        #[cfg(x86_kernels_compiled)]
-        Engine::Ifma(plan) => {
+        Engine::Pieces(e) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());
             }
-            let n = plan.n;
+            let n = 2 * b.n;
             // At most 2·(la + digits) − 1 ≤ n + 1 pieces' worth of coefficients (see
-            // `carry_linear_ifma` for the one beyond n).
+            // `carry_linear_pieces` for the one beyond n).
             let count = 2 * (la + b.digits) - 1;
             let fix = (count == n + 1).then(|| (a[0].to_u64() & 0xffff_ffff) * b.low);
             buf.resize(2 * n, 0);
-            // SAFETY: the transform was made on the IFMA engine, so `use_ifma` found
-            // AVX-512F and IFMA on this CPU.
-            unsafe {
-                ifma::forward_digits(plan, &a[..la], buf);
-                ifma::pointwise(plan, buf, Some(&b.data));
-                ifma::inverse_crt(plan, buf);
-            }
-            carry_linear_ifma(buf, n, count, fix, r);
+            e.forward(&a[..la], buf);
+            e.pointwise(buf, Some(&b.data));
+            e.inverse_crt(buf);
+            carry_linear_pieces(buf, n, count, fix, r);
         }
     }
     Ok(())
@@ -631,20 +722,16 @@ pub fn cyclic_mul_prepared<L: Limb>(
             pointwise(plan, buf, &b.data);
             carry_cyclic(plan, buf, r);
         }
-        #[cfg(x86_kernels_compiled)]
-        Engine::Ifma(plan) => {
+        Engine::Pieces(e) => {
             if L::BITS != 64 {
                 return Err(digit_mismatch());
             }
-            let n = plan.n;
+            let n = 2 * b.n;
             buf.resize(2 * n, 0);
-            // SAFETY: as in `mul_prepared`.
-            unsafe {
-                ifma::forward_digits(plan, &a[..la], buf);
-                ifma::pointwise(plan, buf, Some(&b.data));
-                ifma::inverse_crt(plan, buf);
-            }
-            carry_cyclic_ifma(buf, n, r);
+            e.forward(&a[..la], buf);
+            e.pointwise(buf, Some(&b.data));
+            e.inverse_crt(buf);
+            carry_cyclic_pieces(buf, n, r);
         }
     }
     Ok(())

@@ -21,8 +21,11 @@
 //!   the almost Montgomery product, its digit conversions and the constant-time table
 //!   scan of `engine::ifma`; `ntt`: the vector passes of the IFMA
 //!   transform engine of `ntt/ifma.rs`.
-//! - `avx2/`, `aarch64/`: the places for AVX2 and for AArch64 (NEON, SVE) kernels, with
-//!   their own aliases in `build.rs` and detection in `kernels::cpu`; none yet.
+//! - [`avx2`]: AVX2 with FMA (four `f64` to a register). `ntt`: the vector passes of the
+//!   double-precision transform engine of `ntt/fma.rs`. Same family, target and aliases
+//!   as [`x86_64`]; detection by `kernels::cpu::avx2_fma`.
+//! - `aarch64/`: the place for AArch64 (NEON, SVE) kernels, with their own aliases in
+//!   `build.rs` and detection in `kernels::cpu`; none yet.
 
 #![cfg_attr(not(x86_kernels), allow(dead_code))]
 
@@ -31,3 +34,6 @@ pub(crate) mod x86_64;
 
 #[cfg(x86_kernels_compiled)]
 pub(crate) mod avx512_ifma;
+
+#[cfg(x86_kernels_compiled)]
+pub(crate) mod avx2;
