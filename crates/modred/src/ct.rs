@@ -27,6 +27,12 @@
 //! table scanned with vector masks), as OpenSSL's RSAZ code does: same result, same
 //! contract, chosen once when the context is built ([`MontgomeryCt::pow_uses_ifma`]).
 //!
+//! With `u64` digits on an x86-64 CPU with BMI2 and ADX, [`MontgomeryCt::mul`] and
+//! [`MontgomeryCt::sqr`] (so the exponentiation off the IFMA path) run the MULX/ADCX/ADOX
+//! Montgomery kernels (`kernels::arch::x86_64::mont_mulx`: CIOS fused into one pass per
+//! digit, and for 9 digits and more a square by the triangle and a reduction): the same
+//! values, every loop of fixed length `k`, the final subtraction by a mask.
+//!
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
@@ -34,6 +40,8 @@
 use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;
 use crate::kernels;
+#[cfg(x86_kernels)]
+use crate::kernels::arch::x86_64::mont_mulx;
 use crate::limb::Limb;
 use crate::nat::Nat;
 use alloc::string::ToString;
@@ -135,6 +143,35 @@ pub struct MontgomeryCt<L: Limb> {
     /// with AVX-512 IFMA: the radix-2^52 context [`MontgomeryCt::pow`] runs on.
     #[cfg(x86_kernels)]
     ifma: Option<MontgomeryIfma>,
+    /// For `u64` digits on a CPU with BMI2 and ADX ([`crate::engine::rule::montgomery_ct_mulx`]):
+    /// products and squares by the MULX/ADX Montgomery kernels
+    /// (`kernels::arch::x86_64::mont_mulx`, the same values and constant-time contract).
+    #[cfg(x86_kernels)]
+    mulx: bool,
+}
+
+/// `x` as `u64` digits.
+///
+/// # Safety
+/// `L` must be `u64`.
+#[cfg(x86_kernels)]
+#[inline(always)]
+unsafe fn as_u64<L: Limb>(x: &[L]) -> &[u64] {
+    debug_assert!(core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>());
+    // SAFETY: L is u64 (the caller's guarantee): same size, alignment and values.
+    unsafe { core::slice::from_raw_parts(x.as_ptr().cast::<u64>(), x.len()) }
+}
+
+/// `x` as mutable `u64` digits.
+///
+/// # Safety
+/// `L` must be `u64`.
+#[cfg(x86_kernels)]
+#[inline(always)]
+unsafe fn as_u64_mut<L: Limb>(x: &mut [L]) -> &mut [u64] {
+    debug_assert!(core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>());
+    // SAFETY: as in `as_u64`; the borrow is exclusive.
+    unsafe { core::slice::from_raw_parts_mut(x.as_mut_ptr().cast::<u64>(), x.len()) }
 }
 
 /// The digits of `x` as `u64`s.
@@ -200,6 +237,9 @@ impl<L: Limb> MontgomeryCt<L> {
             one,
             #[cfg(x86_kernels)]
             ifma: ifma_for(m, false),
+            #[cfg(x86_kernels)]
+            mulx: core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
+                && crate::engine::rule::montgomery_ct_mulx(k),
         })
     }
 
@@ -249,6 +289,16 @@ impl<L: Limb> MontgomeryCt<L> {
             "constant-time Montgomery multiplication: operand lengths must equal the modulus width"
         );
         let m = &self.m[..];
+        #[cfg(x86_kernels)]
+        if self.mulx {
+            // SAFETY: `mulx` is set only where L is u64 and the CPU has BMI2 and ADX (`new`).
+            unsafe {
+                let (out, t) = (as_u64_mut(out), as_u64_mut(t));
+                let m0inv = self.m0inv.to_u64();
+                mont_mulx::mont_mul(out, as_u64(a), as_u64(b), as_u64(m), m0inv, t);
+            }
+            return;
+        }
         let t = &mut t[..2 * k + 2];
         t.fill(L::ZERO);
         cios(t, a, b, m, self.m0inv);
@@ -262,8 +312,25 @@ impl<L: Limb> MontgomeryCt<L> {
         select_into(out, v, mask_from_bit(keep_v));
     }
 
-    /// `out = a²·R⁻¹ mod m`: [`MontgomeryCt::mul`] with `a` twice. Constant time.
+    /// `out = a²·R⁻¹ mod m`: [`MontgomeryCt::mul`] with `a` twice, or where the MULX/ADX
+    /// kernels run and it measured faster for the width, the square of the triangle and
+    /// its reduction (`kernels::arch::x86_64::mont_mulx::mont_sqr`). Constant time.
     pub fn sqr(&self, out: &mut [L], a: &[L], t: &mut [L]) {
+        #[cfg(x86_kernels)]
+        if self.mulx && crate::engine::rule::montgomery_mulx_sqr_separate(self.width()) {
+            let k = self.width();
+            assert!(
+                a.len() == k && out.len() == k && t.len() >= 2 * k + 2,
+                "constant-time Montgomery squaring: operand lengths must equal the modulus width"
+            );
+            // SAFETY: as in `mul`.
+            unsafe {
+                let (out, t) = (as_u64_mut(out), as_u64_mut(t));
+                let m0inv = self.m0inv.to_u64();
+                mont_mulx::mont_sqr(out, as_u64(a), as_u64(&self.m), m0inv, t);
+            }
+            return;
+        }
         self.mul(out, a, a, t);
     }
 
@@ -427,7 +494,9 @@ mod tests {
     #[test]
     fn mul_pow_agree_with_nat_arithmetic() {
         let mut rng = SplitMix64::new(0xc7);
-        for k in [1usize, 2, 3, 5, 8] {
+        // 9–64 digits: the MULX/ADX kernels' widths where the CPU has BMI2 and ADX, with
+        // and without a tail of k mod 4 digits.
+        for k in [1usize, 2, 3, 5, 8, 9, 16, 17, 31, 32, 64] {
             for round in 0..6 {
                 let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
                 limbs[0] |= 1;

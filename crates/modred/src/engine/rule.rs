@@ -109,6 +109,50 @@ pub(crate) fn montgomery_asm(digits: usize) -> bool {
 /// The width of the fixed-size Montgomery product in MULX/ADCX/ADOX assembly.
 pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 
+/// Digits of an odd modulus from which the Montgomery reducers (`montgomery`,
+/// `montgomery-interleaved`) multiply with the fused MULX/ADX Montgomery multiplication
+/// where AVX-512 IFMA does not take the product; below, the fixed-size Montgomery, ahead at
+/// 5–7 digits (OpenSSL ÷ fixed 0.96–1.01 against ÷ MULX 1.11–1.25), even at 8, IFMA hidden.
+/// Re-measure: `MODRED_CPU_OFF=avx512ifma modred bench --anchors --algo montgomery --api modulus --bits 320,448,512,576`.
+pub(crate) const MONTGOMERY_MULX_MIN_DIGITS: usize = 9;
+
+/// Digits up to which [`MONTGOMERY_MULX_MIN_DIGITS`] holds (above, the separated product
+/// with Karatsuba of [`crate::reduce::montgomery::PRODUCT_KARATSUBA_THRESHOLD`] digits).
+pub(crate) const MONTGOMERY_MULX_MAX_DIGITS: usize = 64;
+
+/// Digits from which the MULX/ADX Montgomery squares take the dedicated square (triangle,
+/// doubled, then the reduction) rather than the fused multiplication: ours ÷ OpenSSL's a·a
+/// 1.18–1.20 against 1.47–1.70 at 32–64 digits, 0.72–1.31 against 0.80–1.22 at 9–15, IFMA hidden.
+/// Re-measure: `MODRED_CPU_OFF=avx512ifma modred bench --anchors --algo montgomery --api modulus --op sqrmod`.
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) const MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS: usize = 9;
+
+/// Whether a Montgomery product of `digits` 64-bit digits runs as the fused MULX/ADCX/ADOX
+/// Montgomery multiplication on this CPU (BMI2 and ADX, not with the `portable` feature,
+/// [`MONTGOMERY_MULX_MIN_DIGITS`]..=[`MONTGOMERY_MULX_MAX_DIGITS`] digits). Where the
+/// AVX-512 IFMA product pays, the selector takes that first.
+pub(crate) fn montgomery_mulx(digits: usize) -> bool {
+    cfg!(x86_kernels)
+        && (MONTGOMERY_MULX_MIN_DIGITS..=MONTGOMERY_MULX_MAX_DIGITS).contains(&digits)
+        && crate::kernels::cpu::bmi2_adx()
+}
+
+/// Whether the constant-time Montgomery context ([`crate::ct::MontgomeryCt`]) of `digits`
+/// 64-bit digits multiplies with the fused MULX/ADCX/ADOX Montgomery multiplication: on a
+/// CPU with BMI2 and ADX (not with the `portable` feature), every width (the alternative is
+/// CIOS in rows of the digit kernels, which makes the same products in two passes).
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn montgomery_ct_mulx(digits: usize) -> bool {
+    cfg!(x86_kernels) && digits >= 1 && crate::kernels::cpu::bmi2_adx()
+}
+
+/// Whether the MULX/ADX Montgomery reducer of `digits` digits squares with the dedicated
+/// square ([`MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS`]).
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn montgomery_mulx_sqr_separate(digits: usize) -> bool {
+    digits >= MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS
+}
+
 // Equal by design: the fixed-size Montgomery covers every width up to its threshold (and
 // `Core` has one arm per width); the asm thresholds are the assembly's width.
 const _: () = assert!(FIXED_MONTGOMERY_MAX_DIGITS == crate::reduce::fixed::MAX_MONTGOMERY_LIMBS);

@@ -41,6 +41,10 @@ pub enum Product {
     },
     /// Montgomery's 4-digit product and square in MULX/ADCX/ADOX assembly.
     MontgomeryAsm4,
+    /// Montgomery's product of any width as one fused MULX/ADCX/ADOX pass per digit (CIOS
+    /// after OpenSSL's `bn_mulx4x_mont`), its square by a triangle and a reduction or by
+    /// that product.
+    MontgomeryMulx,
     /// Montgomery's product in radix 2^52, eight digits to a vector, on AVX-512 IFMA.
     Ifma52,
     /// One 64-bit digit in registers, reduced by a precomputed reciprocal (`exp::word`;
@@ -67,6 +71,9 @@ impl fmt::Display for Product {
             Product::Fixed { digits: 1 } => f.write_str("unrolled fixed-size code for 1 digit"),
             Product::Fixed { digits } => write!(f, "unrolled fixed-size code for {digits} digits"),
             Product::MontgomeryAsm4 => f.write_str("4-digit MULX/ADCX/ADOX assembly"),
+            Product::MontgomeryMulx => {
+                f.write_str("fused MULX/ADCX/ADOX Montgomery multiplication (any width)")
+            }
             Product::Ifma52 => f.write_str("AVX-512 IFMA radix-2^52 product"),
             Product::Word => {
                 f.write_str("one digit in registers, division by a precomputed reciprocal")
@@ -331,7 +338,7 @@ fn core_for(algorithm: Algorithm, m: &Nat, ifma: bool) -> Result<(Core, Product)
     if algorithm == Algorithm::Hong {
         return Ok((Core::Hong(Hong::new(m)?), slice_product()));
     }
-    if algorithm == Algorithm::Montgomery && m.is_odd() {
+    if algorithm == Algorithm::Montgomery && m.is_odd() && !rule::montgomery_mulx(m.len()) {
         fn fixed<const N: usize>(m: &Nat) -> Result<MontgomeryFixed<N>, Error> {
             MontgomeryFixed::<N>::new(m)
         }
@@ -359,8 +366,18 @@ fn core_for(algorithm: Algorithm, m: &Nat, ifma: bool) -> Result<(Core, Product)
 /// The reducer of `algorithm` modulo `m` behind the trait — its unrolled fixed-size form
 /// where it has one for this width — and the code of its products.
 fn reducer_for(algorithm: Algorithm, m: &Nat) -> Result<(Box<dyn Reducer<u64>>, Product), Error> {
-    if let Some(r) = reduce::fixed::make_u64(algorithm, m) {
-        return Ok((r, fixed_product(algorithm, m.len())));
+    let mulx = matches!(algorithm, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved)
+        && m.is_odd()
+        && rule::montgomery_mulx(m.len());
+    if !mulx {
+        if let Some(r) = reduce::fixed::make_u64(algorithm, m) {
+            return Ok((r, fixed_product(algorithm, m.len())));
+        }
+    }
+    #[cfg(x86_kernels)]
+    if mulx {
+        let r = reduce::montgomery_mulx::MontgomeryMulx::new(m)?.named(algorithm);
+        return Ok((Box::new(r), Product::MontgomeryMulx));
     }
     let r = reduce::make(algorithm, m)?;
     let product = match algorithm {

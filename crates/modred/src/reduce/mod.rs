@@ -31,6 +31,8 @@ pub mod fixed;
 pub mod hong;
 pub(crate) mod montgomery;
 mod montgomery_interleaved;
+#[cfg(x86_kernels)]
+pub(crate) mod montgomery_mulx;
 pub(crate) mod nist;
 mod ntt_barrett;
 mod ntt_montgomery;

@@ -154,7 +154,8 @@ fn measure(ctx: &Context, reduce_only: bool) -> Result<Vec<Measured>, String> {
             let m = &all[prime];
             let (reducer, product) =
                 modred::engine::reducer(a, m).map_err(|e| format!("{what}: {e}"))?;
-            let fixed = !matches!(product, Product::Slice { .. });
+            // The MULX/ADX Montgomery product is code of any width: a slice form.
+            let fixed = matches!(product, Product::Fixed { .. } | Product::MontgomeryAsm4);
             let form = match (a, fixed) {
                 (Algorithm::Nist, _) => "hard-coded",
                 (_, true) => "fixed-size",

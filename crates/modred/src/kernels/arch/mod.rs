@@ -15,7 +15,8 @@
 //! - [`x86_64`]: BMI2 and ADX (MULX, ADCX/ADOX). `rows`: `mul_1`, `addmul_1`,
 //!   `submul_1`, the schoolbook `mul_basecase`/`sqr_basecase` built on them, and their
 //!   safe dispatching entry points; `mont4`: the 4-digit Montgomery product and square
-//!   of `reduce::fixed`; `scalar`: the baseline instructions `div` and CMOV of
+//!   of `reduce::fixed`; `mont_mulx`: the Montgomery product (CIOS fused into one pass per
+//!   digit) and square of any width, of `reduce::montgomery_mulx` and `ct`; `scalar`: the baseline instructions `div` and CMOV of
 //!   `limb::native` and `ntt::prime`.
 //! - [`avx512_ifma`]: AVX-512 IFMA (radix 2^52, eight digits to a register). `radix52`:
 //!   the almost Montgomery product, its digit conversions and the constant-time table

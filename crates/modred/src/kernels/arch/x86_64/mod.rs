@@ -7,6 +7,10 @@
 //! - [`mont4`]: 4-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::MontgomeryFixed<4>` (through `reduce::fixed::arith`,
 //!   which makes the CPU check).
+//! - [`mont_mulx`]: Montgomery multiplication of any width as one fused MULX/ADCX/ADOX
+//!   pass per digit (after OpenSSL's `bn_mulx4x_mont`), and Montgomery squaring by the
+//!   triangle and a reduction in MULX/ADX rows, for `reduce::montgomery_mulx` and
+//!   `ct::MontgomeryCt` (the selector's `engine::rule::montgomery_mulx` decides).
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
 //!   where needed: the two-by-one `div` of the `u64` digit and the CMOV corrections of the
 //!   scalar transform's modular arithmetic.
@@ -16,6 +20,7 @@
 //! in `reduce/fixed/arith.rs`.
 
 pub(crate) mod mont4;
+pub(crate) mod mont_mulx;
 mod rows;
 pub(crate) mod scalar;
 #[cfg(test)]

@@ -1,0 +1,546 @@
+//! Montgomery multiplication and squaring of any width on BMI2 (MULX) and ADX
+//! (ADCX/ADOX): the product of moduli of 5–64 digits (and any other width) on x86-64 CPUs
+//! without AVX-512 IFMA.
+//!
+//! [`mont_mul`] is Montgomery multiplication in the Coarsely Integrated Operand Scanning
+//! form (Koç, Acar and Kaliski 1996; the loop of `ct::cios`) with the two inner loops fused
+//! into one pass, the structure of OpenSSL's `bn_mulx4x_mont` (crypto/bn/asm/x86_64-mont.pl):
+//! per digit `b_i`, first `u = (t_0 + a_0·b_i)·m' mod 2^64`, then one pass over `t` in blocks
+//! of four digits, each block
+//!
+//! ```text
+//! s[j..j+4] = t[j..j+4] + a[j..j+4]·b_i + ca     MULX; ADOX: the product's carries,
+//!                                                  ADCX: the sum with t; ca: the block's top
+//! t[j−1..j+3] = s[j..j+4] + u·m[j..j+4] + cm     MULX; ADOX: the product's carries,
+//!                                                  ADCX: the sum with s; cm: the block's top
+//! ```
+//!
+//! so that both rows run on two independent carry chains each and the shift of `t` by a
+//! digit (the division by `2^64`) is in the addressing; the last `k mod 4` digits run one
+//! at a time. The carry digits `ca`, `cm` stay below `2^64`: a block of `t` plus a block of
+//! `a` times a digit plus a carry digit is below `2^320`.
+//!
+//! [`mont_sqr`] is the square of the triangle ([`super::sqr_basecase_adx`]: the cross
+//! products once, doubled, the diagonal added) followed by Montgomery's reduction (paper
+//! 000, Algorithm 3) in one MULX/ADCX/ADOX block ([`redc_rows`]), `k(k+1)/2 + k(k+1)` digit
+//! products against the `2k² + k` of [`mont_mul`] with `a` twice.
+//!
+//! Both end in one subtraction of `m`, always computed and kept or dropped by a mask: no
+//! branch or memory address depends on the operands (the time depends on `k` only), which
+//! is what `ct::MontgomeryCt` needs.
+
+use crate::kernels::portable;
+use core::arch::asm;
+
+/// The CIOS loop, fused: for `a, b < m` (`k ≥ 1` digits each, `m` odd, `m0inv = −m_0^(−1)
+/// mod 2^64`) and `t` of `k + 2` zero digits, leaves `a·b·2^(−64k) mod m` or that plus `m`
+/// (the value is below `2m`) as `t[k+1]·2^(64k) + t[1..=k]`, `t[k+1] ∈ {0, 1}`; `t[0]` is
+/// a dummy digit the shifted stores of the first block write.
+///
+/// Invariant (as `ct::cios`): after each digit of `b` the running value is below `2m`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If the lengths differ from the above (checked before the assembly).
+#[inline]
+pub(crate) unsafe fn mont_mul_loop(t: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv: u64) {
+    let k = m.len();
+    assert!(
+        k >= 1 && a.len() == k && b.len() == k && t.len() == k + 2,
+        "mont_mul_loop: operand lengths"
+    );
+    // SAFETY: the caller guarantees BMI2 (MULX) and ADX (ADCX, ADOX). The loop reads
+    // a[0..k], b[0..k], m[0..k] and reads and writes t[0..k+2] (through tp = t + 1: the
+    // stores at tp − 8 land on t[0]), in bounds by the assertion above; `t` is exclusive,
+    // the rest shared. The asm saves rbx and rbp (which `asm!` cannot name) on the stack
+    // and keeps its state in 72 bytes below them, restoring the stack pointer and both
+    // registers at the end (no `nostack`); every other register it writes is declared.
+    //
+    // Frame: [rsp] the block (then digit) counter, [rsp+8] the pointer to b_i, [rsp+16]
+    // digits of b left, [rsp+24] a, [rsp+32] m, [rsp+40] t + 1, [rsp+48] m', [rsp+56] k / 4,
+    // [rsp+64] k mod 4. Registers: rbx = b_i, rbp = u, rcx = 0 (the zero the closing
+    // ADCX/ADOX add), r8 → a_j, r9 → m_j, r10 → t_j, rax = ca, r11 = cm, r12–r15 the
+    // block's four digits, rsi/rdi the high halves, rdx the multiplier.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "sub rsp, 72",
+            "mov [rsp + 8], rsi",
+            "mov [rsp + 16], rcx",
+            "mov [rsp + 24], r8",
+            "mov [rsp + 32], r9",
+            "mov [rsp + 40], r10",
+            "mov [rsp + 48], rdi",
+            "mov rax, rcx",
+            "shr rax, 2",
+            "mov [rsp + 56], rax",
+            "and rcx, 3",
+            "mov [rsp + 64], rcx",
+            "xor ecx, ecx",
+            // One digit b_i of b.
+            "2:",
+            "mov rsi, [rsp + 8]",
+            "mov rbx, [rsi]",
+            "lea rsi, [rsi + 8]",
+            "mov [rsp + 8], rsi",
+            "mov r8, [rsp + 24]",
+            "mov r9, [rsp + 32]",
+            "mov r10, [rsp + 40]",
+            // u = (t_0 + a_0·b_i)·m' mod 2^64.
+            "mov rbp, [r8]",
+            "imul rbp, rbx",
+            "add rbp, [r10]",
+            "imul rbp, [rsp + 48]",
+            "mov rdx, rbx",
+            // ca = cm = 0; TEST clears CF and OF.
+            "xor eax, eax",
+            "xor r11d, r11d",
+            "mov rsi, [rsp + 56]",
+            "mov [rsp], rsi",
+            "test rsi, rsi",
+            "jz 4f",
+            // Blocks of four digits; CF = OF = 0 at the top, rdx = b_i.
+            "3:",
+            "mulx rsi, r12, [r8]",
+            // CF = OF = 0 already; TEST (rcx = 0) writes them without reading them, which
+            // cuts the flags' dependence on the block before: the block's rows then wait
+            // only for their own carry digit and overlap the rows of the block before.
+            "test rcx, rcx",
+            "adox r12, rax",
+            "adcx r12, [r10]",
+            "mulx rdi, r13, [r8 + 8]",
+            "adox r13, rsi",
+            "adcx r13, [r10 + 8]",
+            "mulx rsi, r14, [r8 + 16]",
+            "adox r14, rdi",
+            "adcx r14, [r10 + 16]",
+            "mulx rax, r15, [r8 + 24]",
+            "adox r15, rsi",
+            "adcx r15, [r10 + 24]",
+            // ca = high + OF + CF (< 2^64); leaves CF = OF = 0.
+            "adox rax, rcx",
+            "adcx rax, rcx",
+            "mov rdx, rbp",
+            "mulx rsi, rdi, [r9]",
+            "test rcx, rcx",
+            "adcx r12, rdi",
+            "adox r12, r11",
+            "mov [r10 - 8], r12",
+            "mulx rdi, r12, [r9 + 8]",
+            "adcx r13, r12",
+            "adox r13, rsi",
+            "mov [r10], r13",
+            "mulx rsi, r12, [r9 + 16]",
+            "adcx r14, r12",
+            "adox r14, rdi",
+            "mov [r10 + 8], r14",
+            "mulx r11, r12, [r9 + 24]",
+            "adcx r15, r12",
+            "adox r15, rsi",
+            "mov [r10 + 16], r15",
+            "adox r11, rcx",
+            "adcx r11, rcx",
+            "mov rdx, rbx",
+            "lea r8, [r8 + 32]",
+            "lea r9, [r9 + 32]",
+            "lea r10, [r10 + 32]",
+            // DEC leaves CF and sets OF only on a signed overflow, which a count cannot.
+            "dec qword ptr [rsp]",
+            "jnz 3b",
+            // The last k mod 4 digits, one at a time, both chains closed per digit.
+            "4:",
+            "mov rsi, [rsp + 64]",
+            "mov [rsp], rsi",
+            "test rsi, rsi",
+            "jz 6f",
+            "5:",
+            "mulx rsi, r12, [r8]",
+            "test rcx, rcx",
+            "adox r12, rax",
+            "adcx r12, [r10]",
+            "mov rax, rsi",
+            "adox rax, rcx",
+            "adcx rax, rcx",
+            "mov rdx, rbp",
+            "mulx rsi, r13, [r9]",
+            "test rcx, rcx",
+            "adcx r12, r13",
+            "adox r12, r11",
+            "mov [r10 - 8], r12",
+            "mov r11, rsi",
+            "adox r11, rcx",
+            "adcx r11, rcx",
+            "mov rdx, rbx",
+            "lea r8, [r8 + 8]",
+            "lea r9, [r9 + 8]",
+            "lea r10, [r10 + 8]",
+            "dec qword ptr [rsp]",
+            "jnz 5b",
+            // r10 → t_k: t'_(k−1) + 2^64·t'_k = t_k + ca + cm (the value stays below 2m,
+            // so t'_k ∈ {0, 1}).
+            "6:",
+            "xor r12d, r12d",
+            "add rax, r11",
+            "adc r12, 0",
+            "add rax, [r10]",
+            "adc r12, 0",
+            "mov [r10 - 8], rax",
+            "mov [r10], r12",
+            "dec qword ptr [rsp + 16]",
+            "jnz 2b",
+            "add rsp, 72",
+            "pop rbp",
+            "pop rbx",
+            inout("r8") a.as_ptr() => _,
+            inout("r9") m.as_ptr() => _,
+            inout("r10") t.as_mut_ptr().add(1) => _,
+            inout("rsi") b.as_ptr() => _,
+            inout("rdi") m0inv => _,
+            inout("rcx") k => _,
+            out("rax") _,
+            out("rdx") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+}
+
+/// Montgomery's reduction loop (paper 000, Algorithm 3, as
+/// `reduce::montgomery::redc_in_place`) in one MULX/ADCX/ADOX block: for `i = 0 … k−1`,
+/// `u = p_i·m' mod 2^64` and `p[i..i+k] += u·m` on two carry chains (ADCX: the product's
+/// carries, ADOX: the sum's), the row's carry digit parked in `p_i` (which the row
+/// cleared); the caller adds the parked carries at position `k`. `p` has `2k` digits.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If `p.len() != 2·m.len()` or `m` is empty.
+#[inline]
+pub(crate) unsafe fn redc_rows(p: &mut [u64], m: &[u64], m0inv: u64) {
+    let k = m.len();
+    assert!(k >= 1 && p.len() == 2 * k, "redc_rows: operand lengths");
+    // SAFETY: the caller guarantees BMI2 and ADX. Row i reads m[0..k] and reads and
+    // writes p[i..i+k], i < k, within p[0..2k] by the assertion above; `p` is exclusive.
+    // Registers: r8 → p_i, r10 → p_(i+j), r11 → m_j, rdx = u, rax/r12 the high halves,
+    // r13 the low half, rcx the block (then digit) counter, rsi the rows left, r14 = k / 4,
+    // r15 = k mod 4; every register written is declared; the stack is untouched.
+    unsafe {
+        asm!(
+            "2:",
+            "mov rdx, [r8]",
+            "imul rdx, rdi",
+            "mov r10, r8",
+            "mov r11, r9",
+            // h = 0, CF = OF = 0.
+            "xor eax, eax",
+            "mov rcx, r14",
+            "jrcxz 4f",
+            "3:",
+            "mulx r12, r13, [r11]",
+            "adcx r13, rax",
+            "adox r13, [r10]",
+            "mov [r10], r13",
+            "mulx rax, r13, [r11 + 8]",
+            "adcx r13, r12",
+            "adox r13, [r10 + 8]",
+            "mov [r10 + 8], r13",
+            "mulx r12, r13, [r11 + 16]",
+            "adcx r13, rax",
+            "adox r13, [r10 + 16]",
+            "mov [r10 + 16], r13",
+            "mulx rax, r13, [r11 + 24]",
+            "adcx r13, r12",
+            "adox r13, [r10 + 24]",
+            "mov [r10 + 24], r13",
+            "lea r10, [r10 + 32]",
+            "lea r11, [r11 + 32]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 4f",
+            "jmp 3b",
+            "4:",
+            "mov rcx, r15",
+            "jrcxz 6f",
+            "5:",
+            "mulx r12, r13, [r11]",
+            "adcx r13, rax",
+            "adox r13, [r10]",
+            "mov [r10], r13",
+            "mov rax, r12",
+            "lea r10, [r10 + 8]",
+            "lea r11, [r11 + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 6f",
+            "jmp 5b",
+            // The row's carry digit h + CF + OF (< 2^64: p[i..i+k] + u·m < 2^(64(k+1)))
+            // parked in p_i, which the row made zero.
+            "6:",
+            "mov r13d, 0",
+            "adcx rax, r13",
+            "adox rax, r13",
+            "mov [r8], rax",
+            "lea r8, [r8 + 8]",
+            "dec rsi",
+            "jnz 2b",
+            inout("r8") p.as_mut_ptr() => _,
+            in("r9") m.as_ptr(),
+            in("rdi") m0inv,
+            inout("rsi") k => _,
+            in("r14") k / 4,
+            in("r15") k % 4,
+            out("rax") _,
+            out("rcx") _,
+            out("rdx") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            options(nostack),
+        );
+    }
+}
+
+/// `out = v − m` if `v ≥ m`, else `v`, for `v = top·2^(64k) + v[..k] < 2m`, `top ∈ {0,
+/// 1}`: the subtraction always computed, the result chosen by a mask (no branch on `v`).
+#[inline]
+fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
+    let borrow = portable::sub_n(out, v, m) as u64;
+    // Keep v iff v < m: no top digit and the subtraction borrowed. The mask goes through
+    // `black_box` so that LLVM cannot turn the select into a branch (see `ct::mask_from_bit`).
+    let keep_v = (top ^ 1) & borrow;
+    let mask = core::hint::black_box(0u64.wrapping_sub(keep_v));
+    for (o, &x) in out.iter_mut().zip(v) {
+        *o = (*o & !mask) | (x & mask);
+    }
+}
+
+/// Montgomery multiplication `out = a·b·2^(−64k) mod m` for `a, b < m` (`k ≥ 1` digits
+/// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
+/// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`) and one branch-free
+/// subtraction. `t` is working space of at least `k + 2` digits. `2k² + k` digit products;
+/// constant time in the values (the time depends on `k`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If a length is wrong.
+#[inline]
+pub(crate) unsafe fn mont_mul(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    m: &[u64],
+    m0inv: u64,
+    t: &mut [u64],
+) {
+    let k = m.len();
+    assert!(out.len() == k && t.len() >= k + 2, "mont_mul: operand lengths");
+    let t = &mut t[..k + 2];
+    t.fill(0);
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { mont_mul_loop(t, a, b, m, m0inv) };
+    subtract_if_at_least(out, &t[1..=k], t[k + 1], m);
+}
+
+/// Montgomery squaring `out = a²·2^(−64k) mod m` for `a < m` (`k ≥ 1` digits, `m` odd,
+/// `m0inv = −m_0^(−1) mod 2^64`), output below `m`: the square by
+/// [`super::sqr_basecase_adx`] (the cross products once, doubled, the squares added),
+/// then Montgomery's reduction (paper 000, Algorithm 3, as `reduce::montgomery::redc_in_place`)
+/// in one assembly block ([`redc_rows`]) with the carries added at the end, and one
+/// branch-free subtraction. `p` is working space of at least `2k` digits.
+/// `k(k+1)/2 + k(k+1)` digit products; constant time in the values.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If a length is wrong.
+#[inline]
+pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64, p: &mut [u64]) {
+    let k = m.len();
+    assert!(a.len() == k && out.len() == k && p.len() >= 2 * k, "mont_sqr: operand lengths");
+    let p = &mut p[..2 * k];
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { super::sqr_basecase_adx(p, a) };
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { redc_rows(p, m, m0inv) };
+    let (carries, high) = p.split_at_mut(k);
+    let top = portable::add_assign_n(high, carries) as u64;
+    subtract_if_at_least(out, high, top, m);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nat::Nat;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use modred_testkit::SplitMix64;
+    use std::eprintln;
+
+    /// The portable twin: CIOS on `portable::addmul_1` (the loop of `ct::cios`) and the
+    /// same final subtraction.
+    fn cios_portable(a: &[u64], b: &[u64], m: &[u64], m0inv: u64) -> Vec<u64> {
+        let k = m.len();
+        let mut t = vec![0u64; 2 * k + 2];
+        for (i, &ai) in a.iter().enumerate() {
+            let w = &mut t[i..i + k + 2];
+            let c = portable::addmul_1(&mut w[..k], b, ai);
+            let (s, o) = w[k].overflowing_add(c);
+            w[k] = s;
+            w[k + 1] = o as u64;
+            let u = w[0].wrapping_mul(m0inv);
+            let c = portable::addmul_1(&mut w[..k], m, u);
+            let (s, o) = w[k].overflowing_add(c);
+            w[k] = s;
+            w[k + 1] += o as u64;
+        }
+        let mut out = vec![0u64; k];
+        subtract_if_at_least(&mut out, &t[k..2 * k], t[2 * k], m);
+        out
+    }
+
+    /// `−m_0^(−1) mod 2^64` by Newton's iteration.
+    fn m0inv(m0: u64) -> u64 {
+        let mut x = m0; // correct to 3 bits for odd m0
+        for _ in 0..6 {
+            x = x.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(x)));
+        }
+        x.wrapping_neg()
+    }
+
+    fn random_below(rng: &mut SplitMix64, m: &Nat<u64>) -> Vec<u64> {
+        let limbs: Vec<u64> = (0..m.len() + 1).map(|_| rng.next_u64()).collect();
+        Nat::from_vec(limbs).checked_rem(m).unwrap().to_padded(m.len()).unwrap()
+    }
+
+    /// Moduli of k digits with long carry chains and edge values, then random ones.
+    fn moduli(rng: &mut SplitMix64, k: usize) -> Vec<Vec<u64>> {
+        let mut all_ones = vec![u64::MAX; k];
+        all_ones[0] |= 1; // 2^(64k) − 1
+        let mut top_one = vec![0u64; k];
+        top_one[0] = 1;
+        top_one[k - 1] = 1; // 2^(64(k−1)) + 1: mostly zero digits
+        let mut ones_but_low: Vec<u64> = vec![u64::MAX; k];
+        ones_but_low[0] = 0x8000_0000_0000_0001; // all-ones digits above a short low one
+        let mut high_bit = vec![0u64; k];
+        high_bit[k - 1] = 1 << 63;
+        high_bit[0] = 1; // 2^(64k − 1) + 1
+        let mut out = vec![all_ones, top_one, ones_but_low, high_bit];
+        for _ in 0..3 {
+            let mut r: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+            r[0] |= 1;
+            r[k - 1] |= 1 << 63;
+            out.push(r);
+        }
+        out
+    }
+
+    /// Operand pairs below `m`: m − 1 twice, 0, 1, digits all ones where `m` allows, random.
+    fn operands(rng: &mut SplitMix64, m: &Nat<u64>) -> Vec<(Vec<u64>, Vec<u64>)> {
+        let k = m.len();
+        let pad = |x: Nat<u64>| x.to_padded(k).unwrap();
+        let m1 = pad(m.checked_sub(&Nat::one()).unwrap());
+        let zero = vec![0u64; k];
+        let mut one = vec![0u64; k];
+        one[0] = 1;
+        // The largest value below m whose low digits are all ones.
+        let mut ones = m1.clone();
+        ones[..k - 1].fill(u64::MAX);
+        if Nat::from_limbs(&ones) >= *m {
+            ones = m1.clone();
+        }
+        let mut out = vec![
+            (m1.clone(), m1.clone()),
+            (m1.clone(), zero.clone()),
+            (one.clone(), m1.clone()),
+            (ones.clone(), ones.clone()),
+            (ones, m1),
+        ];
+        for _ in 0..4 {
+            out.push((random_below(rng, m), random_below(rng, m)));
+        }
+        out
+    }
+
+    #[test]
+    fn mont_mul_and_sqr_agree_with_the_portable_twin_and_nat() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = SplitMix64::new(0x6d75_6c78);
+        let widths = (1..=64).chain([65, 67, 70, 96, 127, 128]);
+        for k in widths {
+            for ml in moduli(&mut rng, k) {
+                let m = Nat::from_vec(ml.clone());
+                assert_eq!(m.len(), k);
+                let inv = m0inv(ml[0]);
+                for (a, b) in operands(&mut rng, &m) {
+                    let want = cios_portable(&a, &b, &ml, inv);
+                    let mut out = vec![0u64; k];
+                    let mut t = vec![0u64; k + 2];
+                    // SAFETY: checked above that the CPU has BMI2 and ADX.
+                    unsafe { mont_mul(&mut out, &a, &b, &ml, inv, &mut t) };
+                    assert_eq!(out, want, "mont_mul, k = {k}, m = {ml:x?}");
+                    // The value: out·R ≡ a·b (mod m), out < m.
+                    let (na, nb, no) =
+                        (Nat::from_limbs(&a), Nat::from_limbs(&b), Nat::from_limbs(&out));
+                    assert!(no < m);
+                    assert_eq!(
+                        no.shl(64 * k as u64).checked_rem(&m).unwrap(),
+                        na.mul(&nb).checked_rem(&m).unwrap(),
+                        "mont_mul value, k = {k}"
+                    );
+                    for x in [&a, &b] {
+                        let want = cios_portable(x, x, &ml, inv);
+                        let mut p = vec![0u64; 2 * k];
+                        // SAFETY: as above.
+                        unsafe { mont_sqr(&mut out, x, &ml, inv, &mut p) };
+                        assert_eq!(out, want, "mont_sqr, k = {k}, m = {ml:x?}");
+                        // SAFETY: as above.
+                        unsafe { mont_mul(&mut out, x, x, &ml, inv, &mut t) };
+                        assert_eq!(out, want, "mont_mul square, k = {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn working_space_contents_do_not_matter() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = SplitMix64::new(0x7773);
+        for k in [5usize, 8, 16, 31, 32, 64] {
+            let mut ml: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+            ml[0] |= 1;
+            let m = Nat::from_vec(ml.clone());
+            let inv = m0inv(ml[0]);
+            let (a, b) = (random_below(&mut rng, &m), random_below(&mut rng, &m));
+            let want = cios_portable(&a, &b, &ml, inv);
+            let (mut out, mut t, mut p) =
+                (vec![0; k], vec![u64::MAX; k + 5], vec![u64::MAX; 2 * k + 3]);
+            // SAFETY: checked above that the CPU has BMI2 and ADX.
+            unsafe { mont_mul(&mut out, &a, &b, &ml, inv, &mut t) };
+            assert_eq!(out, want);
+            let want = cios_portable(&a, &a, &ml, inv);
+            // SAFETY: as above.
+            unsafe { mont_sqr(&mut out, &a, &ml, inv, &mut p) };
+            assert_eq!(out, want);
+        }
+    }
+}
