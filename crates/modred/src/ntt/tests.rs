@@ -232,14 +232,13 @@ fn ifma_engine_matches_scalar_engine_and_schoolbook() {
 /// The kernels of the FMA engine this CPU runs: the portable twin, and the AVX2 one
 /// where the CPU has AVX2 and FMA.
 fn fma_kernels() -> Vec<fma::Kernel> {
-    let mut ks = vec![fma::Kernel::Portable];
     #[cfg(x86_kernels_compiled)]
     if crate::kernels::cpu::avx2_fma() {
-        ks.push(fma::Kernel::Avx2);
+        return vec![fma::Kernel::Portable, fma::Kernel::Avx2];
     } else {
         std::eprintln!("no AVX2+FMA on this CPU: the FMA engine's vector kernel is not exercised");
     }
-    ks
+    vec![fma::Kernel::Portable]
 }
 
 /// The FMA engine alone, with kernel `k`, at every length it has.
