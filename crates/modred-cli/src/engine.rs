@@ -175,6 +175,38 @@ impl ModulusCache {
     }
 }
 
+/// The most moduli [`Seen`] remembers.
+const SEEN_LIMIT: usize = 4 * CACHE_LIMIT;
+
+/// The moduli an engine has met, by a 64-bit hash, the oldest forgotten beyond
+/// [`SEEN_LIMIT`]: the second use of a modulus prepares a context, the first need not. A
+/// collision only makes a modulus prepared at its first use.
+struct Seen {
+    hashes: std::collections::HashSet<u64>,
+    order: VecDeque<u64>,
+    hash: KeyHash,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen { hashes: Default::default(), order: VecDeque::new(), hash: KeyHash::new() }
+    }
+
+    /// Whether `m` is met for the first time (remembering it).
+    fn first(&mut self, m: &Number) -> bool {
+        let h = self.hash.hash_one(m.limbs());
+        if !self.hashes.insert(h) {
+            return false;
+        }
+        if self.order.len() == SEEN_LIMIT {
+            let old = self.order.pop_front().expect("full");
+            self.hashes.remove(&old);
+        }
+        self.order.push_back(h);
+        true
+    }
+}
+
 /// Computes modulo prepared moduli, keeping them for repeated (algorithm, modulus) pairs
 /// in a [`ModulusCache`] of [`CACHE_LIMIT`] entries and [`CACHE_BYTES`] bytes. Every
 /// request is held to the engine's [`Limits`] (the library estimates its work and refuses
@@ -182,6 +214,7 @@ impl ModulusCache {
 pub struct Engine {
     cache: ModulusCache,
     limits: Limits,
+    seen: Seen,
 }
 
 impl Default for Engine {
@@ -198,7 +231,7 @@ impl Engine {
 
     /// An engine whose cache keeps at most `max_entries` moduli and `max_bytes` bytes.
     pub fn with_cache(limits: Limits, max_entries: usize, max_bytes: usize) -> Engine {
-        Engine { cache: ModulusCache::new(max_entries, max_bytes), limits }
+        Engine { cache: ModulusCache::new(max_entries, max_bytes), limits, seen: Seen::new() }
     }
 
     /// The cache of prepared moduli.
@@ -230,9 +263,19 @@ impl Engine {
         })
     }
 
+    /// Whether `op` modulo `m` by `algorithm` is answered without a context: `auto`, a
+    /// modulus met for the first time, and the library's rule
+    /// ([`modred::engine::rule::once_pays`]) says a context would not repay itself.
+    fn once(&mut self, algorithm: Algorithm, op: Operation, m: &Number) -> bool {
+        algorithm == Algorithm::Auto && modred::engine::rule::once_pays(op, m) && self.seen.first(m)
+    }
+
     /// `x mod m`. `Auto` takes any `x`; a forced algorithm rejects an `x` beyond its input
     /// bound (Barrett: `x < b^(2k)`).
     pub fn reduce(&mut self, a: Algorithm, x: &Number, m: &Number) -> Result<Number, Error> {
+        if self.once(a, Operation::Reduce, m) {
+            return Modulus::reduce_once(x, m, self.limits);
+        }
         self.modulus(a, Operation::Reduce, m)?.reduce(x)
     }
 
@@ -244,6 +287,9 @@ impl Engine {
         y: &Number,
         m: &Number,
     ) -> Result<Number, Error> {
+        if self.once(a, Operation::MulMod, m) {
+            return Modulus::mul_mod_once(x, y, m, self.limits);
+        }
         Ok(self.modulus(a, Operation::MulMod, m)?.mul_mod(x, y))
     }
 
@@ -425,15 +471,56 @@ mod tests {
         let mut engine = Engine::with_cache(Limits::new(), CACHE_LIMIT, 1 << 10);
         for seed in 0..3 {
             let m = modulus_of(65536, seed);
-            engine.reduce(Algorithm::Auto, &Number::from_u64(5), &m).unwrap();
+            // The second use prepares the modulus.
+            for _ in 0..2 {
+                engine.reduce(Algorithm::Auto, &Number::from_u64(5), &m).unwrap();
+            }
             assert_eq!(engine.cache().len(), 1);
         }
         // The entry limit holds too.
         let mut engine = Engine::with_cache(Limits::new(), 4, CACHE_BYTES);
         for seed in 0..10 {
-            engine.reduce(Algorithm::Auto, &Number::from_u64(5), &modulus_of(256, seed)).unwrap();
+            for _ in 0..2 {
+                let m = modulus_of(256, seed);
+                engine.reduce(Algorithm::Auto, &Number::from_u64(5), &m).unwrap();
+            }
             assert!(engine.cache().len() <= 4);
         }
+    }
+
+    #[test]
+    fn a_modulus_met_once_is_not_prepared() {
+        let mut engine = Engine::new(Limits::new());
+        let x = modulus_of(4096, 98);
+        for bits in [128, 2048, 65536] {
+            let m = modulus_of(bits, 7);
+            let want = Modulus::with_limits(Algorithm::Auto, Operation::MulMod, &m, Limits::new())
+                .unwrap()
+                .mul_mod(&x, &x);
+            let before = engine.cache().len();
+            // First use: a product and a division; second: a prepared context.
+            assert_eq!(engine.mul_mod(Algorithm::Auto, &x, &x, &m).unwrap(), want);
+            assert_eq!(engine.cache().len(), before, "{bits} bits");
+            assert_eq!(engine.mul_mod(Algorithm::Auto, &x, &x, &m).unwrap(), want);
+            assert_eq!(engine.cache().len(), before + 1, "{bits} bits");
+            assert_eq!(engine.reduce(Algorithm::Auto, &x, &m).unwrap(), x.checked_rem(&m).unwrap());
+            // A forced algorithm is prepared at once; exponentiation always is.
+            let cached = engine.cache().len();
+            engine.mul_mod(Algorithm::Barrett, &x, &x, &m).unwrap();
+            engine.pow_mod(Algorithm::Auto, &x, &x, &modulus_of(bits, 8), Window::Sliding).unwrap();
+            assert_eq!(engine.cache().len(), cached + 2, "{bits} bits");
+        }
+        // The one-use path holds requests to the same limits.
+        let mut engine = Engine::new(Limits::new().with_max_work(1000));
+        let m = modulus_of(65536, 9);
+        assert!(matches!(
+            engine.mul_mod(Algorithm::Auto, &x, &x, &m),
+            Err(Error::TooMuchWork { .. })
+        ));
+        assert_eq!(
+            engine.mul_mod(Algorithm::Auto, &x, &x, &Number::zero()),
+            Err(Error::ZeroModulus)
+        );
     }
 
     #[test]

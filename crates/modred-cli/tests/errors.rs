@@ -180,7 +180,11 @@ fn arithmetic_library_errors() {
         (&["powm", "--window", "3", "2", &longer, &huge], "is estimated at 3.4e11 digit"),
         (&["powm", "--max-work", "1e6", "2", "3", &huge], "over the work limit of 1.0e6"),
         (&["mulmod", "--algo", "hong", "--max-work", "2^20", "2", "3", &huge], "by hong"),
-        (&["reduce", "--max-work", "100", "2", &huge], "one multiplication modulo a 80001-bit"),
+        (&["reduce", "--max-work", "100", &longer, &huge], "a division of a 400001-bit number"),
+        (
+            &["reduce", "--algo", "barrett", "--max-work", "100", "2", &huge],
+            "one multiplication modulo a 80001-bit",
+        ),
         (&["reduce", "--algo", "nist", "5", "1000003"], "nist does not apply"),
         (&["reduce", "--algo", "radix2-montgomery", "5", "1000000"], "does not apply"),
         (&["mulmod", "--algo", "ntt-montgomery", "5", "6", "1000000"], "does not apply"),

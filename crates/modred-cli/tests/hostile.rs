@@ -134,8 +134,8 @@ fn batch_whose_reader_went_away_stops_with_one_error_line() {
     }
 }
 
-/// A batch line with a 4-Mbit modulus (its prepared transforms take about 90 MB) under an
-/// address-space limit of 48 MB, where a small line still runs: the refused allocation is
+/// A batch line with a 4-Mbit modulus (its prepared transforms take about 90 MB; an
+/// exponentiation, which always prepares them) under an address-space limit of 48 MB, where a small line still runs: the refused allocation is
 /// one `error: ` line and exit status 3, not Rust's default message and an abort.
 #[cfg(target_os = "linux")]
 #[test]
@@ -159,7 +159,7 @@ fn a_refused_allocation_is_one_error_line() {
     // A fixed odd 4-Mbit modulus: a repeating pattern of hex digits, top digit non-zero.
     let m: String = (0..1_000_000).map(|i| b"f3a91c7e5b2d8047"[i % 16] as char).collect();
     let out =
-        limited(format!("{{\"op\":\"mulmod\",\"x\":\"12345\",\"y\":\"678\",\"m\":\"0x{m}\"}}\n"));
+        limited(format!("{{\"op\":\"powm\",\"x\":\"12345\",\"e\":\"678\",\"m\":\"0x{m}\"}}\n"));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(stderr.starts_with("error: out of memory: the system refused "), "{stderr}");

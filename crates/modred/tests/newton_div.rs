@@ -108,8 +108,7 @@ fn newton_division_small_exhaustive_u8() {
 }
 
 /// Large enough that the reciprocal's products are transform products (divisor of
-/// 2^18 bits = 4096 digits, above `NTT_THRESHOLD`), and `div_rem` dispatching to the
-/// Newton division above `DIV_NEWTON_THRESHOLD`.
+/// 2^18 bits = 4096 digits, above `NTT_THRESHOLD`), and a 2^19-bit divisor.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "large: run with --release")]
 fn newton_division_with_transform_products() {
@@ -120,10 +119,10 @@ fn newton_division_with_transform_products() {
         let x = &q * &d + rng.big_below(&d);
         check::<u64>(&x, &d, 32);
     }
-    let k = modred::nat::DIV_NEWTON_THRESHOLD;
+    let k = 8192;
     let d = rng.big_exact_bits(k as u64 * 64);
     let x = rng.big_bits(2 * k as u64 * 64);
-    let (q, r) = from_big::<u64>(&x).div_rem(&from_big(&d)).unwrap();
+    let (q, r) = from_big::<u64>(&x).div_rem_newton(&from_big(&d)).unwrap();
     assert_eq!((to_big(&q), to_big(&r)), (&x / &d, &x % &d));
 }
 

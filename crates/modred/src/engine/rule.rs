@@ -179,6 +179,22 @@ pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
     op == Operation::PowMod && !m.is_zero() && !m.is_odd() && m.bits() >= EVEN_CRT_MIN_BITS
 }
 
+/// Digits from which `auto` answers a reduction or a product modulo a modulus it has not
+/// met before by division alone, without preparing a context ([`once_pays`]): from two
+/// digits a first batch line of `x·y mod m` took 0.25–0.7 of the time of preparing a context
+/// and using it (128 bits to 2^18, Intel Xeon, with and without IFMA); at one digit the
+/// register context (`exp::word`) is as cheap as the division.
+pub const ONCE_MIN_DIGITS: usize = 2;
+
+/// Whether a caller that meets `m` for the first time should answer `op` by
+/// [`crate::Modulus::mul_mod_once`] / [`crate::Modulus::reduce_once`] rather than
+/// prepare a context for it (and prepare one when `m` comes again): every context's
+/// preparation costs about a division by itself, so one use never repays it. Never for
+/// exponentiation, whose hundreds of products do.
+pub fn once_pays(op: Operation, m: &Nat) -> bool {
+    op != Operation::PowMod && m.len() >= ONCE_MIN_DIGITS
+}
+
 /// A choice of the auto rule and why it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {

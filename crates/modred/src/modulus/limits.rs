@@ -218,7 +218,7 @@ pub fn pow_memory(algorithm: Algorithm, k: u64, method: Method) -> u64 {
 
 /// The bytes of a division of an `x_digits`-digit number by a shorter modulus (a one-off
 /// reduction beyond the algorithm's bound): the normalized copies, the quotient and, from
-/// [`crate::nat::DIV_NEWTON_THRESHOLD`] digits, Newton's reciprocal and its products —
+/// [`crate::nat::DIV_RECURSIVE_THRESHOLD`] digits, the recursion's products —
 /// measured up to 17 digits a digit of `x`.
 pub fn division_memory(x_digits: u64) -> u64 {
     32u64.saturating_mul(8).saturating_mul(x_digits).saturating_add(CONTEXT_BASE)
@@ -298,14 +298,20 @@ pub fn ct_product_work(k: u64) -> u64 {
 }
 
 /// The work of `x mod m` by division for an `x` of `x_digits` and an `m` of `k` digits:
-/// Knuth's algorithm D, `(x_digits − k + 1)·k` digit operations, or from 8192 digits of
-/// quotient and divisor the Newton reciprocal, about ten products of the longer length.
+/// Algorithm D's `(x_digits − k + 1)·k` digit operations, or from
+/// [`crate::nat::DIV_RECURSIVE_THRESHOLD`] digits of quotient and divisor the recursive
+/// division, a `k`-digit product's work per level of halving, per block of `k` digits of `x`.
 pub fn division_work(x_digits: u64, k: u64) -> u64 {
     let k = k.max(1);
     let q = x_digits.saturating_sub(k) + 1;
-    let threshold = crate::nat::DIV_NEWTON_THRESHOLD as u64;
-    if k >= threshold && q >= threshold {
-        product_work(x_digits).saturating_mul(10)
+    let threshold = crate::nat::DIV_RECURSIVE_THRESHOLD as u64;
+    let short = k.min(q);
+    if short >= threshold {
+        // Each level of halving costs at most one k-digit product's work (two half-size
+        // products, then twice as many divisions of half the size), per block of k digits.
+        let levels = u64::from(64 - (short / threshold).leading_zeros()) + 1;
+        let blocks = x_digits.div_ceil(k).max(1);
+        product_work(k).saturating_mul(levels).saturating_mul(blocks)
     } else {
         q.saturating_mul(k)
     }

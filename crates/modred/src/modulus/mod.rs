@@ -48,7 +48,7 @@ use crate::error::Error;
 use crate::exp::{self, Method};
 use crate::kernels;
 use crate::nat::Nat;
-use crate::reduce::{Classical, Reducer};
+use crate::reduce::Reducer;
 use crate::registry::Algorithm;
 use crate::sync::OnceLock;
 use alloc::format;
@@ -295,8 +295,8 @@ impl Modulus {
             };
             self.limits.check(limits::division_work(x.len() as u64, k), what)?;
             self.limits.check_memory(limits::division_memory(x.len() as u64), what)?;
-            // Only classical takes every x; the auto rule may pick a bounded one.
-            return Ok(Nat::from_vec(Classical::new(self.modulus())?.to_residue(x)));
+            // Only division takes every x; the auto rule may pick a bounded reducer.
+            return Ok(x.checked_rem(self.modulus()).expect("the modulus is not zero"));
         }
         // Within the bound (x < b^(2k) or so): about one multiplication of its algorithm.
         let algorithm = self.engine.plan.reduce.0;
@@ -740,6 +740,62 @@ impl Modulus {
                 self.algorithm()
             )
         })
+    }
+
+    /// `x·y mod m` for any `x`, `y`, without a context: each factor longer than `m`
+    /// reduced first, then the product and one division ([`Nat::div_rem`]: Algorithm D,
+    /// or the recursive division from [`crate::nat::DIV_RECURSIVE_THRESHOLD`] digits).
+    /// For a modulus used once this is cheaper than any context, whose preparation
+    /// (Montgomery's `R² mod m`, Barrett's `μ`, the transforms of `m`) costs about a
+    /// division by itself; [`crate::engine::rule::once_pays`] says when `auto` takes it.
+    ///
+    /// Errors: [`Error::ZeroModulus`]; [`Error::TooMuchWork`] or [`Error::TooMuchMemory`]
+    /// when the divisions and the product are over `limits` ([`limits::division_work`],
+    /// [`limits::division_memory`]), checked before any of them runs.
+    pub fn mul_mod_once(x: &Nat, y: &Nat, m: &Nat, limits: Limits) -> Result<Nat, Error> {
+        let k = m.len() as u64;
+        if k == 0 {
+            return Err(Error::ZeroModulus);
+        }
+        let (xl, yl) = (x.len() as u64, y.len() as u64);
+        let what = || {
+            format!(
+                "a product of a {}-bit and a {}-bit number modulo a {}-bit modulus",
+                x.bits(),
+                y.bits(),
+                m.bits()
+            )
+        };
+        let reduce_work = |l: u64| if l > k { limits::division_work(l, k) } else { 0 };
+        let work = reduce_work(xl)
+            .saturating_add(reduce_work(yl))
+            .saturating_add(crate::registry::product_work(k))
+            .saturating_add(limits::division_work(2 * k, k));
+        limits.check(work, what)?;
+        let longest = xl.max(yl).max(2 * k);
+        let memory = limits::division_memory(longest)
+            .saturating_add(limits::product_memory(Algorithm::Classical, k));
+        limits.check_memory(memory, what)?;
+        let reduced = |v: &Nat| if v.len() > m.len() { v.checked_rem(m) } else { None };
+        let (xr, yr) = (reduced(x), reduced(y));
+        let product = xr.as_ref().unwrap_or(x).mul(yr.as_ref().unwrap_or(y));
+        Ok(product.checked_rem(m).expect("the modulus is not zero"))
+    }
+
+    /// `x mod m` for any `x` without a context: one division ([`Nat::div_rem`]), as
+    /// [`Modulus::mul_mod_once`].
+    ///
+    /// Errors: [`Error::ZeroModulus`]; [`Error::TooMuchWork`] or [`Error::TooMuchMemory`]
+    /// for a division over `limits`.
+    pub fn reduce_once(x: &Nat, m: &Nat, limits: Limits) -> Result<Nat, Error> {
+        if m.is_zero() {
+            return Err(Error::ZeroModulus);
+        }
+        let what =
+            || format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), m.bits());
+        limits.check(limits::division_work(x.len() as u64, m.len() as u64), what)?;
+        limits.check_memory(limits::division_memory(x.len() as u64), what)?;
+        Ok(x.checked_rem(m).expect("the modulus is not zero"))
     }
 
     /// `x·y mod m` for any `x`, `y`.

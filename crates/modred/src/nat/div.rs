@@ -216,22 +216,20 @@ pub(crate) fn rem_normalized_pi1<L: Limb>(
     }
 }
 
-/// Digits of the divisor and of the quotient from which [`Nat::div_rem`] divides by a
-/// Newton reciprocal ([`Nat::div_rem_newton`]) instead of Algorithm D. Measured with
-/// `cargo run --release -p modred --example calibrate_div` (both divisions interleaved in
-/// one process, u64 digits, x86-64, on a shared 2-core machine under load; `2n`-digit
-/// dividends): Knuth/Newton time ratio 0.30 at 512 digits, 0.43 at 1024, 0.49 at 2048,
-/// 0.76 at 4096, 0.83 at 6144, 0.99 at 8192, 1.03 at 12288, 1.42 at 16384 — Newton's
-/// four to six products only beat Algorithm D's `n²` steps once the products are
-/// transform-based. Above the threshold the gap grows like `n/log n` (at 2^24 bits,
-/// 262144 digits, Algorithm D takes over a minute).
-pub const DIV_NEWTON_THRESHOLD: usize = 8192;
+/// Digits of the divisor and of the quotient from which [`Nat::div_rem`] divides by the
+/// recursive division ([`Nat::div_rem_recursive`]) instead of Algorithm D. Measured with
+/// `cargo run --release -p modred --example calibrate_div` (all three divisions
+/// interleaved in one process, `2n`-digit dividends; docs/tuning.md), Knuth/recursive
+/// time 1.1 at 256 digits and 1.4 at 512 on Intel Xeon with AVX-512 IFMA, 0.9 and 1.2 with
+/// IFMA hidden. The Newton division was slower than the recursive one at every size
+/// measured, up to 2^24 bits, so `div_rem` does not take it.
+pub const DIV_RECURSIVE_THRESHOLD: usize = 256;
 
 impl<L: Limb> Nat<L> {
     /// `(self div d, self mod d)`, or `None` when `d` is zero: Knuth's Algorithm D
     /// ([`Nat::div_rem_knuth`]) when the divisor or the quotient is shorter than
-    /// [`DIV_NEWTON_THRESHOLD`] digits, division by a Newton reciprocal
-    /// ([`Nat::div_rem_newton`]) otherwise.
+    /// [`DIV_RECURSIVE_THRESHOLD`] digits, the recursive division
+    /// ([`Nat::div_rem_recursive`]) otherwise.
     pub fn div_rem(&self, d: &Self) -> Option<(Self, Self)> {
         if d.is_zero() {
             return None;
@@ -240,16 +238,38 @@ impl<L: Limb> Nat<L> {
             return Some(self.div_rem_digit(d.limbs()[0]));
         }
         let q_len = (self.len() + 1).saturating_sub(d.len());
-        if d.len() >= DIV_NEWTON_THRESHOLD && q_len >= DIV_NEWTON_THRESHOLD {
-            self.div_rem_newton(d)
-        } else {
+        let short = d.len().min(q_len);
+        if L::PAPER_FORM || short < DIV_RECURSIVE_THRESHOLD {
             self.div_rem_knuth(d)
+        } else {
+            self.div_rem_recursive(d)
         }
+    }
+
+    /// `(self div d, self mod d)` by recursive division (Burnikel and Ziegler; see
+    /// `nat/recursive_div.rs`): about two products' work per level of halving, `O(K(n))`
+    /// for Karatsuba products. `None` when `d` is zero.
+    pub fn div_rem_recursive(&self, d: &Self) -> Option<(Self, Self)> {
+        self.div_rem_recursive_with(d, super::recursive_div::BASECASE)
+    }
+
+    /// [`Nat::div_rem_recursive`] with the recursion going down to quotients of
+    /// `basecase` digits before Algorithm D takes over — for tests.
+    #[doc(hidden)]
+    pub fn div_rem_recursive_with(&self, d: &Self, basecase: usize) -> Option<(Self, Self)> {
+        if d.is_zero() {
+            return None;
+        }
+        let s = d.limbs().last().map_or(0, |t| t.leading_zeros()) as u64;
+        let (q, r) = super::recursive_div::div_rem_normalized(&self.shl(s), &d.shl(s), basecase);
+        Some((q, r.shr(s)))
     }
 
     /// `(self div d, self mod d)` by a Newton reciprocal of `d` (see
     /// `nat/newton.rs`): `O(M(n))` for `n`-digit operands, where `M` is the cost of a
-    /// product. `None` when `d` is zero.
+    /// product. `None` when `d` is zero. Asymptotically ahead of the recursive division's
+    /// `O(M(n) log n)`, but about 1.5–2 times slower than it at every size measured up to
+    /// 2^24 bits (`calibrate_div`): the reference it is tested against.
     pub fn div_rem_newton(&self, d: &Self) -> Option<(Self, Self)> {
         self.div_rem_newton_with(d, super::newton::RECIPROCAL_BASECASE)
     }
@@ -269,18 +289,14 @@ impl<L: Limb> Nat<L> {
         Some((q, r.shr(s)))
     }
 
-    /// `⌊b^(2k)/self⌋` for `k = self.len()` — Barrett's `μ` — by a Newton reciprocal
-    /// above [`DIV_NEWTON_THRESHOLD`] digits (one reciprocal, no division steps), by
-    /// Algorithm D below. `None` for zero.
+    /// `⌊b^(2k)/self⌋` for `k = self.len()` — Barrett's `μ` — by [`Nat::div_rem`] (the
+    /// Newton reciprocal measured no faster, 0.95–1.1 times its time from 4096 digits to
+    /// 2^24 bits). `None` for zero.
     pub fn floor_b2k_div(&self) -> Option<Self> {
         if self.is_zero() {
             return None;
         }
-        if self.len() >= DIV_NEWTON_THRESHOLD {
-            Some(super::newton::floor_b2k_div(self, super::newton::RECIPROCAL_BASECASE))
-        } else {
-            Some(&Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64) / self)
-        }
+        Some(&Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64) / self)
     }
 
     /// [`Nat::floor_b2k_div`] by the Newton reciprocal at every size, its recursion going

@@ -4,8 +4,9 @@
 //! digits. The arithmetic lives in one private module per operation, each with a
 //! slice-level function that the reducers call on their own buffers and an owned wrapper
 //! on `Nat`: `add` (addition and subtraction), `shift`, `mul` (schoolbook and Karatsuba
-//! products and squares), `div` (Knuth's Algorithm D), `newton` (division by a Newton
-//! reciprocal for large operands), `gcd` (Euclid's gcd and modular inverse) and `radix`
+//! products and squares), `div` (Knuth's Algorithm D), `recursive_div` (Burnikel and
+//! Ziegler's recursive division for long operands), `newton` (division by a Newton
+//! reciprocal), `gcd` (Euclid's gcd and modular inverse) and `radix`
 //! (parsing and formatting in decimal and hexadecimal).
 
 pub(crate) mod add;
@@ -15,6 +16,7 @@ mod interop;
 pub(crate) mod mul;
 pub(crate) mod newton;
 pub(crate) mod radix;
+pub(crate) mod recursive_div;
 pub(crate) mod shift;
 
 use crate::limb::Limb;
@@ -22,7 +24,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-pub use div::DIV_NEWTON_THRESHOLD;
+pub use div::DIV_RECURSIVE_THRESHOLD;
 pub use mul::{
     mul_into, mul_schoolbook_into, sqr_into, KARATSUBA_THRESHOLD, NTT_FMA_SQR_THRESHOLD,
     NTT_FMA_THRESHOLD, NTT_IFMA_SQR_THRESHOLD, NTT_IFMA_THRESHOLD, NTT_SQR_THRESHOLD,

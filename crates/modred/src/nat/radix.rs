@@ -466,7 +466,7 @@ impl<L: Limb> WritePowers<L> {
         }
         let knuth = if j == self.top() { DECIMAL_KNUTH_TOP_LIMBS } else { DECIMAL_KNUTH_LIMBS };
         if self.get(j).len() < knuth {
-            return n.div_rem_knuth(self.get(j)).expect("a power of ten is not zero");
+            return n.div_rem(self.get(j)).expect("a power of ten is not zero");
         }
         if self.divisors.len() <= j {
             self.divisors.resize(j + 1, None);
