@@ -182,8 +182,8 @@ pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
 /// Digits from which `auto` answers a reduction or a product modulo a modulus it has not
 /// met before by division alone, without preparing a context ([`once_pays`]): from two
 /// digits a first batch line of `x·y mod m` took 0.25–0.7 of the time of preparing a context
-/// and using it (128 bits to 2^18, Intel Xeon, with and without IFMA); at one digit the
-/// register context (`exp::word`) is as cheap as the division.
+/// and using it (128 bits to 2^18, Intel Xeon, with and without IFMA). One digit keeps its
+/// register context (`exp::word`), prepared by one reciprocal.
 pub const ONCE_MIN_DIGITS: usize = 2;
 
 /// Whether a caller that meets `m` for the first time should answer `op` by

@@ -81,11 +81,13 @@ impl<L: Limb> Nat<L> {
 
     /// Decimal digits of the number: divide and conquer on powers of ten for long numbers
     /// (`O(M(n) log n)` with `M` the cost of a product), each level splitting its numbers
-    /// in halves by one power made for this number, with one Newton reciprocal per power
-    /// reused by every division by it (and, at transform sizes, the transforms of both);
-    /// the quadratic chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. A
-    /// million bits in about 11 ms, 16 million in 0.29 s (AMD EPYC with AVX-512 IFMA;
-    /// 0.8–1.05 times GMP's `mpz_get_str` there from 2^20 bits, 1.1–1.6 from 2^12).
+    /// in halves by one power made for this number: by [`Nat::div_rem`] (the recursive
+    /// division) for the top level and powers below [`DECIMAL_RECIPROCAL_LIMBS`] digits,
+    /// by one Newton reciprocal per power reused by every division by it (and the
+    /// transforms of both) for the longer powers below the top; the quadratic
+    /// chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. 1.1–1.35 times
+    /// GMP's `mpz_get_str` from 2^16 to 2^22 bits on Intel Xeon with AVX-512 IFMA, 1.3–1.5
+    /// with IFMA hidden (`decimal_vs_gmp`).
     /// Working memory: about 22 times the number's size, the digits included.
     pub fn to_decimal(&self) -> String {
         if self.len() <= DECIMAL_LEAF_LIMBS {
@@ -271,14 +273,13 @@ fn put_digits(mut v: u64, buf: &mut [u8]) {
 /// 2^11–2^20 bits) 30 and 60 are still within the noise of each other.
 pub const DECIMAL_LEAF_LIMBS: usize = 30;
 
-/// Powers below this many digits divide by Knuth's Algorithm D (no reciprocal). Measured
-/// (AMD EPYC with AVX-512 IFMA, 2^12–2^20 bits, 64, 256 and 1024): 256 best below the
-/// top level, where a reciprocal serves a few divisions.
-pub const DECIMAL_KNUTH_LIMBS: usize = 256;
-
-/// The same for the top level, which divides only once: 1024 writes 2^16 bits 15% faster
-/// than 256.
-pub const DECIMAL_KNUTH_TOP_LIMBS: usize = 1024;
+/// Powers of at least this many digits, below the top level, divide by a Newton
+/// reciprocal made once for the level and transforms prepared for it ([`Divisor`]);
+/// shorter powers, and the top level's single division, by [`Nat::div_rem`] (Algorithm
+/// D or the recursive division). Measured with `decimal_vs_gmp` (Intel Xeon, with and
+/// without IFMA, 2^16–2^22 bits): 4096 wrote 2^16–2^18 bits 10–30% faster than 256, and
+/// 1024 to 16384 were within the noise of each other from 2^20 bits.
+pub const DECIMAL_RECIPROCAL_LIMBS: usize = 4096;
 
 /// The same for parsing, in digits' worth of decimal digits: the quadratic parse is a
 /// multiply-add pass per chunk, cheaper than the division of writing, so its leaves are
@@ -307,11 +308,9 @@ struct Divisor<L: Limb> {
 /// the divisor itself (cyclic, of length at least `n + 2`, for the remainder, which is
 /// below `3d < b^(n+1)` and so found from `y − q̂·d mod (b^K − 1)`): each division by the
 /// power then transforms only its own operands, and its remainder product is half-length.
-/// The reciprocal's transform (twice the divisor's length) is left out where a level has a
-/// single division (the top), which then multiplies by `v` directly.
 #[derive(Clone)]
 struct Prepared {
-    reciprocal: Option<ntt::Transform>,
+    reciprocal: ntt::Transform,
     cyclic: ntt::Transform,
 }
 
@@ -329,39 +328,28 @@ fn prepared_from<L: Limb>() -> usize {
 
 impl Prepared {
     /// `None` where the digits are not 64-bit or a transform cannot be made.
-    /// The reciprocal's transform only `with_reciprocal`.
-    fn new<L: Limb>(d: &Nat<L>, v: &Nat<L>, with_reciprocal: bool) -> Option<Prepared> {
+    fn new<L: Limb>(d: &Nat<L>, v: &Nat<L>) -> Option<Prepared> {
         if L::BITS != 64 || d.len() < prepared_from::<L>() {
             return None;
         }
         let n = d.len();
         let long = ntt::transform_len_at_least(2 * n + 1);
         let short = ntt::transform_len_at_least(n + 2);
-        let reciprocal = match with_reciprocal {
-            true => Some(ntt::Transform::new(v.limbs(), long).ok()?),
-            false => None,
-        };
-        Some(Prepared { reciprocal, cyclic: ntt::Transform::new(d.limbs(), short).ok()? })
+        Some(Prepared {
+            reciprocal: ntt::Transform::new(v.limbs(), long).ok()?,
+            cyclic: ntt::Transform::new(d.limbs(), short).ok()?,
+        })
     }
 
     /// [`newton::barrett_step`] on the transforms: `(y div d, y mod d)` for `y < b^(2n)`.
-    fn barrett_step<L: Limb>(
-        &self,
-        y: &Nat<L>,
-        d: &Nat<L>,
-        v: &Nat<L>,
-    ) -> Option<(Nat<L>, Nat<L>)> {
+    fn barrett_step<L: Limb>(&self, y: &Nat<L>, d: &Nat<L>) -> Option<(Nat<L>, Nat<L>)> {
         let n = d.len();
         let mut buf = Vec::new();
         let q1 = &y.limbs()[(n - 1).min(y.len())..];
-        let mut q = match &self.reciprocal {
-            Some(t) => {
-                let mut p = vec![L::ZERO; q1.len() + t.digits()];
-                ntt::mul_prepared(&mut p, q1, t, &mut buf).ok()?;
-                Nat::from_limbs(&p[(n + 1).min(p.len())..])
-            }
-            None => Nat::from_limbs(q1).mul(v).shr((n as u64 + 1) * u64::from(L::BITS)),
-        };
+        let t = &self.reciprocal;
+        let mut p = vec![L::ZERO; q1.len() + t.digits()];
+        ntt::mul_prepared(&mut p, q1, t, &mut buf).ok()?;
+        let mut q = Nat::from_limbs(&p[(n + 1).min(p.len())..]);
         let k = self.cyclic.len();
         let mut w = vec![L::ZERO; k];
         ntt::cyclic_mul_prepared(&mut w, q.limbs(), &self.cyclic, &mut buf).ok()?;
@@ -464,9 +452,13 @@ impl<L: Limb> WritePowers<L> {
         if n < self.get(j) {
             return (Nat::zero(), n.clone());
         }
-        let knuth = if j == self.top() { DECIMAL_KNUTH_TOP_LIMBS } else { DECIMAL_KNUTH_LIMBS };
-        if self.get(j).len() < knuth {
-            return n.div_rem(self.get(j)).expect("a power of ten is not zero");
+        if j == self.top() || self.get(j).len() < DECIMAL_RECIPROCAL_LIMBS {
+            let qr = n.div_rem(self.get(j)).expect("a power of ten is not zero");
+            if j == self.top() {
+                // The top level divides once: its power is not needed again.
+                self.pows.truncate(j);
+            }
+            return qr;
         }
         if self.divisors.len() <= j {
             self.divisors.resize(j + 1, None);
@@ -477,7 +469,7 @@ impl<L: Limb> WritePowers<L> {
             let s = u64::from(top.leading_zeros());
             let d = p.shl(s);
             let (v, _) = newton::reciprocal(&d, newton::RECIPROCAL_BASECASE);
-            let prepared = Prepared::new(&d, &v, j < self.top());
+            let prepared = Prepared::new(&d, &v);
             self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v, prepared });
         }
         let d = self.divisors[j].as_ref().expect("made just above");
@@ -486,15 +478,9 @@ impl<L: Limb> WritePowers<L> {
         let (q, r) = d
             .prepared
             .as_ref()
-            .and_then(|p| p.barrett_step(&y, &d.normalized, &d.reciprocal))
+            .and_then(|p| p.barrett_step(&y, &d.normalized))
             .unwrap_or_else(|| newton::barrett_step(&y, &d.normalized, &d.reciprocal));
-        let r = r.shr(d.shift);
-        if j == self.top() {
-            // The top level divides once: its power is not needed again.
-            self.divisors[j] = None;
-            self.pows.truncate(j);
-        }
-        (q, r)
+        (q, r.shr(d.shift))
     }
 }
 
@@ -695,6 +681,20 @@ mod conversion_tests {
             assert_eq!(text, to_decimal_quadratic(&n), "{bits} bits");
             assert_eq!(parse_decimal::<u64>(text.as_bytes()), n);
         }
+    }
+
+    /// Long enough (17 500 digits) that the levels below the top divide by powers of at
+    /// least `DECIMAL_RECIPROCAL_LIMBS` digits, by their prepared reciprocals.
+    #[test]
+    #[cfg_attr(any(debug_assertions, miri), ignore = "large: run with --release")]
+    fn numbers_written_through_prepared_reciprocals_round_trip() {
+        let mut rng = SplitMix64::new(0x10e7);
+        let n = Nat::<u64>::from_vec(rng.digits(17_500));
+        let mut pows = WritePowers::new(&n);
+        assert!(pows.get(pows.top() - 1).len() >= DECIMAL_RECIPROCAL_LIMBS);
+        let text = n.to_decimal();
+        assert_eq!(text, biguint(&n).to_string());
+        assert_eq!(parse_decimal::<u64>(text.as_bytes()), n);
     }
 
     fn biguint(n: &Nat<u64>) -> num_bigint::BigUint {
