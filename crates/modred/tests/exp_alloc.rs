@@ -69,3 +69,23 @@ fn allocations_do_not_grow_with_the_exponent() {
         assert!(a <= 8, "{method:?}: {a} allocations");
     }
 }
+
+/// The transform reducers keep their working transforms in the exponentiation's scratch
+/// space: above every engine's transform threshold (`NTT_THRESHOLD`, the portable
+/// engine's, the highest), the products' transforms are not allocated per product either.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "large: run with --release")]
+fn transform_products_reuse_their_working_space() {
+    let _ = modred::cpu_features();
+    let bits = 64 * modred::nat::NTT_THRESHOLD as u64 + 7;
+    let m = number(bits);
+    let (short, long) = (number(8), number(40));
+    for algorithm in [modred::Algorithm::NttMontgomery, modred::Algorithm::NttBarrett] {
+        let r = modred::reduce::make(algorithm, &m).unwrap();
+        let base = r.to_residue(&number(bits - 5));
+        let method = Method::FixedWindow(2);
+        let a = allocations_during(|| drop(exp::pow_vartime(&*r, &base, &short, method).unwrap()));
+        let b = allocations_during(|| drop(exp::pow_vartime(&*r, &base, &long, method).unwrap()));
+        assert_eq!(a, b, "{algorithm}: {a} allocations for 8 bits, {b} for 40");
+    }
+}

@@ -75,6 +75,12 @@ fn ntt_thresholds<L: Limb>() -> (usize, usize) {
 
 /// `r = a · b` with `r.len() == a.len() + b.len()`. Either operand may be empty.
 pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
+    mul_slices_buf(r, a, b, &mut Vec::new());
+}
+
+/// [`mul_slices`] with `buf` as the working transforms when the product is transform-based
+/// (kept by the caller across products: the reducers' [`crate::Scratch`]).
+pub(crate) fn mul_slices_buf<L: Limb>(r: &mut [L], a: &[L], b: &[L], buf: &mut Vec<u64>) {
     debug_assert_eq!(r.len(), a.len() + b.len());
     let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
     if b.is_empty() {
@@ -86,7 +92,7 @@ pub(crate) fn mul_slices<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
         return;
     }
     if b.len() >= ntt_thresholds::<L>().0 {
-        crate::ntt::mul(r, a, b);
+        crate::ntt::mul_with_buf(r, a, b, buf);
         return;
     }
     let h = a.len().div_ceil(2);
@@ -199,6 +205,11 @@ fn subtract_from_middle<L: Limb>(r: &mut [L], t: &mut [L], h: usize) {
 
 /// `r = a²` with `r.len() == 2·a.len()`.
 pub(crate) fn sqr_slice<L: Limb>(r: &mut [L], a: &[L]) {
+    sqr_slice_buf(r, a, &mut Vec::new());
+}
+
+/// [`sqr_slice`] with `buf` as the working transform, as [`mul_slices_buf`].
+pub(crate) fn sqr_slice_buf<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>) {
     debug_assert_eq!(r.len(), 2 * a.len());
     if a.is_empty() {
         return;
@@ -208,7 +219,7 @@ pub(crate) fn sqr_slice<L: Limb>(r: &mut [L], a: &[L]) {
         return;
     }
     if a.len() >= ntt_thresholds::<L>().1 {
-        crate::ntt::sqr(r, a);
+        crate::ntt::sqr_with_buf(r, a, buf);
         return;
     }
     let h = a.len().div_ceil(2);

@@ -66,7 +66,7 @@ use crate::limb::Limb;
 use alloc::format;
 use alloc::string::ToString;
 use alloc::sync::Arc;
-use alloc::vec;
+
 use alloc::vec::Vec;
 use prime::PRIMES;
 use transform::Plan;
@@ -564,11 +564,17 @@ fn carry_cyclic_pieces<L: Limb>(x: &[u64], n: usize, r: &mut [L]) {
 /// # Panics
 /// If `r.len() != a.len() + b.len()`.
 pub fn mul<L: Limb>(r: &mut [L], a: &[L], b: &[L]) {
-    mul_with(r, a, b, allowed());
+    mul_with(r, a, b, &mut Vec::new(), allowed());
 }
 
-/// [`mul`] on the engines `allow` has.
-pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow: Allow) {
+/// [`mul`] with `buf` as the working transforms (grown as needed, its contents ignored):
+/// a caller making many products keeps one buffer instead of allocating two per product.
+pub(crate) fn mul_with_buf<L: Limb>(r: &mut [L], a: &[L], b: &[L], buf: &mut Vec<u64>) {
+    mul_with(r, a, b, buf, allowed());
+}
+
+/// [`mul_with_buf`] on the engines `allow` has.
+pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], buf: &mut Vec<u64>, allow: Allow) {
     assert_eq!(r.len(), a.len() + b.len(), "ntt::mul: r must have a.len() + b.len() digits");
     let (la, lb) = (crate::kernels::normalized_len(a), crate::kernels::normalized_len(b));
     if la == 0 || lb == 0 {
@@ -581,26 +587,24 @@ pub(crate) fn mul_with<L: Limb>(r: &mut [L], a: &[L], b: &[L], allow: Allow) {
         // Both operands' pieces fit: 2·la ≤ pieces(a) + 1 ≤ count + 1, and n ≥ count + 1
         // unless n = count, which is odd while the engines' lengths are even.
         if let Some(e) = pick::<L>(n, allow) {
-            let mut x = vec![0u64; 2 * n];
-            let mut y = vec![0u64; 2 * n];
-            e.forward(&a[..la], &mut x);
-            e.forward(&b[..lb], &mut y);
-            e.pointwise(&mut x, Some(&y));
-            drop(y);
-            e.inverse_crt(&mut x);
-            carry_linear_pieces(&x, n, count, None, r);
+            buf.resize(buf.len().max(4 * n), 0);
+            let (x, y) = buf[..4 * n].split_at_mut(2 * n);
+            e.forward(&a[..la], x);
+            e.forward(&b[..lb], y);
+            e.pointwise(x, Some(y));
+            e.inverse_crt(x);
+            carry_linear_pieces(x, n, count, None, r);
             return;
         }
     }
     let n = transform_len_at_least(la + lb - 1);
     let plan = Plan::get(n);
-    let mut x = vec![0u64; 3 * n];
-    let mut y = vec![0u64; 3 * n];
-    forward_into(&plan, &a[..la], &mut x);
-    forward_into(&plan, &b[..lb], &mut y);
-    pointwise(&plan, &mut x, &y);
-    drop(y);
-    carry_linear(&plan, &mut x, la + lb - 1, r);
+    buf.resize(buf.len().max(6 * n), 0);
+    let (x, y) = buf[..6 * n].split_at_mut(3 * n);
+    forward_into(&plan, &a[..la], x);
+    forward_into(&plan, &b[..lb], y);
+    pointwise(&plan, x, y);
+    carry_linear(&plan, x, la + lb - 1, r);
 }
 
 /// `r = a²`, `r.len() == 2·a.len()`: one forward transform, a pointwise square, one inverse.
@@ -628,7 +632,7 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow:
         let count = 2 * pieces(&a[..la]) - 1;
         let n = transform_len_at_least(count);
         if let Some(e) = pick::<L>(n, allow) {
-            buf.resize(2 * n, 0);
+            buf.resize(buf.len().max(2 * n), 0);
             let x = &mut buf[..2 * n];
             e.forward(&a[..la], x);
             e.pointwise(x, None);
@@ -639,7 +643,7 @@ pub(crate) fn sqr_with<L: Limb>(r: &mut [L], a: &[L], buf: &mut Vec<u64>, allow:
     }
     let n = transform_len_at_least(2 * la - 1);
     let plan = Plan::get(n);
-    buf.resize(3 * n, 0);
+    buf.resize(buf.len().max(3 * n), 0);
     let x = &mut buf[..3 * n];
     forward_into(&plan, &a[..la], x);
     pointwise_sqr(&plan, x);

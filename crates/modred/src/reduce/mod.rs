@@ -213,7 +213,8 @@ pub trait Reducer<L: Limb>: Send + Sync {
         let k = self.width();
         let mut product = core::mem::take(&mut scratch.product);
         let p = zeroed(&mut product, 2 * k);
-        crate::nat::mul::mul_slices(p, a, b);
+        // The product's transforms, if any, in the kept scratch space.
+        crate::nat::mul::mul_slices_buf(p, a, b, &mut scratch.transform);
         self.reduce_raw(out, p, scratch);
         scratch.product = product;
     }
@@ -223,7 +224,7 @@ pub trait Reducer<L: Limb>: Send + Sync {
         let k = self.width();
         let mut product = core::mem::take(&mut scratch.product);
         let p = zeroed(&mut product, 2 * k);
-        crate::nat::mul::sqr_slice(p, a);
+        crate::nat::mul::sqr_slice_buf(p, a, &mut scratch.transform);
         self.reduce_raw(out, p, scratch);
         scratch.product = product;
     }
