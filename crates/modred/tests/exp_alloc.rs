@@ -71,13 +71,14 @@ fn allocations_do_not_grow_with_the_exponent() {
 }
 
 /// The transform reducers keep their working transforms in the exponentiation's scratch
-/// space: above every engine's transform threshold (`NTT_THRESHOLD`, the portable
-/// engine's, the highest), the products' transforms are not allocated per product either.
+/// space: above every engine's transform thresholds (`NTT_SQR_THRESHOLD`, the portable
+/// engine's square threshold, the highest), the products' transforms are not allocated per
+/// product either.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "large: run with --release")]
 fn transform_products_reuse_their_working_space() {
     let _ = modred::cpu_features();
-    let bits = 64 * modred::nat::NTT_THRESHOLD as u64 + 7;
+    let bits = 64 * modred::nat::NTT_SQR_THRESHOLD as u64 + 7;
     let m = number(bits);
     let (short, long) = (number(8), number(40));
     for algorithm in [modred::Algorithm::NttMontgomery, modred::Algorithm::NttBarrett] {
