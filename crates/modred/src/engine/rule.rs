@@ -26,9 +26,14 @@ use alloc::string::ToString;
 // each, with the machine states it was measured in, is in docs/tuning.md.
 
 /// Digits from which the transform reducers (paper 001) take reductions, multiplications and
-/// exponentiations where the transforms do not run on AVX-512 IFMA: at 512 digits
+/// exponentiations where the transforms run on the portable engine: at 512 digits
 /// barrett/ntt-barrett 1.22 and montgomery/ntt-montgomery 1.11. Re-measure: `modred tune --check`.
 pub(crate) const NTT_REDUCER_THRESHOLD: usize = 512;
+
+/// [`NTT_REDUCER_THRESHOLD`] where the transforms run on the AVX2+FMA engine:
+/// montgomery/ntt-montgomery 0.93–1.08 at 192 digits, 1.28–1.29 at 256 (two runs).
+/// Re-measure: `MODRED_CPU_OFF=avx512ifma cargo run --release -p modred --example calibrate_ntt_reduce`.
+pub(crate) const NTT_REDUCER_FMA_THRESHOLD: usize = 256;
 
 /// [`NTT_REDUCER_THRESHOLD`] where the transforms run on AVX-512 IFMA: montgomery/ntt-montgomery
 /// 0.88 at 64 digits, 1.40 at 128. Re-measure: `cargo run --release -p modred --example calibrate_ntt_reduce`.
@@ -36,10 +41,12 @@ pub(crate) const NTT_REDUCER_IFMA_THRESHOLD: usize = 128;
 
 /// The digits from which reductions, multiplications and exponentiations use the
 /// transform reducers on this CPU: [`NTT_REDUCER_IFMA_THRESHOLD`] where the transforms run on AVX-512 IFMA,
-/// [`NTT_REDUCER_THRESHOLD`] elsewhere.
+/// [`NTT_REDUCER_FMA_THRESHOLD`] on the AVX2+FMA engine, [`NTT_REDUCER_THRESHOLD`] elsewhere.
 pub(crate) fn ntt_reducer_mul_threshold() -> (usize, &'static str) {
     if crate::ntt::uses_ifma::<u64>() {
         (NTT_REDUCER_IFMA_THRESHOLD, "NTT_REDUCER_IFMA_THRESHOLD")
+    } else if crate::ntt::uses_fma::<u64>() {
+        (NTT_REDUCER_FMA_THRESHOLD, "NTT_REDUCER_FMA_THRESHOLD")
     } else {
         (NTT_REDUCER_THRESHOLD, "NTT_REDUCER_THRESHOLD")
     }

@@ -2,8 +2,8 @@
 //! products modulo `B^n − 1`.
 
 use super::*;
-use alloc::vec;
 use crate::nat::Nat;
+use alloc::vec;
 use modred_testkit::SplitMix64;
 
 /// A working buffer left dirty by earlier products: the transforms must overwrite every
