@@ -82,7 +82,7 @@ impl<L: Limb> Nat<L> {
     /// Decimal digits of the number: divide and conquer on powers of ten for long numbers
     /// (`O(M(n) log n)` with `M` the cost of a product), each level splitting its numbers
     /// in halves by one power made for this number: by [`Nat::div_rem`] (the recursive
-    /// division) for the top level and powers below [`DECIMAL_RECIPROCAL_LIMBS`] digits,
+    /// division) for the top level and powers below `DECIMAL_RECIPROCAL_LIMBS` (4096) digits,
     /// by one Newton reciprocal per power reused by every division by it (and the
     /// transforms of both) for the longer powers below the top; the quadratic
     /// chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. 1.1–1.35 times
