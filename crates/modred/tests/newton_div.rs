@@ -10,7 +10,7 @@ use modred::{Limb, Nat};
 use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use reduce_util::{from_big, pow_b, to_big, BigDraws};
+use reduce_util::{from_big, hard_divisors as divisors, pow_b, to_big, BigDraws};
 
 fn check<L: Limb>(x: &BigUint, d: &BigUint, basecase: usize) {
     let (xn, dn) = (from_big::<L>(x), from_big::<L>(d));
@@ -23,26 +23,6 @@ fn check<L: Limb>(x: &BigUint, d: &BigUint, basecase: usize) {
     assert_eq!(to_big(&q), x / d, "quotient of {x:#x} by {d:#x} (b = 2^{})", L::BITS);
     assert_eq!(to_big(&r), x % d, "remainder of {x:#x} by {d:#x} (b = 2^{})", L::BITS);
     assert_eq!(xn.div_rem_knuth(&dn), Some((q, r)));
-}
-
-/// Divisors of `k` digits whose leading digits make the reciprocal's and Barrett's
-/// estimates err most: top digit b/2 (the smallest normalized), b − 1, all ones, b^k/2
-/// exactly, b^(k−1) (normalization shifts by BITS − 1), and random.
-fn divisors<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
-    let w = L::BITS as u64;
-    let bk1 = pow_b::<L>(k - 1);
-    let half = BigUint::one() << (k as u64 * w - 1);
-    let short = rng.below_u64(w);
-    vec![
-        &half + rng.big_bits((k as u64 - 1) * w),
-        half.clone(),
-        (BigUint::one() << (k as u64 * w)) - 1u32,
-        &bk1 * ((BigUint::one() << w) - 1u32) + rng.big_bits((k as u64 - 1) * w),
-        bk1.clone(),
-        &bk1 + 1u32,
-        rng.big_exact_bits(k as u64 * w),
-        rng.big_exact_bits(k as u64 * w - short),
-    ]
 }
 
 fn random_sizes<L: Limb>(seed: u64, max_digits: usize, cases: usize) {

@@ -299,3 +299,24 @@ pub fn edge_moduli<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
     v.dedup();
     v
 }
+
+/// Divisors of `k` digits whose leading digits make division's estimates (Algorithm D's,
+/// Barrett's, a reciprocal's, the recursive division's) err most: top digit b/2 (the
+/// smallest normalized), b^k/2 exactly, all ones, top digit b − 1, b^(k−1) and
+/// b^(k−1) + 1 (normalization shifts by BITS − 1), random, and random a few bits short.
+pub fn hard_divisors<L: Limb>(k: usize, rng: &mut SplitMix64) -> Vec<BigUint> {
+    let w = L::BITS as u64;
+    let bk1 = pow_b::<L>(k - 1);
+    let half = BigUint::one() << (k as u64 * w - 1);
+    let short = rng.below_u64(w);
+    vec![
+        &half + rng.big_bits((k as u64 - 1) * w),
+        half.clone(),
+        (BigUint::one() << (k as u64 * w)) - 1u32,
+        &bk1 * ((BigUint::one() << w) - 1u32) + rng.big_bits((k as u64 - 1) * w),
+        bk1.clone(),
+        &bk1 + 1u32,
+        rng.big_exact_bits(k as u64 * w),
+        rng.big_exact_bits(k as u64 * w - short),
+    ]
+}
