@@ -290,13 +290,8 @@ impl Modulus {
             if !self.is_auto() {
                 return Err(r.out_of_range());
             }
-            let what = || {
-                format!("a division of a {}-bit number by a {}-bit modulus", x.bits(), self.bits())
-            };
-            self.limits.check(limits::division_work(x.len() as u64, k), what)?;
-            self.limits.check_memory(limits::division_memory(x.len() as u64), what)?;
             // Only division takes every x; the auto rule may pick a bounded reducer.
-            return Ok(x.checked_rem(self.modulus()).expect("the modulus is not zero"));
+            return Modulus::reduce_once(x, self.modulus(), self.limits);
         }
         // Within the bound (x < b^(2k) or so): about one multiplication of its algorithm.
         let algorithm = self.engine.plan.reduce.0;

@@ -216,6 +216,31 @@ pub(crate) fn rem_normalized_pi1<L: Limb>(
     }
 }
 
+/// `(x div d, x mod d)` for an `n`-digit `d` and an `x` of any length, by schoolbook
+/// division in blocks of `n` digits from the top: each step divides the remainder so far
+/// (below `d`) followed by the next block — a number below `d·b^n` — by `step`, which
+/// returns that quotient (at most a block long) and remainder. The long-dividend case of
+/// the Newton and the recursive division.
+pub(crate) fn by_blocks<L: Limb>(
+    x: &Nat<L>,
+    n: usize,
+    mut step: impl FnMut(&Nat<L>) -> (Nat<L>, Nat<L>),
+) -> (Nat<L>, Nat<L>) {
+    let (xs, l) = (x.limbs(), x.len());
+    let mut q = vec![L::ZERO; l + 1];
+    let mut r = Nat::zero();
+    for i in (0..l.div_ceil(n)).rev() {
+        let (lo, hi) = (i * n, ((i + 1) * n).min(l));
+        let mut y = xs[lo..hi].to_vec();
+        y.extend_from_slice(r.limbs());
+        let (qi, ri) = step(&Nat::from_vec(y));
+        debug_assert!(qi.len() <= hi - lo);
+        q[lo..lo + qi.len()].copy_from_slice(qi.limbs());
+        r = ri;
+    }
+    (Nat::from_vec(q), r)
+}
+
 /// Digits of the divisor and of the quotient from which [`Nat::div_rem`] divides by the
 /// recursive division ([`Nat::div_rem_recursive`]) instead of Algorithm D. Measured with
 /// `cargo run --release -p modred --example calibrate_div` (all three divisions

@@ -17,7 +17,6 @@
 
 use super::Nat;
 use crate::limb::Limb;
-use alloc::vec;
 
 /// Divisor digits below which [`reciprocal`] divides `b^(2n)` by Knuth's Algorithm D
 /// instead of recursing: Algorithm D's `n²` digit steps cost less than the recursion's
@@ -167,18 +166,5 @@ pub(crate) fn div_rem_normalized<L: Limb>(
         return barrett_step(x, d, &v);
     }
     let (v, _) = reciprocal(d, basecase);
-    let xs = x.limbs();
-    let blocks = l.div_ceil(n);
-    let mut q = vec![L::ZERO; l + 1];
-    let mut r = Nat::zero();
-    for i in (0..blocks).rev() {
-        let lo = i * n;
-        let hi = (lo + n).min(l);
-        let y = r.shl((hi - lo) as u64 * w).add(&Nat::from_limbs(&xs[lo..hi]));
-        let (qi, ri) = barrett_step(&y, d, &v);
-        debug_assert!(qi.len() <= hi - lo);
-        q[lo..lo + qi.len()].copy_from_slice(qi.limbs());
-        r = ri;
-    }
-    (Nat::from_vec(q), r)
+    super::div::by_blocks(x, n, |y| barrett_step(y, d, &v))
 }

@@ -18,8 +18,8 @@ use alloc::vec::Vec;
 pub(crate) const BASECASE: usize = 160;
 
 /// `(x div d, x mod d)` for a normalized `d` (`n ≥ 1` digits, the top bit of the top digit
-/// set) and any `x`: blocks of `n` digits of `x` from the top, each a `2n`-by-`n`-digit
-/// [`recursive`] division of the remainder so far (below `d`) followed by the block.
+/// set) and any `x`: one [`recursive`] division up to `2n` digits, else blocks of `n`
+/// digits of `x` from the top ([`super::div::by_blocks`]), each a `2n`-by-`n`-digit one.
 pub(crate) fn div_rem_normalized<L: Limb>(
     x: &Nat<L>,
     d: &Nat<L>,
@@ -27,21 +27,10 @@ pub(crate) fn div_rem_normalized<L: Limb>(
 ) -> (Nat<L>, Nat<L>) {
     let n = d.len();
     debug_assert!(n >= 1 && d.limbs()[n - 1].leading_zeros() == 0, "d must be normalized");
-    let l = x.len();
-    if l <= 2 * n {
+    if x.len() <= 2 * n {
         return recursive(x, d, basecase);
     }
-    let xs = x.limbs();
-    let mut q = vec![L::ZERO; l + 1];
-    let mut r = Nat::zero();
-    for i in (0..l.div_ceil(n)).rev() {
-        let (lo, hi) = (i * n, ((i + 1) * n).min(l));
-        let (qi, ri) = recursive(&join(&xs[lo..hi], &r), d, basecase);
-        debug_assert!(qi.len() <= hi - lo);
-        q[lo..lo + qi.len()].copy_from_slice(qi.limbs());
-        r = ri;
-    }
-    (Nat::from_vec(q), r)
+    super::div::by_blocks(x, n, |y| recursive(y, d, basecase))
 }
 
 /// `(a div b, a mod b)` for a normalized `b` of `n` digits and `a` of at most `2n` digits
@@ -70,7 +59,7 @@ fn recursive<L: Limb>(a: &Nat<L>, b: &Nat<L>, basecase: usize) -> (Nat<L>, Nat<L
 
     let (mut q1, r1) = recursive(&Nat::from_limbs(&as_[2 * k..]), &b1, basecase);
     // a' = r1·β^(2k) + (a mod β^(2k)) − q1·b0·β^k, brought into [0, b·β^k).
-    let mut p = join(&as_[..2 * k], &r1);
+    let mut p = join(&as_[..2 * k], 2 * k, &r1);
     let t = shifted(&q1.mul(&b0), k);
     let bk = shifted(b, k);
     let mut steps = 0;
@@ -86,7 +75,7 @@ fn recursive<L: Limb>(a: &Nat<L>, b: &Nat<L>, basecase: usize) -> (Nat<L>, Nat<L
     let high = Nat::from_limbs(a1.limbs().get(k..).unwrap_or(&[]));
     let (mut q0, r0) = recursive(&high, &b1, basecase);
     // a'' = r0·β^k + (a' mod β^k) − q0·b0, brought into [0, b).
-    let mut p = join(&padded(low, k), &r0);
+    let mut p = join(low, k, &r0);
     let t = q0.mul(&b0);
     let mut steps = 0;
     while p < t {
@@ -112,17 +101,11 @@ fn shifted<L: Limb>(x: &Nat<L>, k: usize) -> Nat<L> {
     x.shl(k as u64 * L::BITS as u64)
 }
 
-/// `high·β^len(low) + low`.
-fn join<L: Limb>(low: &[L], high: &Nat<L>) -> Nat<L> {
-    let mut v = Vec::with_capacity(low.len() + high.len());
+/// `high·β^width + low` for `low` of at most `width` digits.
+fn join<L: Limb>(low: &[L], width: usize, high: &Nat<L>) -> Nat<L> {
+    let mut v = Vec::with_capacity(width + high.len());
     v.extend_from_slice(low);
+    v.resize(width, L::ZERO);
     v.extend_from_slice(high.limbs());
     Nat::from_vec(v)
-}
-
-/// `low` with zero digits above it up to `len` digits.
-fn padded<L: Limb>(low: &[L], len: usize) -> Vec<L> {
-    let mut v = low.to_vec();
-    v.resize(len, L::ZERO);
-    v
 }

@@ -66,7 +66,6 @@ use crate::limb::Limb;
 use alloc::format;
 use alloc::string::ToString;
 use alloc::sync::Arc;
-
 use alloc::vec::Vec;
 use prime::PRIMES;
 use transform::Plan;
