@@ -304,10 +304,9 @@ pub(crate) fn cmp_n<L: Limb>(a: &[L], b: &[L]) -> core::cmp::Ordering {
     core::cmp::Ordering::Equal
 }
 
-/// `a = a · b` in place; returns the high digit.
+/// `a = a · b + c` in place; returns the high digit.
 #[inline]
-pub(crate) fn mul_1_in_place<L: Limb>(a: &mut [L], b: L) -> L {
-    let mut c = L::ZERO;
+pub(crate) fn mul_add_1_in_place<L: Limb>(a: &mut [L], b: L, mut c: L) -> L {
     for ai in a.iter_mut() {
         let (lo, hi) = ai.mul_add_carry(b, L::ZERO, c);
         *ai = lo;

@@ -192,8 +192,14 @@ fn check_kernels<L: Limb>(seed: u64) {
                 assert_eq!(r, prod[..n]);
             }
             let mut r = a.clone();
-            assert_eq!(super::mul_1_in_place(&mut r, d), prod[n]);
+            assert_eq!(super::mul_add_1_in_place(&mut r, d, L::ZERO), prod[n]);
             assert_eq!(r, prod[..n]);
+            // With a carry in: a·d + (b − 1), which still fits n + 1 digits.
+            let c = L::MAX;
+            let (with_c, _) = ref_add(&prod, &[&[c][..], &vec![L::ZERO; n][..]].concat());
+            let mut r = a.clone();
+            assert_eq!(super::mul_add_1_in_place(&mut r, d, c), with_c[n]);
+            assert_eq!(r, with_c[..n]);
 
             // addmul_1: r + a·d, where r may be longer than a (only r[..n] changes).
             let (sum, c) = ref_add(&[b.clone(), vec![L::ZERO]].concat(), &prod);

@@ -216,6 +216,19 @@ pub(crate) fn rem_normalized_pi1<L: Limb>(
     }
 }
 
+/// Algorithm D on a normalized `m` as [`rem_normalized`], by [`rem_normalized_pi1`] (no
+/// digit division) where the digit type divides by reciprocals and `m` has two digits or
+/// more: what [`Nat::div_rem`] and the recursive division's base case run.
+pub(crate) fn rem_normalized_fastest<L: Limb>(x: &mut [L], m: &[L], quotient: Option<&mut [L]>) {
+    let k = m.len();
+    if L::DIVIDE_BY_RECIPROCAL && k >= 2 {
+        let v = reciprocal_3by2(m[k - 1], m[k - 2]);
+        rem_normalized_pi1(x, m, v, quotient);
+    } else {
+        rem_normalized(x, m, quotient);
+    }
+}
+
 /// `(x div d, x mod d)` for an `n`-digit `d` and an `x` of any length, by schoolbook
 /// division in blocks of `n` digits from the top: each step divides the remainder so far
 /// (below `d`) followed by the next block — a number below `d·b^n` — by `step`, which
@@ -346,7 +359,7 @@ impl<L: Limb> Nat<L> {
             u.resize(v.len(), L::ZERO);
         }
         let mut q = vec![L::ZERO; u.len() - v.len() + 1];
-        rem_normalized(&mut u, v.limbs(), Some(&mut q));
+        rem_normalized_fastest(&mut u, v.limbs(), Some(&mut q));
         u.truncate(v.len());
         Some((Nat::from_vec(q), Nat::from_vec(u).shr(s as u64)))
     }

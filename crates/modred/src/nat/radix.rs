@@ -49,7 +49,9 @@ impl<L: Limb> Nat<L> {
         if s.is_empty() {
             return Err(bad("empty number".into()));
         }
-        if let Some(c) = s.chars().find(|c| !c.is_digit(radix)) {
+        let valid = |b: &u8| if radix == 10 { b.is_ascii_digit() } else { b.is_ascii_hexdigit() };
+        if !s.as_bytes().iter().all(valid) {
+            let c = s.chars().find(|c| !c.is_digit(radix)).expect("a byte that is not a digit");
             let base = if radix == 16 { "hexadecimal" } else { "decimal" };
             return Err(bad(format!("{c:?} is not a {base} digit")));
         }
@@ -121,28 +123,45 @@ impl<L: Limb> Nat<L> {
 /// [`parse_decimal`].
 fn parse_decimal_quadratic<L: Limb>(bytes: &[u8]) -> Nat<L> {
     let (c, pow) = decimal_chunk::<L>();
-    let mut limbs: Vec<L> = Vec::new();
+    let mut limbs: Vec<L> = Vec::with_capacity(bytes.len() / c + 1);
     let head = bytes.len() % c;
     let mut start = 0;
     while start < bytes.len() {
         let end = if start == 0 && head != 0 { head } else { start + c };
-        let mut v = 0u64;
-        for &ch in &bytes[start..end] {
-            v = v * 10 + (ch - b'0') as u64;
-        }
+        let v = chunk_value(&bytes[start..end]);
         let scale = if end - start == c { pow } else { 10u64.pow((end - start) as u32) };
-        // limbs = limbs·scale + v. The first chunk lands in an empty vector,
-        // where `add_1` could only report that v is non-zero, not its value.
-        let top = kernels::mul_1_in_place(&mut limbs, L::from_u64(scale));
-        if !top.is_zero() || limbs.is_empty() {
+        // limbs = limbs·scale + v (v < scale ≤ b, so it is a carry in).
+        let top = kernels::mul_add_1_in_place(&mut limbs, L::from_u64(scale), L::from_u64(v));
+        if !top.is_zero() {
             limbs.push(top);
-        }
-        if kernels::add_1(&mut limbs, L::from_u64(v)) {
-            limbs.push(L::ONE);
         }
         start = end;
     }
     Nat::from_vec(limbs)
+}
+
+/// The value of at most 19 ASCII decimal digits: eight at a time in a 64-bit word (the
+/// pairs, then the quadruples, then the eight combined by multiplications), the rest one
+/// by one.
+fn chunk_value(digits: &[u8]) -> u64 {
+    debug_assert!(digits.len() <= 19);
+    let mut v = 0u64;
+    let mut eights = digits.chunks_exact(8);
+    for eight in &mut eights {
+        // Byte i holds the digit of weight 10^(7−i).
+        let mut w =
+            u64::from_le_bytes(eight.try_into().expect("eight bytes")) - 0x3030_3030_3030_3030;
+        // Bytes 0, 2, 4, 6: the two-digit values of the pairs.
+        w = (w * 10 + (w >> 8)) & 0x00ff_00ff_00ff_00ff;
+        // Low half of bytes 0–1 and 4–5: the four-digit values.
+        w = (w * 100 + (w >> 16)) & 0x0000_ffff_0000_ffff;
+        w = (w & 0xffff) * 10_000 + (w >> 32);
+        v = v * 100_000_000 + w;
+    }
+    for &d in eights.remainder() {
+        v = v * 10 + u64::from(d - b'0');
+    }
+    v
 }
 
 /// Decimal digits of `n`, one chunk of [`decimal_chunk`] digits per division of the whole
@@ -287,10 +306,23 @@ pub const DECIMAL_RECIPROCAL_LIMBS: usize = 4096;
 pub const PARSE_LEAF_LIMBS: usize = 120;
 
 /// `10^(c·2^j)` for `j = 0, 1, …` (`c` the digits of [`decimal_chunk`]), squared up as
-/// parsing needs them.
+/// parsing needs them, each as `p·b^z` with its `z` zero digits stripped ([`strip_zeros`]).
 struct Powers<L: Limb> {
     c: usize,
-    pows: Vec<Nat<L>>,
+    pows: Vec<(Nat<L>, usize)>,
+}
+
+/// `n·b^z` as `(n', z')` with `n = n'·b^(z' − z)` and `n'` not divisible by `b`: the zero
+/// digits of a power of ten (`10^w = 5^w·2^w` ends in `⌊w/BITS⌋` of them, about 30% of
+/// its digits), which its products and divisions need not carry (as GMP's `powtab`).
+fn strip_zeros<L: Limb>(n: Nat<L>, z: usize) -> (Nat<L>, usize) {
+    let t = n.limbs().iter().take_while(|d| d.is_zero()).count();
+    if t == 0 {
+        return (n, z);
+    }
+    let mut v = n.into_limbs();
+    v.drain(..t);
+    (Nat::from_vec(v), z + t)
 }
 
 /// A power of ten as a divisor: the shift `s` that normalizes it, the power times `2^s`,
@@ -375,16 +407,17 @@ impl<L: Limb> Powers<L> {
         Powers { c: decimal_chunk::<L>().0, pows: Vec::new() }
     }
 
-    /// `10^w` with `w = c·2^j`.
-    fn get(&mut self, j: usize) -> &Nat<L> {
+    /// `10^w = p·b^z` with `w = c·2^j`, as `(p, z)`.
+    fn get(&mut self, j: usize) -> (&Nat<L>, usize) {
         while self.pows.len() <= j {
             let next = match self.pows.last() {
-                None => Nat::from_u64(decimal_chunk::<L>().1),
-                Some(p) => p.sqr(),
+                None => (Nat::from_u64(decimal_chunk::<L>().1), 0),
+                Some((p, z)) => strip_zeros(p.sqr(), 2 * z),
             };
             self.pows.push(next);
         }
-        &self.pows[j]
+        let (p, z) = &self.pows[j];
+        (p, *z)
     }
 }
 
@@ -399,8 +432,9 @@ struct WritePowers<L: Limb> {
     c: usize,
     /// `t_j` for `j = 0, 1, …` (`t_0 = 1`).
     chunks: Vec<usize>,
-    /// `10^(c·t_j)`, made bottom-up as far as a division needed.
-    pows: Vec<Nat<L>>,
+    /// `10^(c·t_j)` as [`strip_zeros`] leaves it, made bottom-up as far as a division
+    /// needed.
+    pows: Vec<(Nat<L>, usize)>,
     /// For level `j`, made on its first division.
     divisors: Vec<Option<Divisor<L>>>,
 }
@@ -431,43 +465,70 @@ impl<L: Limb> WritePowers<L> {
         self.c * self.chunks[j]
     }
 
-    /// `10^(c·t_j)`.
-    fn get(&mut self, j: usize) -> &Nat<L> {
+    /// `10^(c·t_j) = p·b^z` as `(p, z)` ([`strip_zeros`]).
+    fn get(&mut self, j: usize) -> (&Nat<L>, usize) {
         while self.pows.len() <= j {
             let i = self.pows.len();
             let next = match self.pows.last() {
                 // t_0 = 1.
-                None => Nat::from_u64(decimal_chunk::<L>().1),
-                Some(p) if self.chunks[i] == 2 * self.chunks[i - 1] => p.sqr(),
-                Some(p) => div_exact_limb(&p.sqr(), L::from_u64(decimal_chunk::<L>().1)),
+                None => (Nat::from_u64(decimal_chunk::<L>().1), 0),
+                Some((p, z)) if self.chunks[i] == 2 * self.chunks[i - 1] => {
+                    strip_zeros(p.sqr(), 2 * z)
+                }
+                Some((p, z)) => {
+                    // The square over 10^c: its zero digits are put back for the division.
+                    let full = p.sqr().shl(2 * *z as u64 * u64::from(L::BITS));
+                    strip_zeros(div_exact_limb(&full, L::from_u64(decimal_chunk::<L>().1)), 0)
+                }
             };
             self.pows.push(next);
         }
-        &self.pows[j]
+        let (p, z) = &self.pows[j];
+        (p, *z)
     }
 
-    /// `(n div 10^w, n mod 10^w)`, `w = c·t_j`, for `n < 10^(2w)`: one Barrett step with
-    /// the power's reciprocal (made on first use); no division when `n < 10^w`.
+    /// `(n div 10^w, n mod 10^w)`, `w = c·t_j`, for `n < 10^(2w)`; no division when
+    /// `n < 10^w`. With `10^w = p·b^z`: `⌊n/b^z⌋` divided by `p` by [`Nat::div_rem`], its
+    /// remainder followed by the low `z` digits of `n` — for the top level and powers below
+    /// `DECIMAL_RECIPROCAL_LIMBS` digits; one Barrett step with the whole power's
+    /// reciprocal (made on first use) for the others.
     fn div_rem(&mut self, n: &Nat<L>, j: usize) -> (Nat<L>, Nat<L>) {
-        if n < self.get(j) {
+        let top = j == self.top();
+        let (p, z) = self.get(j);
+        let (low, high) = n.limbs().split_at(z.min(n.len()));
+        // n < p·b^z exactly when ⌊n/b^z⌋ < p.
+        if high.len() < p.len()
+            || (high.len() == p.len() && kernels::cmp_n(high, p.limbs()).is_lt())
+        {
             return (Nat::zero(), n.clone());
         }
-        if j == self.top() || self.get(j).len() < DECIMAL_RECIPROCAL_LIMBS {
-            let qr = n.div_rem(self.get(j)).expect("a power of ten is not zero");
-            if j == self.top() {
+        if top || p.len() + z < DECIMAL_RECIPROCAL_LIMBS {
+            let q_len = high.len() + 1 - p.len();
+            let (q, r) = if q_len.min(p.len()) < super::div::DIV_RECURSIVE_THRESHOLD {
+                // Algorithm D's n·m steps: fewer without the zero digits.
+                let (q, r) = Nat::from_limbs(high).div_rem(p).expect("a power of ten is not zero");
+                let mut r = r.into_limbs();
+                r.splice(0..0, low.iter().copied());
+                (q, Nat::from_vec(r))
+            } else {
+                // The recursive division wants the quotient no longer than the divisor.
+                n.div_rem(&p.shl(z as u64 * u64::from(L::BITS)))
+                    .expect("a power of ten is not zero")
+            };
+            if top {
                 // The top level divides once: its power is not needed again.
                 self.pows.truncate(j);
             }
-            return qr;
+            return (q, r);
         }
         if self.divisors.len() <= j {
             self.divisors.resize(j + 1, None);
         }
         if self.divisors[j].is_none() {
-            let p = self.get(j);
+            let (p, z) = self.get(j);
             let top = p.limbs()[p.len() - 1];
             let s = u64::from(top.leading_zeros());
-            let d = p.shl(s);
+            let d = p.shl(z as u64 * u64::from(L::BITS) + s);
             let (v, _) = newton::reciprocal(&d, newton::RECIPROCAL_BASECASE);
             let prepared = Prepared::new(&d, &v);
             self.divisors[j] = Some(Divisor { shift: s, normalized: d, reciprocal: v, prepared });
@@ -542,7 +603,17 @@ fn parse_decimal<L: Limb>(bytes: &[u8]) -> Nat<L> {
         let w = pows.c << j;
         let (hi, lo) = bytes.split_at(bytes.len() - w);
         let (hi, lo) = (rec(hi, pows), rec(lo, pows));
-        &hi.mul(pows.get(j)) + &lo
+        // hi·10^w + lo = hi·p·b^z + lo, with lo < 10^w: the product lands above the low z
+        // digits of lo, and the rest of lo (at most p's length) is added to it.
+        let (p, z) = pows.get(j);
+        let (hi, lo) = (hi.limbs(), lo.limbs());
+        let mut r = vec![L::ZERO; z + hi.len() + p.len()];
+        super::mul::mul_slices(&mut r[z..], hi, p.limbs());
+        let split = lo.len().min(z);
+        r[..split].copy_from_slice(&lo[..split]);
+        let carry = kernels::add_assign_slices(&mut r[z..], &lo[split..]);
+        debug_assert!(!carry, "hi·10^w + lo has the product's length");
+        Nat::from_vec(r)
     }
     rec(bytes, &mut Powers::new())
 }
@@ -601,6 +672,26 @@ mod conversion_tests {
     use super::*;
     use modred_testkit::SplitMix64;
 
+    /// The eight-at-a-time chunk value against digit-by-digit, for every length a chunk
+    /// has, with all-zeros, all-nines and random digits.
+    #[test]
+    fn chunk_values() {
+        let mut rng = SplitMix64::new(0x51_4a_c8);
+        for len in 0..=19usize {
+            for shape in 0..3 {
+                let digits: Vec<u8> = (0..len)
+                    .map(|_| match shape {
+                        0 => b'0',
+                        1 => b'9',
+                        _ => b'0' + rng.below_u64(10) as u8,
+                    })
+                    .collect();
+                let expected = digits.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+                assert_eq!(chunk_value(&digits), expected, "{:?}", core::str::from_utf8(&digits));
+            }
+        }
+    }
+
     /// Decimal chunks: the most digits below the digit base, for every digit type.
     #[test]
     fn decimal_chunks() {
@@ -656,15 +747,24 @@ mod conversion_tests {
         // Just above and below powers of ten of every level: quotients far below their
         // level's power (no leading zero may appear).
         let mut pows = Powers::<L>::new();
+        let mut full = |j: usize| {
+            let (p, z) = pows.get(j);
+            p.shl(z as u64 * u64::from(L::BITS))
+        };
         for j in 0..if cfg!(miri) { 5 } else { 10 } {
-            let p = pows.get(j).clone();
+            let p = full(j);
+            // The stripped power times its zero digits is 10^(c·2^j).
+            let w = decimal_chunk::<L>().0 << j;
+            let mut ten_w = alloc::string::String::from("1");
+            ten_w.extend(core::iter::repeat_n('0', w));
+            assert_eq!(to_decimal_quadratic(&p), ten_w, "power {j}");
             for n in [p.clone(), &p + &Nat::one(), &p - &Nat::one(), p.sqr(), &p.sqr() + &p] {
                 assert_eq!(n.to_decimal(), to_decimal_quadratic(&n), "power {j}");
             }
             // A quotient longer than a leaf but below the next level's power (it divides to
             // zero there): 10^w·(10^(w/2) − 1) + 1.
             if j > 0 {
-                let below = pows.get(j - 1) - &Nat::one();
+                let below = &full(j - 1) - &Nat::one();
                 let n = &p.mul(&below) + &Nat::one();
                 assert_eq!(n.to_decimal(), to_decimal_quadratic(&n), "below power {j}");
             }
@@ -691,7 +791,8 @@ mod conversion_tests {
         let mut rng = SplitMix64::new(0x10e7);
         let n = Nat::<u64>::from_vec(rng.digits(17_500));
         let mut pows = WritePowers::new(&n);
-        assert!(pows.get(pows.top() - 1).len() >= DECIMAL_RECIPROCAL_LIMBS);
+        let (p, z) = pows.get(pows.top() - 1);
+        assert!(p.len() + z >= DECIMAL_RECIPROCAL_LIMBS);
         let text = n.to_decimal();
         assert_eq!(text, biguint(&n).to_string());
         assert_eq!(parse_decimal::<u64>(text.as_bytes()), n);

@@ -6,7 +6,7 @@
 //! digit steps. [`Nat::div_rem`] takes it from a few hundred digits; it measured faster
 //! than the Newton reciprocal ([`super::newton`]) at every size up to 2^24 bits.
 
-use super::div::rem_normalized;
+use super::div::rem_normalized_fastest;
 use super::Nat;
 use crate::limb::Limb;
 use alloc::vec;
@@ -87,11 +87,11 @@ fn recursive<L: Limb>(a: &Nat<L>, b: &Nat<L>, basecase: usize) -> (Nat<L>, Nat<L
     (shifted(&q1, k).add(&q0), &p - &t)
 }
 
-/// Algorithm D on a normalized divisor ([`rem_normalized`]).
+/// Algorithm D on a normalized divisor ([`rem_normalized_fastest`]).
 fn knuth<L: Limb>(a: &Nat<L>, b: &Nat<L>) -> (Nat<L>, Nat<L>) {
     let mut u = a.limbs().to_vec();
     let mut q = vec![L::ZERO; u.len() - b.len() + 1];
-    rem_normalized(&mut u, b.limbs(), Some(&mut q));
+    rem_normalized_fastest(&mut u, b.limbs(), Some(&mut q));
     u.truncate(b.len());
     (Nat::from_vec(q), Nat::from_vec(u))
 }
