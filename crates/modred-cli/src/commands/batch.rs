@@ -397,7 +397,7 @@ fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<
             });
         }
         started = true;
-        let newline = available.iter().position(|&c| c == b'\n');
+        let newline = memchr::memchr(b'\n', available);
         let chunk = &available[..newline.unwrap_or(available.len())];
         total += chunk.len();
         if !too_long {
