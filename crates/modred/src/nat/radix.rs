@@ -84,12 +84,13 @@ impl<L: Limb> Nat<L> {
     /// Decimal digits of the number: divide and conquer on powers of ten for long numbers
     /// (`O(M(n) log n)` with `M` the cost of a product), each level splitting its numbers
     /// in halves by one power made for this number: by [`Nat::div_rem`] (the recursive
-    /// division) for the top level and powers below `DECIMAL_RECIPROCAL_LIMBS` (4096) digits,
-    /// by one Newton reciprocal per power reused by every division by it (and the
-    /// transforms of both) for the longer powers below the top; the quadratic
-    /// chunk-by-chunk division below `DECIMAL_LEAF_LIMBS` (30) digits. 1.1–1.35 times
-    /// GMP's `mpz_get_str` from 2^16 to 2^22 bits on Intel Xeon with AVX-512 IFMA, 1.3–1.5
-    /// with IFMA hidden (`decimal_vs_gmp`).
+    /// division; Algorithm D on the power without its zero digits) for the top level and
+    /// powers below `DECIMAL_RECIPROCAL_LIMBS` (4096) digits, by one Newton reciprocal per
+    /// power reused by every division by it (and the transforms of both) for the longer
+    /// powers below the top; the quadratic chunk-by-chunk division below
+    /// `DECIMAL_LEAF_LIMBS` (30) digits. 0.75–1.1 times GMP's `mpz_get_str` from 2^16 to
+    /// 2^24 bits on Intel Xeon with AVX-512 IFMA, 1.0–1.4 with IFMA hidden
+    /// (`decimal_vs_gmp`).
     /// Working memory: about 22 times the number's size, the digits included.
     pub fn to_decimal(&self) -> String {
         if self.len() <= DECIMAL_LEAF_LIMBS {
