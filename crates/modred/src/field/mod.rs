@@ -231,7 +231,7 @@ impl<const N: usize> PrimeField<N> {
             (Representation::Montgomery, _) => {
                 Fe(arith::mont_mul::<N, false>(&a.0, &b.0, &self.p, self.m0inv))
             }
-            _ => self.reduce_wide::<false>(&arith::mul_wide(&a.0, &b.0)),
+            _ => self.product::<false>(a, b),
         }
     }
 
@@ -245,7 +245,7 @@ impl<const N: usize> PrimeField<N> {
             // The interleaved product beats the separate square and REDC at 1–2 digits and
             // from 9 (P-521: 78.9 against 116.7 ns, fields_vs_fiat on Sapphire Rapids).
             (Representation::Montgomery, _) if N <= 2 || N >= 9 => self.mul(a, a),
-            _ => self.reduce_wide::<false>(&arith::sqr_wide(&a.0)),
+            _ => self.square::<false>(a),
         }
     }
 
@@ -269,7 +269,7 @@ impl<const N: usize> PrimeField<N> {
                 one[0] = 1;
                 Fe(arith::mont_mul::<N, true>(&cm, &one, p, m0inv))
             }
-            _ => self.reduce_wide::<true>(&arith::mul_wide(&a.0, &b.0)),
+            _ => self.product::<true>(a, b),
         }
     }
 
@@ -279,7 +279,7 @@ impl<const N: usize> PrimeField<N> {
         match (self.repr, &self.standard) {
             (Representation::Standard, StandardReduction::Nist(_))
             | (Representation::Standard, StandardReduction::PseudoMersenne { .. }) => {
-                self.reduce_wide::<true>(&arith::sqr_wide(&a.0))
+                self.square::<true>(a)
             }
             _ => self.mul_ct(a, a),
         }
@@ -294,6 +294,68 @@ impl<const N: usize> PrimeField<N> {
             _ => unreachable!("P-256 has four digits"),
         }
         Fe(out)
+    }
+
+    /// `a·b` by the product and [`PrimeField::reduce_wide`]; the NIST and pseudo-Mersenne
+    /// reductions of the standard representation compiled for BMI2 and ADX where the CPU
+    /// has them (as the fixed-size reducers run them).
+    #[inline(always)]
+    fn product<const CT: bool>(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
+        match (self.repr, &self.standard) {
+            (Representation::Standard, StandardReduction::PseudoMersenne { bits: 255, c: 19 }) => {
+                self.p25519(a, b)
+            }
+            // Nine digits (P-521): the MULX/ADX rows of the schoolbook product (no branch
+            // on the values) beat the unrolled one compiled for BMI2.
+            (Representation::Standard, StandardReduction::Nist(prime)) if N >= 9 => {
+                let mut z: Wide<N> = [[0; N]; 2];
+                crate::kernels::mul_basecase(z.as_flattened_mut(), &a.0, &b.0);
+                Fe(prime.reduce_wide::<N, CT>(&z))
+            }
+            (Representation::Standard, StandardReduction::Nist(prime)) => {
+                Fe(fixed::nist_mul_fast::<N, CT>(*prime, &a.0, &b.0))
+            }
+            (Representation::Standard, StandardReduction::PseudoMersenne { bits, c }) => {
+                Fe(fixed::pm_mul_fast::<N, CT>(&a.0, &b.0, *bits, *c, &self.p))
+            }
+            _ => self.reduce_wide::<CT>(&arith::mul_wide(&a.0, &b.0)),
+        }
+    }
+
+    /// `a·b` modulo `2^255 − 19` by [`fixed::p25519::mul`] (`N = 4` whenever `p` is that
+    /// prime). Constant time.
+    #[inline(always)]
+    fn p25519(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
+        let mut out = [0u64; N];
+        match (<&[u64; 4]>::try_from(&a.0[..]), <&[u64; 4]>::try_from(&b.0[..])) {
+            (Ok(a4), Ok(b4)) => out.copy_from_slice(&fixed::p25519::mul::<true>(a4, b4)),
+            _ => unreachable!("2^255 − 19 has four digits"),
+        }
+        Fe(out)
+    }
+
+    /// `a²` as [`PrimeField::product`] computes `a·b`, by the half-cost square (by the
+    /// product modulo `2^255 − 19`).
+    #[inline(always)]
+    fn square<const CT: bool>(&self, a: &Fe<N>) -> Fe<N> {
+        match (self.repr, &self.standard) {
+            // The product's assembly beats the half-cost square and the general fold here.
+            (Representation::Standard, StandardReduction::PseudoMersenne { bits: 255, c: 19 }) => {
+                self.p25519(a, a)
+            }
+            (Representation::Standard, StandardReduction::Nist(prime)) if N >= 9 => {
+                let mut z: Wide<N> = [[0; N]; 2];
+                crate::kernels::sqr_basecase(z.as_flattened_mut(), &a.0);
+                Fe(prime.reduce_wide::<N, CT>(&z))
+            }
+            (Representation::Standard, StandardReduction::Nist(prime)) => {
+                Fe(fixed::nist_sqr_fast::<N, CT>(*prime, &a.0))
+            }
+            (Representation::Standard, StandardReduction::PseudoMersenne { bits, c }) => {
+                Fe(fixed::pm_sqr_fast::<N, CT>(&a.0, *bits, *c, &self.p))
+            }
+            _ => self.reduce_wide::<CT>(&arith::sqr_wide(&a.0)),
+        }
     }
 
     /// The field element of a double-length product `z < p²`.

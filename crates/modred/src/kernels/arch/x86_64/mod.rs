@@ -11,6 +11,8 @@
 //!   pass per digit (after OpenSSL's `bn_mulx4x_mont`), and Montgomery squaring by the
 //!   triangle and a reduction in MULX/ADX rows, for `reduce::montgomery_mulx` and
 //!   `ct::MontgomeryCt` (the selector's `engine::rule::montgomery_mulx` decides).
+//! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX
+//!   assembly, for `reduce::fixed::p25519`.
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
 //!   where needed: the two-by-one `div` of the `u64` digit and the CMOV corrections of the
 //!   scalar transform's modular arithmetic.
@@ -21,6 +23,7 @@
 
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
+pub(crate) mod p25519;
 mod rows;
 pub(crate) mod scalar;
 #[cfg(test)]

@@ -1,0 +1,131 @@
+//! Multiplication in the field of `p = 2^255 − 19` on four 64-bit digits: the full
+//! product ([`arith::mul_wide`]), then the pseudo-Mersenne fold of paper 003 (Algorithm 4) taken at
+//! the digit boundary: `2^256 = 2·2^255 ≡ 2·19 = 38 (mod p)`, so the high four digits are
+//! multiplied by 38 and added to the low four with no shifts, the top bit is folded by
+//! `2^255 ≡ 19`, and one masked subtraction leaves the result in `[0, p)`. The general
+//! fold (`super::pm_fold`, at bit 255) shifts every digit; this one does not. Where the
+//! CPU has BMI2 and ADX, product and fold run as one block of MULX/ADCX/ADOX assembly
+//! (`kernels/arch/x86_64/p25519.rs`).
+//!
+//! Tested against `Nat` arithmetic below and through `PrimeField` in `field`'s tests; the
+//! assembly against `arith::mul_wide` in its own module.
+
+use super::arith;
+
+/// `p = 2^255 − 19`, least significant digit first.
+pub(crate) const P: [u64; 4] = [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1];
+
+/// `z mod p` for any 8-digit `z` (`z < 2^512`), in `[0, p)`. Branch-free; `CT` passes the
+/// final mask through `black_box` as [`arith::sub_if_ge`] does.
+///
+/// `t = z_low + 38·z_high < 39·2^256` leaves a carry digit `c ≤ 38`; `t + 38·c` carries
+/// out at most once, and then `t < 38²`, so the second 38 cannot carry. Then `t < 2^256`:
+/// `t mod 2^255 + 19·⌊t/2^255⌋ < 2^255 + 19 < 2p`, and one subtraction of `p` suffices.
+#[inline(always)]
+pub(crate) fn fold<const CT: bool>(z: &[u64; 8]) -> [u64; 4] {
+    let mut t = [0u64; 4];
+    let mut carry = 0u64;
+    for i in 0..4 {
+        (t[i], carry) = arith::mac(z[i], z[4 + i], 38, carry);
+    }
+    let mut c;
+    (t[0], c) = arith::adc(t[0], 38 * carry, 0);
+    for v in t.iter_mut().skip(1) {
+        (*v, c) = arith::adc(*v, 0, c);
+    }
+    t[0] += 38 * c;
+    let top = t[3] >> 63;
+    t[3] &= u64::MAX >> 1;
+    (t[0], c) = arith::adc(t[0], 19 * top, 0);
+    for v in t.iter_mut().skip(1) {
+        (*v, c) = arith::adc(*v, 0, c);
+    }
+    arith::sub_if_ge::<4, CT>(&t, 0, &P)
+}
+
+/// `a·b mod p` for `a, b < 2^256` (field elements are below `p`), in `[0, p)`: the
+/// assembly `mul_mod_p25519_adx` where the CPU has BMI2 and ADX, else
+/// [`mul_portable`]. Constant time for `CT` (the CPU check is the only branch).
+#[inline(always)]
+pub(crate) fn mul<const CT: bool>(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    #[cfg(x86_kernels)]
+    if crate::kernels::cpu::bmi2_adx() {
+        let mut out = [0u64; 4];
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { crate::kernels::arch::x86_64::p25519::mul_mod_p25519_adx(&mut out, a, b) };
+        return out;
+    }
+    mul_portable::<CT>(a, b)
+}
+
+/// [`mul`] on any CPU: the product by [`arith::mul_wide`], then [`fold`]. The assembly's
+/// twin.
+#[inline(always)]
+pub(crate) fn mul_portable<const CT: bool>(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let w = arith::mul_wide(a, b);
+    let mut z = [0u64; 8];
+    z[..4].copy_from_slice(&w[0]);
+    z[4..].copy_from_slice(&w[1]);
+    fold::<CT>(&z)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nat::Nat;
+    use modred_testkit::SplitMix64;
+
+    fn nat(d: &[u64]) -> Nat {
+        Nat::from_limbs(d)
+    }
+
+    /// The fold of every kind of 8-digit number (random, all ones, `p`'s multiples and
+    /// their neighbours, carries out of every stage) against `Nat`'s remainder, and the
+    /// product of field elements at the edges against `Nat`.
+    #[test]
+    fn fold_and_product_match_nat() {
+        let p = nat(&P);
+        let mut rng = SplitMix64::new(0x0002_5519);
+        let mut zs: alloc::vec::Vec<[u64; 8]> = alloc::vec![[u64::MAX; 8], [0; 8]];
+        for k in [1u64, 2, 3, 38, 39] {
+            let m = &p.mul(&Nat::from_u64(k));
+            for d in [Nat::zero(), Nat::one()] {
+                for v in [m + &d, if *m >= d { m - &d } else { Nat::zero() }] {
+                    let mut z = [0u64; 8];
+                    z[..v.len()].copy_from_slice(v.limbs());
+                    zs.push(z);
+                }
+            }
+        }
+        for _ in 0..5000 {
+            zs.push(core::array::from_fn(|_| rng.next_u64()));
+        }
+        for z in &zs {
+            let want = nat(z).checked_rem(&p).unwrap();
+            assert_eq!(nat(&fold::<true>(z)), want, "{z:x?}");
+            assert_eq!(nat(&fold::<false>(z)), want, "{z:x?}");
+        }
+        let pm1 = (&p - &Nat::one()).to_padded(4).unwrap();
+        let edge: [[u64; 4]; 5] = [
+            [0; 4],
+            [1, 0, 0, 0],
+            pm1.clone().try_into().unwrap(),
+            [u64::MAX - 19, u64::MAX, u64::MAX, u64::MAX >> 1],
+            [u64::MAX, u64::MAX, u64::MAX, (u64::MAX >> 1) - 1],
+        ];
+        let mut xs: alloc::vec::Vec<[u64; 4]> = edge.to_vec();
+        for _ in 0..500 {
+            let v = Nat::from_limbs(&core::array::from_fn::<u64, 4, _>(|_| rng.next_u64()))
+                .checked_rem(&p)
+                .unwrap();
+            xs.push(v.to_padded(4).unwrap().try_into().unwrap());
+        }
+        for a in &xs {
+            for b in xs.iter().take(40) {
+                let want = nat(a).mul(&nat(b)).checked_rem(&p).unwrap();
+                assert_eq!(nat(&mul::<true>(a, b)), want, "{a:x?}·{b:x?}");
+                assert_eq!(nat(&mul::<false>(a, b)), want);
+            }
+        }
+    }
+}
