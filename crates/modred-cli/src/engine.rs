@@ -263,11 +263,14 @@ impl Engine {
         })
     }
 
-    /// Whether `op` modulo `m` by `algorithm` is answered without a context: `auto`, a
-    /// modulus met for the first time, and the library's rule
-    /// ([`modred::engine::rule::once_pays`]) says a context would not repay itself.
+    /// Whether `op` modulo `m` by `algorithm` is answered without a context: `auto`, and
+    /// the library's rule says a context would never repay itself
+    /// ([`modred::engine::rule::context_never_pays`]), or not at a modulus's first use
+    /// ([`modred::engine::rule::once_pays`]) and `m` is met for the first time.
     fn once(&mut self, algorithm: Algorithm, op: Operation, m: &Number) -> bool {
-        algorithm == Algorithm::Auto && modred::engine::rule::once_pays(op, m) && self.seen.first(m)
+        use modred::engine::rule::{context_never_pays, once_pays};
+        algorithm == Algorithm::Auto
+            && (context_never_pays(op, m) || once_pays(op, m) && self.seen.first(m))
     }
 
     /// `x mod m`. `Auto` takes any `x`; a forced algorithm rejects an `x` beyond its input
@@ -302,6 +305,9 @@ impl Engine {
         m: &Number,
         window: Window,
     ) -> Result<Number, Error> {
+        if window == Window::Sliding && self.once(a, Operation::PowMod, m) {
+            return Modulus::pow_mod_once(b, e, m, self.limits);
+        }
         let modulus = self.modulus(a, Operation::PowMod, m)?;
         let method = match window {
             Window::Sliding => return modulus.pow_mod_vartime(b, e),

@@ -117,19 +117,40 @@ pub fn write(out: &mut Vec<u8>, n: &Number, hex: bool) {
         }
         return;
     };
-    if hex {
-        out.extend_from_slice(b"0x");
-    }
-    let radix = if hex { 16 } else { 10 };
-    // 2^128 has 39 decimal digits; they are written from the last.
+    // 2^128 has 39 decimal digits; they are written from the last, in 64-bit arithmetic
+    // (a division by a constant is a multiplication; a 128-bit one is a library call).
     let mut buf = [0u8; 39];
     let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b"0123456789abcdef"[(v % radix) as usize];
-        v /= radix;
-        if v == 0 {
-            break;
+    if hex {
+        out.extend_from_slice(b"0x");
+        loop {
+            i -= 1;
+            buf[i] = b"0123456789abcdef"[(v & 15) as usize];
+            v >>= 4;
+            if v == 0 {
+                break;
+            }
+        }
+    } else {
+        const TEN19: u128 = 10_000_000_000_000_000_000;
+        while v > u64::MAX as u128 {
+            // The low 19 digits, zeros included, then the rest.
+            let mut low = (v % TEN19) as u64;
+            v /= TEN19;
+            for _ in 0..19 {
+                i -= 1;
+                buf[i] = b'0' + (low % 10) as u8;
+                low /= 10;
+            }
+        }
+        let mut w = v as u64;
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (w % 10) as u8;
+            w /= 10;
+            if w == 0 {
+                break;
+            }
         }
     }
     out.extend_from_slice(&buf[i..]);
@@ -162,6 +183,8 @@ mod tests {
         }
         values.extend([u64::MAX as u128, u128::MAX, u128::MAX - 1, 10u128.pow(19), 10u128.pow(38)]);
         values.extend([10u128.pow(19) - 1, 10u128.pow(38) - 1]);
+        // Zeros inside the low 19 digits of a number above 2^64.
+        values.extend([10u128.pow(19) + 7, (u64::MAX as u128) * 10 + 3, 10u128.pow(37) + 10]);
         for v in values {
             let n = from_u128(v);
             for text in [v.to_string(), format!("0x{v:x}"), format!("0x{v:X}")] {

@@ -3,7 +3,7 @@
 //! against num-bigint and the forced algorithms' slice code for moduli at the edges of
 //! the normalization (1, 2, powers of two and their neighbours, 2^64 − 1, pseudo-Mersenne
 //! 2^64 − 59) and seeded random ones, bases and exponents of zero to three digits, every
-//! operation's context.
+//! operation's context, and `Modulus::pow_mod_once`, which keeps none.
 
 use modred::engine::{Power, Product};
 use modred::{Algorithm, Error, Limits, Modulus, Nat, Operation};
@@ -40,6 +40,9 @@ fn one_digit_contexts_against_num_bigint() {
                 assert_eq!(big(&md.pow_mod_vartime(&x, &e).unwrap()), want, "{x:?}^{e:?} mod {m}");
                 let r = md.pow_vartime(&md.residue(&x), &e).unwrap();
                 assert_eq!(big(&md.to_nat(&r).unwrap()), want, "residue {x:?}^{e:?} mod {m}");
+                // Without a context: the same register code, prepared for this one power.
+                let once = Modulus::pow_mod_once(&x, &e, &mn, Limits::new()).unwrap();
+                assert_eq!(big(&once), want, "once {x:?}^{e:?} mod {m}");
                 // The forced slice code of the same modulus agrees.
                 let forced = Modulus::with(Algorithm::Classical, &mn).unwrap();
                 assert_eq!(
@@ -67,8 +70,37 @@ fn one_digit_limits_still_apply() {
     assert!(matches!(md.pow_vartime(&md.one(), &e), Err(Error::TooMuchWork { .. })));
     let x = Nat::power_of_two(1 << 20);
     assert!(matches!(md.reduce(&x), Err(Error::TooMuchWork { .. })));
+    let once = Modulus::pow_mod_once(&Nat::from(2u64), &e, &m, limits);
+    assert!(matches!(once, Err(Error::TooMuchWork { .. })), "{once:?}");
+    assert_eq!(
+        Modulus::pow_mod_once(&Nat::from(2u64), &Nat::from(20u64), &m, limits).unwrap(),
+        Nat::from(48_573u64)
+    );
+    let zero = Modulus::pow_mod_once(&Nat::from(2u64), &Nat::from(3u64), &Nat::zero(), limits);
+    assert!(matches!(zero, Err(Error::ZeroModulus)), "{zero:?}");
     assert_eq!(
         md.pow_mod_vartime(&Nat::from(2u64), &Nat::from(20u64)).unwrap(),
         Nat::from(48_573u64)
     );
+}
+
+/// Longer moduli, odd and even, without a context: the automatic exponentiation context made
+/// for the one power, against num-bigint.
+#[test]
+fn exponentiation_without_a_context_beyond_one_digit() {
+    let mut rng = SplitMix64::new(0x0d16_1701);
+    for bits in [65u64, 128, 129, 256, 521, 1024] {
+        for even in [false, true] {
+            let mut limbs = rng.odd_modulus(bits);
+            if even {
+                limbs[0] &= !1;
+            }
+            let m = Nat::from_vec(limbs);
+            let x = Nat::from_vec((0..m.len() + 1).map(|_| rng.next_u64()).collect());
+            let e = Nat::from_vec((0..2).map(|_| rng.next_u64()).collect());
+            let want = big(&x).modpow(&big(&e), &big(&m));
+            let once = Modulus::pow_mod_once(&x, &e, &m, Limits::new()).unwrap();
+            assert_eq!(big(&once), want, "{bits} bits, even: {even}");
+        }
+    }
 }

@@ -31,7 +31,7 @@ use crate::engine::{Algorithm, Engine, Number, Window};
 use crate::fail::Fail;
 use crate::{guard, numbers};
 use modred::Limits;
-use serde_json::Value;
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest line read; a longer one is answered with an error (and skipped without
@@ -443,7 +443,7 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
         );
     };
     let op = match fields.get("op") {
-        Some(Value::String(op)) => op.as_str(),
+        Some(FieldValue::Str(op)) => op.as_ref(),
         Some(_) => return Err("field 'op' must be a string".into()),
         None => return Err("missing field 'op' (reduce, mulmod or powm)".into()),
     };
@@ -469,7 +469,7 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
     }
     let algo = match fields.get("algo") {
         None => default,
-        Some(Value::String(name)) => algorithms::parse(name).map_err(|e| e.to_string())?,
+        Some(FieldValue::Str(name)) => algorithms::parse(name).map_err(|e| e.to_string())?,
         Some(_) => return Err("field 'algo' must be a string".into()),
     };
     let mut n: [Number; 3] = Default::default();
@@ -487,14 +487,14 @@ fn answer(engine: &mut Engine, default: Algorithm, line: &[u8]) -> Result<Number
 /// A batch line's object: the values of the [`KEYS`] it has, and its other keys (for the
 /// message that names one). Read straight into these slots, without a map per line.
 #[derive(Default)]
-struct Fields {
-    known: [Option<Value>; KEYS.len()],
+struct Fields<'a> {
+    known: [Option<FieldValue<'a>>; KEYS.len()],
     other: Vec<String>,
 }
 
-impl Fields {
+impl Fields<'_> {
     /// The value of `key`, one of [`KEYS`].
-    fn get(&self, key: &str) -> Option<&Value> {
+    fn get(&self, key: &str) -> Option<&FieldValue<'_>> {
         let i = KEYS.iter().position(|k| *k == key).expect("a known key");
         self.known[i].as_ref()
     }
@@ -503,7 +503,66 @@ impl Fields {
 /// A batch line as JSON: an object whose keys are all different (a map would keep the last
 /// of repeated keys, so `{"op":"powm","op":"reduce",…}` would run a reduce silently), or
 /// any other value (`None`), which the caller refuses.
-struct LineValue(Option<Fields>);
+struct LineValue<'a>(Option<Fields<'a>>);
+
+/// A field's value: a string, borrowed from the line where it has no escapes (a line's
+/// numbers are copied nowhere before they are read), a JSON number, or another value.
+enum FieldValue<'a> {
+    Str(Cow<'a, str>),
+    Number(serde_json::Number),
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for FieldValue<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = FieldValue<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+                Ok(FieldValue::Str(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+                Ok(FieldValue::Str(Cow::Owned(s.to_string())))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Self::Value, E> {
+                Ok(FieldValue::Str(Cow::Owned(s)))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+                Ok(FieldValue::Number(v.into()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
+                Ok(FieldValue::Number(v.into()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+                Ok(serde_json::Number::from_f64(v).map_or(FieldValue::Other, FieldValue::Number))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(FieldValue::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(FieldValue::Other)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Self::Value, A::Error> {
+                while a.next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?.is_some() {}
+                Ok(FieldValue::Other)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Self::Value, A::Error> {
+                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(FieldValue::Other)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
 
 /// An object's key: the index of one of [`KEYS`], or another key.
 enum Key {
@@ -530,18 +589,18 @@ impl<'de> serde::Deserialize<'de> for Key {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for LineValue {
+impl<'de> serde::Deserialize<'de> for LineValue<'de> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visit;
         impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = LineValue;
+            type Value = LineValue<'de>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a JSON value")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
                 mut a: A,
-            ) -> Result<LineValue, A::Error> {
+            ) -> Result<Self::Value, A::Error> {
                 let mut fields = Fields::default();
                 let duplicate = |key: &str| {
                     serde::de::Error::custom(format_args!(
@@ -571,26 +630,26 @@ impl<'de> serde::Deserialize<'de> for LineValue {
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
                 mut a: A,
-            ) -> Result<LineValue, A::Error> {
+            ) -> Result<Self::Value, A::Error> {
                 while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
                 Ok(LineValue(None))
             }
-            fn visit_bool<E>(self, _: bool) -> Result<LineValue, E> {
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
-            fn visit_i64<E>(self, _: i64) -> Result<LineValue, E> {
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
-            fn visit_u64<E>(self, _: u64) -> Result<LineValue, E> {
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
-            fn visit_f64<E>(self, _: f64) -> Result<LineValue, E> {
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
-            fn visit_str<E>(self, _: &str) -> Result<LineValue, E> {
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
-            fn visit_unit<E>(self) -> Result<LineValue, E> {
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
                 Ok(LineValue(None))
             }
         }
@@ -600,10 +659,15 @@ impl<'de> serde::Deserialize<'de> for LineValue {
 
 /// The number in `field` (its `value`): a string (decimal or `0x` hex) or a JSON integer
 /// below 2^64.
-fn number(value: Option<&Value>, op: &str, field: &str, role: &str) -> Result<Number, String> {
+fn number(
+    value: Option<&FieldValue<'_>>,
+    op: &str,
+    field: &str,
+    role: &str,
+) -> Result<Number, String> {
     match value {
-        Some(Value::String(s)) => numbers::parse(s, role),
-        Some(Value::Number(v)) => match v.as_u64() {
+        Some(FieldValue::Str(s)) => numbers::parse(s, role),
+        Some(FieldValue::Number(v)) => match v.as_u64() {
             Some(u) => Ok(Number::from_u64(u)),
             None if v.as_i64().is_some() => numbers::parse(&v.to_string(), role),
             None => Err(format!(
@@ -668,6 +732,26 @@ mod tests {
             assert!(run_on(line.as_bytes()).contains("must be a JSON object"), "{line}");
         }
         assert_eq!(run_on(b"{\"op\":\"reduce\",\"x\":\"10\",\"m\":\"7\"}"), "{\"ok\":\"3\"}\n");
+    }
+
+    #[test]
+    fn field_values_of_every_kind() {
+        // Strings with escapes are read as their text (the others are borrowed).
+        let answers = [
+            (r#"{"op":"re\u0064uce","x":"1\u0030","m":"7"}"#, r#"{"ok":"3"}"#),
+            (r#"{"op":"powm","x":"3","e":5,"m":"0x11"}"#, r#"{"ok":"5"}"#),
+            (r#"{"op":"reduce","x":"10","m":[1,{"a":2}]}"#, "field 'm' must be a number"),
+            (r#"{"op":"reduce","x":{"a":[1,2]},"m":"7"}"#, "field 'x' must be a number"),
+            (r#"{"op":"reduce","x":true,"m":"7"}"#, "field 'x' must be a number"),
+            (r#"{"op":"reduce","x":null,"m":"7"}"#, "field 'x' must be a number"),
+            (r#"{"op":"reduce","x":1.5,"m":"7"}"#, "1.5 is not a whole number below 2^64"),
+            (r#"{"op":"reduce","x":-3,"m":"7"}"#, "invalid x '-3'"),
+            (r#"{"op":5,"x":"10","m":"7"}"#, "field 'op' must be a string"),
+        ];
+        for (line, want) in answers {
+            let out = run_on(line.as_bytes());
+            assert!(out.contains(want), "{line}: {out}");
+        }
     }
 
     #[test]

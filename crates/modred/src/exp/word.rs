@@ -10,12 +10,22 @@
 //! GMP's `udiv_qrnnd_preinv`; a product is shifted left by `s` so that its high digit is
 //! below `d`, and the remainder shifted back.
 //!
+//! An odd modulus multiplies by Montgomery's reduction with one digit instead (paper 000,
+//! Algorithm 3 with `k = 1`): `q = t₀·m⁻¹ mod 2^64` and `(t − q·m)/2^64`, whose low digits
+//! cancel, so the reduction is one product's high digit subtracted and `m` added back on a
+//! borrow. Its chain of dependent operations is about two thirds of the reciprocal's (three
+//! multiplications and a subtraction against three multiplications, two shifts and two
+//! corrections), and an exponentiation is a chain of dependent products.
+//!
 //! The exponent is walked by the fixed 16-ary window (HAC Algorithm 14.82, paper 000 §5's
 //! 16-ary method): 14 table products, then per 4-bit digit four squarings and at most one
 //! product, the table on the stack.
 
 use crate::limb::Limb;
 use crate::nat::Nat;
+
+/// The window's width in bits: a table of 16 powers on the stack.
+pub(crate) const WINDOW: u32 = 4;
 
 /// A modulus `1 ≤ m < 2^64` prepared for reduction by its normalized reciprocal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +36,8 @@ pub(crate) struct Word {
     s: u32,
     /// `v = ⌊(2^128 − 1)/d⌋ − 2^64`.
     v: u64,
+    /// `m⁻¹ mod 2^64` for an odd `m`, 0 for an even one.
+    m_inv: u64,
 }
 
 impl Word {
@@ -38,7 +50,8 @@ impl Word {
         let d = m << s;
         // ⌊(2^128 − 1)/d⌋ − 2^64 = ⌊((2^64 − 1 − d)·2^64 + 2^64 − 1)/d⌋; !d < d.
         let (v, _) = u64::div_wide(!d, u64::MAX, d);
-        Some(Word { d, s, v })
+        let m_inv = if m & 1 == 1 { inverse_mod_word(m) } else { 0 };
+        Some(Word { d, s, v, m_inv })
     }
 
     /// The modulus `m`.
@@ -86,37 +99,74 @@ impl Word {
         r >> self.s
     }
 
-    /// `x^e mod m` for `x < m` (`x^0 = 1`, 0 when `m = 1`): the 16-ary window from the
-    /// top digit of `e`.
-    pub(crate) fn pow(&self, x: u64, e: &Nat) -> u64 {
-        let one = 1 % self.modulus();
-        let bits = e.bits();
-        if bits == 0 {
-            return one;
+    /// `a·b·2^-64 mod m` for `a, b < m`, `m` odd: Montgomery's reduction with one digit.
+    /// With `q = t₀·m⁻¹ mod 2^64`, `q·m ≡ t` modulo 2^64, so `t − q·m` is its high digit
+    /// difference times 2^64, and lies in `(−m·2^64, m·2^64)` (`t < m²`, `q·m < 2^64·m`).
+    #[inline(always)]
+    fn mont_mul(&self, a: u64, b: u64) -> u64 {
+        let m = self.modulus();
+        let t = (a as u128) * (b as u128);
+        let q = (t as u64).wrapping_mul(self.m_inv);
+        let qm_high = ((q as u128 * m as u128) >> 64) as u64;
+        let (r, borrow) = ((t >> 64) as u64).overflowing_sub(qm_high);
+        if borrow {
+            r.wrapping_add(m)
+        } else {
+            r
         }
+    }
+
+    /// `x^e mod m` for `x < m` (`x^0 = 1`, 0 when `m = 1`): the 16-ary window from the
+    /// top digit of `e`, on Montgomery's products for an odd `m` (the residues `v·2^64 mod
+    /// m`, one reduction in and one product by 1 out), on the reciprocal's for an even one.
+    pub(crate) fn pow(&self, x: u64, e: &Nat) -> u64 {
+        if e.bits() == 0 {
+            return 1 % self.modulus();
+        }
+        if self.m_inv == 0 {
+            return self.window(x, 1 % self.modulus(), e, |a, b| self.mul(a, b));
+        }
+        let (one, x) = (self.reduce(&[0, 1]), self.reduce(&[0, x]));
+        let power = self.window(x, one, e, |a, b| self.mont_mul(a, b));
+        self.mont_mul(power, 1)
+    }
+
+    /// `x^e` for `e > 0` by the 16-ary window, `one` the product's identity.
+    #[inline(always)]
+    fn window(&self, x: u64, one: u64, e: &Nat, mul: impl Fn(u64, u64) -> u64) -> u64 {
         let mut table = [one; 16];
         table[1] = x;
         for i in 2..16 {
-            table[i] = self.mul(table[i - 1], x);
+            table[i] = mul(table[i - 1], x);
         }
-        let digits = bits.div_ceil(4);
+        let digits = e.bits().div_ceil(WINDOW as u64);
         let digit = |i: u64| -> usize {
             let limb = e.limbs()[(4 * i / 64) as usize];
             ((limb >> (4 * i % 64)) & 15) as usize
         };
         let mut acc = table[digit(digits - 1)];
         for i in (0..digits - 1).rev() {
-            acc = self.mul(acc, acc);
-            acc = self.mul(acc, acc);
-            acc = self.mul(acc, acc);
-            acc = self.mul(acc, acc);
+            acc = mul(acc, acc);
+            acc = mul(acc, acc);
+            acc = mul(acc, acc);
+            acc = mul(acc, acc);
             let d = digit(i);
             if d != 0 {
-                acc = self.mul(acc, table[d]);
+                acc = mul(acc, table[d]);
             }
         }
         acc
     }
+}
+
+/// `m⁻¹ mod 2^64` for an odd `m`: `3m XOR 2` is the inverse to 5 bits, and each Newton
+/// step `y·(2 − m·y)` doubles the bits (5, 10, 20, 40, 80).
+fn inverse_mod_word(m: u64) -> u64 {
+    let mut y = m.wrapping_mul(3) ^ 2;
+    for _ in 0..4 {
+        y = y.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(y)));
+    }
+    y
 }
 
 #[cfg(test)]
@@ -160,6 +210,26 @@ mod tests {
             }
         }
         assert!(Word::new(0).is_none());
+    }
+
+    #[test]
+    fn montgomery_products_match_u128() {
+        for m in moduli().into_iter().filter(|m| m & 1 == 1) {
+            let w = Word::new(m).unwrap();
+            assert_eq!(m.wrapping_mul(super::inverse_mod_word(m)), 1, "{m}⁻¹");
+            // 2^-64 mod m, from 2^64 mod m and its inverse found by the products themselves:
+            // mont_mul(a, b)·2^64 ≡ a·b.
+            let r = ((1u128 << 64) % m as u128) as u64;
+            for a in [0, 1 % m, m / 2, m - 1, m.wrapping_mul(0x5851_f42d) % m] {
+                for b in [0, 1 % m, m - 1, (m / 3).max(1) % m, u64::MAX % m] {
+                    let got = w.mont_mul(a, b);
+                    assert!(got < m, "{a}·{b} mod {m}: {got} not reduced");
+                    let lhs = (got as u128 * r as u128) % m as u128;
+                    let want = (a as u128 * b as u128) % m as u128;
+                    assert_eq!(lhs, want, "{a}·{b}·2^-64 mod {m}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -737,6 +737,39 @@ impl Modulus {
         })
     }
 
+    /// `x^e mod m` for any `x`, `e` (`x^0 = 1`; everything is 0 when `m = 1`), without
+    /// keeping a context, variable time. A one-digit modulus exponentiates in registers
+    /// ([`crate::exp::word`]: the 16-ary window, each product reduced by the modulus's
+    /// reciprocal, prepared by one division); a longer one gets the automatic
+    /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone.
+    /// [`crate::engine::rule::context_never_pays`] says when `auto` takes it at every use.
+    ///
+    /// Errors: [`Error::ZeroModulus`]; [`Error::TooMuchWork`] or [`Error::TooMuchMemory`]
+    /// when the exponentiation is over `limits`, checked before it runs.
+    pub fn pow_mod_once(x: &Nat, e: &Nat, m: &Nat, limits: Limits) -> Result<Nat, Error> {
+        let word = match m.limbs() {
+            [digit] => exp::word::Word::new(*digit),
+            _ => None,
+        };
+        let Some(word) = word else {
+            return Modulus::with_limits(Algorithm::Auto, Operation::PowMod, m, limits)?
+                .pow_mod_vartime(x, e);
+        };
+        let method = Method::FixedWindow(exp::word::WINDOW);
+        let mul_work = Algorithm::Classical.info().map_or(0, |i| i.cost.mul_work(1));
+        let products = limits::pow_products(e.bits(), method);
+        limits.check(products.saturating_mul(mul_work), || {
+            format!(
+                "an exponentiation to a {}-bit exponent modulo a {}-bit modulus ({} \
+                 multiplications)",
+                e.bits(),
+                m.bits(),
+                limits::amount(products)
+            )
+        })?;
+        Ok(Nat::from(word.pow(word.reduce(x.limbs()), e)))
+    }
+
     /// `x·y mod m` for any `x`, `y`, without a context: each factor longer than `m`
     /// reduced first, then the product and one division ([`Nat::div_rem`]: Algorithm D,
     /// or the recursive division from [`crate::nat::DIV_RECURSIVE_THRESHOLD`] digits).
@@ -805,7 +838,7 @@ impl Modulus {
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
     pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Result<Nat, Error> {
         if let Some(word) = &self.engine.word {
-            self.check_pow(e, crate::engine::rule::method(e.bits()))?;
+            self.check_pow(e, Method::FixedWindow(exp::word::WINDOW))?;
             return Ok(Nat::from(word.pow(word.reduce(x.limbs()), e)));
         }
         let r = self.pow_vartime(&self.residue(x), e)?;
