@@ -369,3 +369,24 @@ fn form_tests_agree_with_their_definitions() {
         }
     }
 }
+
+/// Each NIST prime is recognized in every digit size, and its neighbours (one differing in
+/// the lowest digit, one differing only above it) are not.
+#[test]
+fn nist_primes_are_recognized_and_their_neighbours_are_not() {
+    fn on<L: Limb>() {
+        for p in NistPrime::ALL {
+            let big = p.modulus::<u64>();
+            let m: Nat<L> = from_big(&to_big(&big));
+            assert_eq!(NistPrime::of(&m), Some(p), "{p:?}");
+            for other in [to_big(&big) - 2u32, to_big(&big) - (BigUint::one() << 100)] {
+                let n: Nat<L> = from_big(&other);
+                assert_eq!(NistPrime::of(&n), None, "{p:?}: {other:#x}");
+            }
+        }
+    }
+    on::<u8>();
+    on::<u16>();
+    on::<u32>();
+    on::<u64>();
+}

@@ -63,6 +63,11 @@ impl<L: Limb> MontgomeryParams<L> {
         self.m.len()
     }
 
+    /// `R² mod m`, `k` digits.
+    pub(crate) fn r2(&self) -> &[L] {
+        &self.r2
+    }
+
     /// `x < m·b^k`.
     pub(crate) fn bound(&self) -> Nat<L> {
         self.m.shl(self.width() as u64 * L::BITS as u64)
@@ -175,6 +180,13 @@ pub(crate) fn conditional_subtract<L: Limb>(out: &mut [L], high: &[L], top: bool
 #[derive(Clone, Debug)]
 pub struct Montgomery<L: Limb> {
     params: MontgomeryParams<L>,
+}
+
+impl<L: Limb> Montgomery<L> {
+    /// Its precalculation.
+    pub(crate) fn params(&self) -> &MontgomeryParams<L> {
+        &self.params
+    }
 }
 
 impl<L: Limb> Reducer<L> for Montgomery<L> {

@@ -145,7 +145,26 @@ impl NistPrime {
     /// The prime equal to `m`, if any.
     pub fn of<L: Limb>(m: &Nat<L>) -> Option<NistPrime> {
         let bits = m.bits();
-        NistPrime::ALL.into_iter().find(|p| p.bits() as u64 == bits && p.modulus::<L>() == *m)
+        // The lowest digit first (its low 32 bits at most): most moduli of a prime's length
+        // are refused without building the prime.
+        let mask = u32::MAX >> (32 - L::BITS.min(32));
+        let low = m.limbs().first().map_or(0, |d| d.to_u64() as u32) & mask;
+        NistPrime::ALL.into_iter().find(|p| {
+            p.bits() as u64 == bits && p.low_word() & mask == low && p.modulus::<L>() == *m
+        })
+    }
+
+    /// The lowest 32 bits of `p`.
+    fn low_word(self) -> u32 {
+        match self {
+            NistPrime::P192 => P192.p[0],
+            NistPrime::P224 => P224.p[0],
+            NistPrime::P256 => P256.p[0],
+            NistPrime::P384 => P384.p[0],
+            NistPrime::P448 => P448.p[0],
+            NistPrime::P512 => P512.p[0],
+            NistPrime::P521 => u32::MAX,
+        }
     }
 
     /// `out = z mod p` for `z < 2^(2N)` given in 64-bit digits (any length, zero above

@@ -266,11 +266,12 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
                 reason: format!("this fixed-size path needs a {N}-digit modulus"),
             });
         }
-        let mp: [u64; N] = to_array(m);
-        let r = Nat::<u64>::power_of_two(64 * N as u64);
-        let r2 = to_array(&r.sqr().checked_rem(m).unwrap_or_default());
-        let one = to_array(&r.checked_rem(m).unwrap_or_default());
-        Ok(MontgomeryFixed { k: arith::MontConsts::new(mp), r2, one, slow })
+        let k = arith::MontConsts::new(to_array(m));
+        let mut r2 = [0u64; N];
+        r2.copy_from_slice(slow.params().r2());
+        // R mod m = (R² mod m)·R⁻¹: one reduction, not a second division.
+        let one = arith::redc::<N, false>(&[r2, [0; N]], &k.m, k.m0inv);
+        Ok(MontgomeryFixed { k, r2, one, slow })
     }
 
     fn algorithm(&self) -> Algorithm {
