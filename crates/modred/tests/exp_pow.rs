@@ -559,3 +559,29 @@ fn default_method_is_a_sliding_window() {
     assert_eq!(exp::default_method(1024), Method::SlidingWindow(exp::default_window(1024)));
     assert_eq!(exp::default_method(0), Method::SlidingWindow(1));
 }
+
+/// `Modulus`'s sliding windows on the fixed-size Montgomery cores (one to eight digits),
+/// against num-bigint: edge and random bases, exponents from one bit to twice the
+/// modulus, windows of one to seven bits.
+#[test]
+fn fixed_size_sliding_windows_against_num_bigint() {
+    let mut rng = SplitMix64::new(0xf1_5ed5);
+    for digits in 1..=8u64 {
+        for m in edge_moduli(64 * digits, &mut rng).into_iter().filter(|m| m.is_odd()) {
+            let md = modred::Modulus::with(Algorithm::Montgomery, &m).unwrap();
+            let mut exps = edge_exps(64 * digits, &mut rng);
+            exps.extend([1u64, 2, 3, 31].map(|b| rng.nat(b)));
+            exps.push(rng.nat(128 * digits));
+            for x in edge_bases(&m, &mut rng) {
+                for e in &exps {
+                    let want = big(&x).modpow(&big(e), &big(&m));
+                    for w in 1..=7 {
+                        let r = md.pow_with_vartime(&md.residue(&x), e, Method::SlidingWindow(w));
+                        let got = md.to_nat(&r.unwrap()).unwrap();
+                        assert_eq!(big(&got), want, "{digits} digits, window {w}");
+                    }
+                }
+            }
+        }
+    }
+}
