@@ -6,6 +6,7 @@
 
 use crate::error::Error;
 use crate::exp::{pow_mod_power_of_two, Method};
+use crate::limb::Limb;
 use crate::modulus::{Limits, Modulus};
 use crate::nat::Nat;
 use crate::Operation;
@@ -42,9 +43,13 @@ impl EvenCrt {
                 *limits,
             )?))
         };
-        let two_s = Nat::power_of_two(s);
-        // q is odd, so it is invertible modulo 2^s (and 1 is its own inverse when q = 1).
-        let q_inv = q.inverse_mod(&two_s).unwrap_or_else(Nat::zero);
+        // q is odd, so it is invertible modulo 2^s (and 1 is its own inverse when q = 1);
+        // up to 64 bits its lowest digit's inverse, by Newton's iteration, suffices.
+        let q_inv = if s <= 64 {
+            Nat::from(q.limbs()[0].inverse_mod_b()).low_bits(s)
+        } else {
+            q.inverse_mod(&Nat::power_of_two(s)).unwrap_or_else(Nat::zero)
+        };
         Ok(Some(EvenCrt { odd, q, s, q_inv }))
     }
 
