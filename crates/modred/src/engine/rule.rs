@@ -204,7 +204,7 @@ pub fn once_pays(op: Operation, m: &Nat) -> bool {
 
 /// Whether a caller that keeps contexts should answer `op` modulo `m` by `auto` without
 /// one at every use ([`crate::Modulus::pow_mod_once`]): an exponentiation modulo one digit,
-/// whose register context ([`crate::exp::word`]) is one reciprocal, made in less time than
+/// whose register context (`exp::word`) is one reciprocal, made in less time than
 /// a cache finds a kept one (the key's copy and hash, the lookup).
 pub fn context_never_pays(op: Operation, m: &Nat) -> bool {
     op == Operation::PowMod && m.len() == 1
