@@ -510,11 +510,30 @@ mod tests {
             assert_eq!(engine.mul_mod(Algorithm::Auto, &x, &x, &m).unwrap(), want);
             assert_eq!(engine.cache().len(), before + 1, "{bits} bits");
             assert_eq!(engine.reduce(Algorithm::Auto, &x, &m).unwrap(), x.checked_rem(&m).unwrap());
-            // A forced algorithm is prepared at once; exponentiation always is.
+            // A forced algorithm is prepared at once.
             let cached = engine.cache().len();
             engine.mul_mod(Algorithm::Barrett, &x, &x, &m).unwrap();
-            engine.pow_mod(Algorithm::Auto, &x, &x, &modulus_of(bits, 8), Window::Sliding).unwrap();
+            assert_eq!(engine.cache().len(), cached + 1, "{bits} bits");
+            // An exponentiation prepares only what it runs on at first and keeps nothing,
+            // then a kept context; a fixed window always keeps one.
+            let (e, m2) = (modulus_of(bits.min(2048), 11), modulus_of(bits, 8));
+            let want = Modulus::with_limits(Algorithm::Auto, Operation::PowMod, &m2, Limits::new())
+                .unwrap()
+                .pow_mod_vartime(&x, &e)
+                .unwrap();
+            assert_eq!(
+                engine.pow_mod(Algorithm::Auto, &x, &e, &m2, Window::Sliding),
+                Ok(want.clone())
+            );
+            assert_eq!(engine.cache().len(), cached + 1, "{bits} bits");
+            assert_eq!(
+                engine.pow_mod(Algorithm::Auto, &x, &e, &m2, Window::Sliding),
+                Ok(want.clone())
+            );
             assert_eq!(engine.cache().len(), cached + 2, "{bits} bits");
+            let m3 = modulus_of(bits, 12);
+            engine.pow_mod(Algorithm::Auto, &x, &e, &m3, Window::Fixed(4)).unwrap();
+            assert_eq!(engine.cache().len(), cached + 3, "{bits} bits");
         }
         // The one-use path holds requests to the same limits.
         let mut engine = Engine::new(Limits::new().with_max_work(1000));

@@ -9,7 +9,6 @@ use crate::exp::{pow_mod_power_of_two, Method};
 use crate::limb::Limb;
 use crate::modulus::{Limits, Modulus};
 use crate::nat::Nat;
-use crate::Operation;
 use alloc::boxed::Box;
 
 /// An even modulus split for its exponentiations.
@@ -36,12 +35,9 @@ impl EvenCrt {
         let odd = if q.is_one() {
             None
         } else {
-            Some(Box::new(Modulus::with_limits(
-                crate::Algorithm::Auto,
-                Operation::PowMod,
-                &q,
-                *limits,
-            )?))
+            // Only exponentiated, converted in and out: no reducer of its own for one-off
+            // reductions.
+            Some(Box::new(Modulus::for_powers(&q, *limits)?))
         };
         // q is odd, so it is invertible modulo 2^s (and 1 is its own inverse when q = 1);
         // up to 64 bits its lowest digit's inverse, by Newton's iteration, suffices.

@@ -31,7 +31,7 @@ mod select;
 
 pub(crate) use self::core::{with_work, Core};
 pub use analysis::{analysis, MAX_ANALYSIS_DIGITS};
-pub(crate) use select::{build, Engine};
+pub(crate) use select::{build, build_for_powers, Engine};
 pub use select::{plan, reducer, Plan, Power, Product};
 
 use crate::error::Error;

@@ -194,12 +194,13 @@ pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
 pub const ONCE_MIN_DIGITS: usize = 2;
 
 /// Whether a caller that meets `m` for the first time should answer `op` by
-/// [`crate::Modulus::mul_mod_once`] / [`crate::Modulus::reduce_once`] rather than
-/// prepare a context for it (and prepare one when `m` comes again): every context's
-/// preparation costs about a division by itself, so one use never repays it. Never for
-/// exponentiation, whose hundreds of products do.
-pub fn once_pays(op: Operation, m: &Nat) -> bool {
-    op != Operation::PowMod && m.len() >= ONCE_MIN_DIGITS
+/// [`crate::Modulus::mul_mod_once`] / [`crate::Modulus::reduce_once`] /
+/// [`crate::Modulus::pow_mod_once`] rather than prepare a context to keep (and prepare one
+/// when `m` comes again): every context's preparation costs about a division by itself,
+/// so one product never repays it; an exponentiation, whose hundreds of products do,
+/// prepares only what it runs on (no reducer for one-off reductions) and keeps nothing.
+pub fn once_pays(_op: Operation, m: &Nat) -> bool {
+    m.len() >= ONCE_MIN_DIGITS
 }
 
 /// Whether a caller that keeps contexts should answer `op` modulo `m` by `auto` without

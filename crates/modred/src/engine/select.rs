@@ -14,6 +14,7 @@ use crate::modulus::{limits, Limits};
 use crate::nat::Nat;
 use crate::reduce::{self, Hong, MontgomeryFixed, Reducer};
 use crate::registry::Algorithm;
+use crate::sync::OnceLock;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -179,17 +180,29 @@ pub(crate) struct OneOff {
     /// The reducer, when it is not the core's.
     pub(crate) own: Option<Box<dyn Reducer<u64>>>,
     pub(crate) bound: reduce::Bound<u64>,
-    pub(crate) fix: Option<Vec<u64>>,
+    /// The digits of `ρ² mod m` where `ρ ≢ 1`, made at the first one-off reduction (an
+    /// exponentiation context may never make one).
+    fix: OnceLock<Option<Vec<u64>>>,
 }
 
 impl OneOff {
     fn of(own: Option<Box<dyn Reducer<u64>>>, core: &Core) -> Self {
-        let r = own.as_deref().unwrap_or(core.reducer());
-        let one = r.to_residue(&Nat::one());
-        let rho = Nat::from_limbs(&one);
-        let fix = if rho == Nat::one() || rho.is_zero() { None } else { Some(r.to_residue(&rho)) };
-        let bound = r.input_bound();
-        OneOff { own, bound, fix }
+        let bound = own.as_deref().unwrap_or(core.reducer()).input_bound();
+        OneOff { own, bound, fix: OnceLock::new() }
+    }
+
+    /// The digits of `ρ² mod m` for the reducer `r` of these reductions, when `ρ ≢ 1`.
+    pub(crate) fn fix(&self, r: &dyn Reducer<u64>) -> Option<&[u64]> {
+        let fix = self.fix.get_or_init(|| {
+            let rho = Nat::from_limbs(&r.to_residue(&Nat::one()));
+            (rho != Nat::one() && !rho.is_zero()).then(|| r.to_residue(&rho))
+        });
+        fix.as_deref()
+    }
+
+    /// The bytes of the fix, once made.
+    fn fix_bytes(&self) -> usize {
+        self.fix.get().and_then(Option::as_ref).map_or(0, crate::nat::vec_bytes)
     }
 }
 
@@ -222,7 +235,7 @@ impl Engine {
         let ifma = ifma + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes);
         let one_off =
             self.one_off.own.as_deref().map_or(0, |r| core::mem::size_of_val(r) + r.heap_bytes())
-                + self.one_off.fix.as_ref().map_or(0, crate::nat::vec_bytes);
+                + self.one_off.fix_bytes();
         let even = self.even.as_ref().map_or(0, EvenCrt::heap_bytes);
         self.core.heap_bytes() + ifma + one_off + even + crate::nat::vec_bytes(&self.m)
     }
@@ -241,6 +254,27 @@ pub(crate) fn build(
     m: &Nat,
     op: Operation,
     limits: &Limits,
+) -> Result<Engine, Error> {
+    build_with(algorithm, m, op, limits, true)
+}
+
+/// The automatic exponentiation engine modulo `m` for a caller that only exponentiates
+/// (the odd part of a CRT split, an exponentiation without a kept context): as [`build`]
+/// for [`Operation::PowMod`], with one-off reductions on the exponentiation's own reducer
+/// instead of a second one of the rule's choice for [`Operation::Reduce`] (about a
+/// division's work and several allocations saved).
+pub(crate) fn build_for_powers(m: &Nat, limits: &Limits) -> Result<Engine, Error> {
+    build_with(Algorithm::Auto, m, Operation::PowMod, limits, false)
+}
+
+/// [`build`]; `own_one_off`: whether an automatic engine's one-off reductions take the
+/// rule's choice for [`Operation::Reduce`] (else the operation's algorithm).
+fn build_with(
+    algorithm: Algorithm,
+    m: &Nat,
+    op: Operation,
+    limits: &Limits,
+    own_one_off: bool,
 ) -> Result<Engine, Error> {
     if m.is_zero() {
         return Err(Error::ZeroModulus);
@@ -267,7 +301,7 @@ pub(crate) fn build(
     let word = if auto && m.len() == 1 { Word::new(m.limbs()[0]) } else { None };
     let one_off_algorithm = match form {
         _ if word.is_some() => Algorithm::Classical,
-        Some(form) if op != Operation::Reduce => {
+        Some(form) if op != Operation::Reduce && own_one_off => {
             rule::choose_form(m, Operation::Reduce, form, profile.as_deref())
         }
         _ => algorithm,

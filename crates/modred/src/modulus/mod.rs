@@ -203,6 +203,14 @@ impl Modulus {
         Ok(Modulus { engine, ct: OnceLock::new(), id: next_id(), limits })
     }
 
+    /// The automatic exponentiation context modulo `m` for a caller that only
+    /// exponentiates: its one-off reductions run on the exponentiation's reducer
+    /// ([`engine::build_for_powers`]). Errors: as [`Modulus::with_limits`].
+    pub(crate) fn for_powers(m: &Nat, limits: Limits) -> Result<Self, Error> {
+        let engine = engine::build_for_powers(m, &limits)?;
+        Ok(Modulus { engine, ct: OnceLock::new(), id: next_id(), limits })
+    }
+
     /// The limits this modulus's requests are held to.
     pub fn limits(&self) -> Limits {
         self.limits
@@ -217,9 +225,9 @@ impl Modulus {
 
     /// The bytes this modulus holds: the value itself and its precalculation on the heap
     /// (the reducer's tables and constants, the AVX-512 IFMA context, the one-off reducer,
-    /// the constant-time context once made). Transform plans shared between moduli and
-    /// per-call working space are not counted. A cache of prepared moduli bounds itself
-    /// by this (the command line's `batch`).
+    /// and, once made, the constant-time context and the one-off reductions' factor).
+    /// Transform plans shared between moduli and per-call working space are not counted.
+    /// A cache of prepared moduli bounds itself by this (the command line's `batch`).
     pub fn memory_bytes(&self) -> usize {
         let ct = match self.ct.get() {
             Some(Ok(c)) => {
@@ -301,9 +309,10 @@ impl Modulus {
         })?;
         let k = r.width();
         let mut out = vec![0u64; k];
+        let fix = plan.fix(r);
         with_work(k, |scratch, copy| {
             r.reduce_raw(&mut out, x.limbs(), scratch);
-            if let Some(fix) = &plan.fix {
+            if let Some(fix) = fix {
                 copy.clear();
                 copy.extend_from_slice(&out);
                 r.mul(&mut out, copy, fix, scratch);
@@ -741,7 +750,8 @@ impl Modulus {
     /// keeping a context, variable time. A one-digit modulus exponentiates in registers
     /// (`exp::word`: the 16-ary window, each product reduced by the modulus's
     /// reciprocal, prepared by one division); a longer one gets the automatic
-    /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone.
+    /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone,
+    /// without the separate reducer of one-off reductions.
     /// [`crate::engine::rule::context_never_pays`] says when `auto` takes it at every use.
     ///
     /// Errors: [`Error::ZeroModulus`]; [`Error::TooMuchWork`] or [`Error::TooMuchMemory`]
@@ -752,8 +762,7 @@ impl Modulus {
             _ => None,
         };
         let Some(word) = word else {
-            return Modulus::with_limits(Algorithm::Auto, Operation::PowMod, m, limits)?
-                .pow_mod_vartime(x, e);
+            return Modulus::for_powers(m, limits)?.pow_mod_vartime(x, e);
         };
         let method = Method::FixedWindow(exp::word::WINDOW);
         let mul_work = Algorithm::Classical.info().map_or(0, |i| i.cost.mul_work(1));
