@@ -255,26 +255,35 @@ pub(crate) fn build(
     op: Operation,
     limits: &Limits,
 ) -> Result<Engine, Error> {
-    build_with(algorithm, m, op, limits, true)
+    build_with(algorithm, m, op, limits, Uses::Everything)
 }
 
 /// The automatic exponentiation engine modulo `m` for a caller that only exponentiates
-/// (the odd part of a CRT split, an exponentiation without a kept context): as [`build`]
-/// for [`Operation::PowMod`], with one-off reductions on the exponentiation's own reducer
-/// instead of a second one of the rule's choice for [`Operation::Reduce`] (about a
-/// division's work and several allocations saved).
+/// (the odd part of a CRT split, an exponentiation without a kept context) and shows no
+/// plan: as [`build`] for [`Operation::PowMod`], with one-off reductions on the
+/// exponentiation's own reducer instead of a second one of the rule's choice for
+/// [`Operation::Reduce`] (about a division's work and several allocations saved), and the
+/// rule's reason not written (the plan's `reason` is empty).
 pub(crate) fn build_for_powers(m: &Nat, limits: &Limits) -> Result<Engine, Error> {
-    build_with(Algorithm::Auto, m, Operation::PowMod, limits, false)
+    build_with(Algorithm::Auto, m, Operation::PowMod, limits, Uses::Powers)
 }
 
-/// [`build`]; `own_one_off`: whether an automatic engine's one-off reductions take the
-/// rule's choice for [`Operation::Reduce`] (else the operation's algorithm).
+/// What an engine is built for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Uses {
+    /// A context a caller keeps and may explain: every operation, the plan's reason.
+    Everything,
+    /// Exponentiations alone ([`build_for_powers`]).
+    Powers,
+}
+
+/// [`build`] for what `uses` says.
 fn build_with(
     algorithm: Algorithm,
     m: &Nat,
     op: Operation,
     limits: &Limits,
-    own_one_off: bool,
+    uses: Uses,
 ) -> Result<Engine, Error> {
     if m.is_zero() {
         return Err(Error::ZeroModulus);
@@ -284,6 +293,9 @@ fn build_with(
     let profile = if auto { profile::active() } else { None };
     let form = auto.then(|| profile::Form::of(m));
     let (algorithm, reason) = match form {
+        Some(form) if uses == Uses::Powers => {
+            (rule::choose_form(m, op, form, profile.as_deref()), String::new())
+        }
         Some(form) => {
             let c = rule::explain_form(m, op, form, profile.as_deref());
             (c.algorithm, c.reason)
@@ -301,7 +313,7 @@ fn build_with(
     let word = if auto && m.len() == 1 { Word::new(m.limbs()[0]) } else { None };
     let one_off_algorithm = match form {
         _ if word.is_some() => Algorithm::Classical,
-        Some(form) if op != Operation::Reduce && own_one_off => {
+        Some(form) if op != Operation::Reduce && uses == Uses::Everything => {
             rule::choose_form(m, Operation::Reduce, form, profile.as_deref())
         }
         _ => algorithm,
