@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The per-line cost of `modred batch --threads 1` against a C loop over GMP's mpz_powm that
 # reads the same lines (scripts/batch-line-cost.c): whole-process wall time per line for
-# powm lines of each modulus size, half odd and half even moduli (every modulus a new one),
-# bases and exponents random of the modulus's size. One run each; fixed seed.
+# powm lines of each modulus size, half odd and half even moduli (every modulus a new one;
+# BITS:LINES:odd or BITS:LINES:even for one kind only), bases and exponents random of the
+# modulus's size. One run each; fixed seed.
 #
-# Usage: scripts/batch-line-cost.sh [--bin target/release/modred] [BITS:LINES ...]
+# Usage: scripts/batch-line-cost.sh [--bin target/release/modred] [BITS:LINES[:odd|:even] ...]
 # Default sizes: 64:1000000 256:200000 1024:20000 2048:4000 4096:1000.
 # Needs python3, a C compiler and GMP (apt-get install -y libgmp-dev).
 set -euo pipefail
@@ -37,19 +38,27 @@ PY
 }
 
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
-echo "| modulus bits | lines | modred batch --threads 1, ns/line | GMP mpz_powm loop, ns/line | ratio |"
-echo "|---:|---:|---:|---:|---:|"
+echo "| modulus bits | lines | moduli | modred batch --threads 1, ns/line | GMP mpz_powm loop, ns/line | ratio |"
+echo "|---:|---:|---|---:|---:|---:|"
 for size in "${sizes[@]}"; do
-    bits=${size%%:*}
-    lines=${size##*:}
-    python3 - "$bits" "$lines" >"$work/in.jsonl" <<'PY'
+    IFS=: read -r bits lines kind <<<"$size"
+    kind=${kind:-mixed}
+    case $kind in
+        odd | even | mixed) ;;
+        *)
+            echo "error: '$size': the kind of moduli is odd or even (default: both)" >&2
+            exit 2
+            ;;
+    esac
+    python3 - "$bits" "$lines" "$kind" >"$work/in.jsonl" <<'PY'
 import random, sys
-bits, lines = int(sys.argv[1]), int(sys.argv[2])
+bits, lines, kind = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 rng = random.Random(20261125 + bits)
 out = []
 for i in range(lines):
     m = rng.getrandbits(bits) | (1 << (bits - 1))
-    m = m | 1 if i % 2 == 0 else m & ~1
+    odd = {"odd": True, "even": False}.get(kind, i % 2 == 0)
+    m = m | 1 if odd else m & ~1
     x = rng.getrandbits(bits) % m
     e = rng.getrandbits(bits)
     out.append(f'{{"op":"powm","x":"{x}","e":"{e}","m":"{m}"}}\n')
@@ -63,5 +72,5 @@ PY
     fi
     python3 -c "
 b, n, a, g = $bits, $lines, $modred_s, $gmp_s
-print(f'| {b} | {n} | {a / n * 1e9:.0f} | {g / n * 1e9:.0f} | {a / g:.2f} |')"
+print(f'| {b} | {n} | $kind | {a / n * 1e9:.0f} | {g / n * 1e9:.0f} | {a / g:.2f} |')"
 done
