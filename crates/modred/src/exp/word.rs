@@ -99,8 +99,8 @@ impl Word {
         r >> self.s
     }
 
-    /// `a·b·2^-64 mod m` for `a, b < m`, `m` odd: Montgomery's reduction with one digit.
-    /// With `q = t₀·m⁻¹ mod 2^64`, `q·m ≡ t` modulo 2^64, so `t − q·m` is its high digit
+    /// `a·b·2^-64 mod m`, in `[0, m)`, for `a, b < m`, `m` odd: Montgomery's reduction with
+    /// one digit (paper 000, Algorithm 3, `k = 1`). With `q = t₀·m⁻¹ mod 2^64`, `q·m ≡ t` modulo 2^64, so `t − q·m` is its high digit
     /// difference times 2^64, and lies in `(−m·2^64, m·2^64)` (`t < m²`, `q·m < 2^64·m`).
     #[inline(always)]
     fn mont_mul(&self, a: u64, b: u64) -> u64 {
@@ -134,22 +134,22 @@ impl Word {
     /// `x^e` for `e > 0` by the 16-ary window, `one` the product's identity.
     #[inline(always)]
     fn window(&self, x: u64, one: u64, e: &Nat, mul: impl Fn(u64, u64) -> u64) -> u64 {
-        let mut table = [one; 16];
+        let mut table = [one; 1 << WINDOW];
         table[1] = x;
-        for i in 2..16 {
+        for i in 2..table.len() {
             table[i] = mul(table[i - 1], x);
         }
         let digits = e.bits().div_ceil(WINDOW as u64);
+        let w = WINDOW as u64;
         let digit = |i: u64| -> usize {
-            let limb = e.limbs()[(4 * i / 64) as usize];
-            ((limb >> (4 * i % 64)) & 15) as usize
+            let limb = e.limbs()[(w * i / 64) as usize];
+            ((limb >> (w * i % 64)) & ((1 << w) - 1)) as usize
         };
         let mut acc = table[digit(digits - 1)];
         for i in (0..digits - 1).rev() {
-            acc = mul(acc, acc);
-            acc = mul(acc, acc);
-            acc = mul(acc, acc);
-            acc = mul(acc, acc);
+            for _ in 0..WINDOW {
+                acc = mul(acc, acc);
+            }
             let d = digit(i);
             if d != 0 {
                 acc = mul(acc, table[d]);

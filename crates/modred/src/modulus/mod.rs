@@ -748,8 +748,8 @@ impl Modulus {
 
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`; everything is 0 when `m = 1`), without
     /// keeping a context, variable time. A one-digit modulus exponentiates in registers
-    /// (`exp::word`: the 16-ary window, each product reduced by the modulus's
-    /// reciprocal, prepared by one division); a longer one gets the automatic
+    /// (`exp::word`: the 16-ary window on Montgomery's one-digit products for an odd `m`,
+    /// on products reduced by `m`'s precomputed reciprocal for an even one); a longer one gets the automatic
     /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone,
     /// without the separate reducer of one-off reductions.
     /// [`crate::engine::rule::context_never_pays`] says when `auto` takes it at every use.
