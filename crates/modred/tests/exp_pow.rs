@@ -560,15 +560,22 @@ fn default_method_is_a_sliding_window() {
     assert_eq!(exp::default_method(0), Method::SlidingWindow(1));
 }
 
-/// `Modulus`'s sliding windows on the fixed-size Montgomery cores (one to eight digits),
-/// against num-bigint: edge and random bases, exponents from one bit to twice the
-/// modulus, windows of one to seven bits.
+/// `Modulus`'s sliding windows on the fixed-size Montgomery and Barrett reducers (one to
+/// eight digits; their own loop on arrays up to a 6-bit window), against num-bigint: edge
+/// and random bases, exponents from one bit to twice the modulus, windows of one to seven
+/// bits.
 #[test]
 fn fixed_size_sliding_windows_against_num_bigint() {
     let mut rng = SplitMix64::new(0xf1_5ed5);
     for digits in 1..=8u64 {
-        for m in edge_moduli(64 * digits, &mut rng).into_iter().filter(|m| m.is_odd()) {
-            let md = modred::Modulus::with(Algorithm::Montgomery, &m).unwrap();
+        let moduli = edge_moduli(64 * digits, &mut rng);
+        let cases = moduli.iter().flat_map(|m| {
+            let odd = m.is_odd().then_some((Algorithm::Montgomery, m));
+            odd.into_iter().chain([(Algorithm::Barrett, m)])
+        });
+        for (algorithm, m) in cases {
+            let m = m.clone();
+            let md = modred::Modulus::with(algorithm, &m).unwrap();
             let mut exps = edge_exps(64 * digits, &mut rng);
             exps.extend([1u64, 2, 3, 31].map(|b| rng.nat(b)));
             exps.push(rng.nat(128 * digits));
@@ -578,7 +585,7 @@ fn fixed_size_sliding_windows_against_num_bigint() {
                     for w in 1..=7 {
                         let r = md.pow_with_vartime(&md.residue(&x), e, Method::SlidingWindow(w));
                         let got = md.to_nat(&r.unwrap()).unwrap();
-                        assert_eq!(big(&got), want, "{digits} digits, window {w}");
+                        assert_eq!(big(&got), want, "{algorithm}, {digits} digits, window {w}");
                     }
                 }
             }

@@ -22,6 +22,10 @@
 //! window of width 4 `n/5`, and a sliding window needs width 7 to reach `n/8`. Both
 //! agree with the paper that the number of squarings stays about `n`.
 //!
+//! The fixed-size reducers of one to eight digits run the sliding window themselves
+//! ([`Reducer::pow_sliding_window`], [`fixed_size`]): the same squarings and
+//! multiplications on stack arrays, the products inlined into the loop.
+//!
 //! [`hong::pow_vartime`] walks the exponent the same ways with paper 002's table-based
 //! window multiplication and squaring (it needs the concrete [`crate::reduce::Hong`]).
 //!
@@ -30,6 +34,7 @@
 //! verification, primality tests).
 
 mod binary;
+pub(crate) mod fixed_size;
 pub mod hong;
 mod shared;
 mod sliding;
@@ -160,6 +165,12 @@ pub fn pow_vartime<L: Limb, R: Reducer<L> + ?Sized>(
     if n == 0 {
         return Ok(r.to_residue(&Nat::one()));
     }
+    if let Method::SlidingWindow(w) = method {
+        let w = if (w as u64) > n { n as u32 } else { w };
+        if let Some(y) = r.pow_sliding_window(base, e.limbs(), n, w) {
+            return Ok(y);
+        }
+    }
     pow_loops(r, base, e, method, &mut Scratch::new())
 }
 
@@ -227,11 +238,13 @@ fn bit<L: Limb>(e: &[L], i: u64) -> bool {
 /// The sliding window whose top bit is `top` (a one bit of `e`): the longest run of at
 /// most `w` bits `top … low` that ends in a one bit; its low end and its odd value.
 fn odd_window<L: Limb>(e: &[L], top: u64, w: u32) -> (u64, usize) {
-    let mut low = (top + 1).saturating_sub(w as u64);
-    while !bit(e, low) {
-        low += 1;
-    }
-    (low, bits_at(e, low, (top - low + 1) as u32))
+    let low = (top + 1).saturating_sub(w as u64);
+    // All the window's bits at once, its zeros at the bottom dropped: a bit-by-bit scan
+    // mispredicts a branch at nearly every window of a random exponent.
+    let bits = bits_at(e, low, (top - low + 1) as u32);
+    debug_assert!(bits != 0, "bit {top} is a one");
+    let zeros = bits.trailing_zeros();
+    (low + zeros as u64, bits >> zeros)
 }
 
 /// Bits `lo .. lo + len` of the number with digits `e`, as an integer (`len ≤ 16`; the

@@ -316,4 +316,4 @@ pub(crate) fn mul_add_1_in_place<L: Limb>(a: &mut [L], b: L, mut c: L) -> L {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -229,6 +229,16 @@ pub trait Reducer<L: Limb>: Send + Sync {
         scratch.product = product;
     }
 
+    /// The residue of `base^e` by the sliding window of `w` bits (HAC Algorithm 14.85) for
+    /// a residue `base`, an exponent with digits `e` of `bits ≥ 1` bits and `1 ≤ w ≤
+    /// min(bits, 16)`, when this reducer runs that loop itself; `None` (the default) leaves
+    /// it to [`crate::exp`]'s loop over [`Reducer::mul`] and [`Reducer::sqr`]. The
+    /// fixed-size reducers run it on arrays with their products inlined.
+    fn pow_sliding_window(&self, base: &[L], e: &[L], bits: u64, w: u32) -> Option<Vec<L>> {
+        let _ = (base, e, bits, w);
+        None
+    }
+
     /// The residue (`width()` digits) of `x` for any `x` (reduced modulo `m` first).
     fn to_residue(&self, x: &Nat<L>) -> Vec<L>;
 

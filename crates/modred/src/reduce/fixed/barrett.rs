@@ -3,6 +3,7 @@
 use super::arith::{self, adc, get, mac, sbb, Wide};
 use super::{arr, to_array};
 use crate::error::Error;
+use crate::exp::fixed_size::FixedProducts;
 use crate::nat::Nat;
 use crate::reduce::{Barrett, Bound, Reducer, Scratch};
 use crate::registry::Algorithm;
@@ -137,11 +138,13 @@ impl<const N: usize> BarrettFixed<N> {
 
 impl<const N: usize> BarrettFixed<N> {
     /// `a·b mod m` for `a, b < m`.
+    #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         self.reduce_fixed(&product(a, b))
     }
 
     /// `a² mod m` for `a < m`.
+    #[inline]
     pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
         self.reduce_fixed(&square(a))
     }
@@ -186,6 +189,19 @@ impl<const N: usize> Reducer<u64> for BarrettFixed<N> {
     }
 
     fixed_products_or_slice_twin!();
+}
+
+// The reduction inlined into the exponentiation loop: called, its result came back
+// through memory and stalled the next product's loads.
+impl<const N: usize> FixedProducts<N> for BarrettFixed<N> {
+    #[inline(always)]
+    fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        self.reduce_fixed(&product(a, b))
+    }
+    #[inline(always)]
+    fn sqr(&self, a: &[u64; N]) -> [u64; N] {
+        self.reduce_fixed(&square(a))
+    }
 }
 
 /// `a·b`: unrolled up to 8 digits, the schoolbook kernels (MULX/ADX rows) above.

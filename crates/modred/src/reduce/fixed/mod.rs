@@ -43,6 +43,7 @@ pub(crate) mod p25519;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
 use crate::error::Error;
+use crate::exp::fixed_size::FixedProducts;
 use crate::nat::Nat;
 use crate::registry::Algorithm;
 use alloc::boxed::Box;
@@ -230,10 +231,56 @@ macro_rules! delegate_to_slice_twin {
     };
 }
 
+/// [`Reducer::pow_sliding_window`] on arrays ([`crate::exp::fixed_size`]) for a reducer
+/// with [`FixedProducts`], for a base of `N` digits and a window whose table fits on the
+/// stack; `None` otherwise (the generic loop).
+macro_rules! fixed_sliding_window {
+    () => {
+        fn pow_sliding_window(
+            &self,
+            base: &[u64],
+            e: &[u64],
+            bits: u64,
+            w: u32,
+        ) -> Option<alloc::vec::Vec<u64>> {
+            let base = arr::<N>(base)?;
+            if N > crate::reduce::fixed::MAX_MONTGOMERY_LIMBS
+                || w > crate::exp::fixed_size::MAX_FIXED_WINDOW
+            {
+                return None;
+            }
+            Some(crate::exp::fixed_size::pow_sliding(self, base, e, bits, w).to_vec())
+        }
+    };
+}
+
+/// [`FixedProducts`] of a fixed-size reducer type: its `mul_fixed` and `sqr_fixed`.
+macro_rules! fixed_products {
+    ($t:ident) => {
+        impl<const N: usize> FixedProducts<N> for $t<N> {
+            #[inline(always)]
+            fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+                self.mul_fixed(a, b)
+            }
+            #[inline(always)]
+            fn sqr(&self, a: &[u64; N]) -> [u64; N] {
+                self.sqr_fixed(a)
+            }
+        }
+    };
+}
+
+fixed_products!(MontgomeryFixed);
+fixed_products!(PseudoMersenneFixed);
+fixed_products!(NistFixed);
+
 /// [`Reducer::mul`] and [`Reducer::sqr`] through the type's `mul_fixed`/`sqr_fixed` when
-/// the slices are exactly `N` digits, else through the slice twin `self.slow`.
+/// the slices are exactly `N` digits, else through the slice twin `self.slow`; and the
+/// exponentiation loop on arrays ([`fixed_sliding_window`]).
 macro_rules! fixed_products_or_slice_twin {
     () => {
+        fixed_sliding_window!();
+
         #[inline]
         fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
             match (<&mut [u64; N]>::try_from(&mut *out), arr::<N>(a), arr::<N>(b)) {
@@ -288,6 +335,8 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
             _ => self.slow.reduce_raw(out, x, scratch),
         }
     }
+
+    fixed_sliding_window!();
 
     #[inline]
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
