@@ -23,7 +23,7 @@
 //! agree with the paper that the number of squarings stays about `n`.
 //!
 //! The fixed-size reducers of one to eight digits run the sliding window themselves
-//! ([`Reducer::pow_sliding_window`], [`fixed_size`]): the same squarings and
+//! ([`Reducer::pow_sliding_window`], `exp::fixed_size`): the same squarings and
 //! multiplications on stack arrays, the products inlined into the loop.
 //!
 //! [`hong::pow_vartime`] walks the exponent the same ways with paper 002's table-based
