@@ -340,7 +340,12 @@ fn build_with(
     let ifma_product = ifma.as_ref().is_some_and(|c| c.mul_pays());
     #[cfg(not(x86_kernels))]
     let ifma_product = false;
-    let (core, product) = core_for(algorithm, m, ifma_product)?;
+    // An engine built for exponentiations alone that splits the modulus never multiplies
+    // modulo the whole of it: its core only converts residues, which classical's does
+    // without the precalculation (a division for Barrett's μ) of the rule's algorithm.
+    let core_algorithm =
+        if even_crt && uses == Uses::Powers { Algorithm::Classical } else { algorithm };
+    let (core, product) = core_for(core_algorithm, m, ifma_product)?;
     let even = if even_crt { EvenCrt::new(m, limits)? } else { None };
     let power = match &core {
         _ if even.is_some() => Power::EvenCrt,

@@ -334,7 +334,39 @@ impl<L: Limb> Nat<L> {
         if self.is_zero() {
             return None;
         }
+        if self.len() < DIV_RECURSIVE_THRESHOLD {
+            let mut q = vec![L::ZERO; self.len() + 2];
+            self.b2k_by_knuth(Some(&mut q));
+            return Some(Nat::from_vec(q));
+        }
         Some(&Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64) / self)
+    }
+
+    /// `b^(2k) mod self` for `k = self.len()` — Montgomery's `R² mod m` — as
+    /// [`Nat::floor_b2k_div`]. `None` for zero.
+    pub(crate) fn b2k_rem(&self) -> Option<Self> {
+        if self.is_zero() {
+            return None;
+        }
+        if self.len() < DIV_RECURSIVE_THRESHOLD {
+            return Some(self.b2k_by_knuth(None));
+        }
+        Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64).checked_rem(self)
+    }
+
+    /// `b^(2k) mod self` by Algorithm D ([`rem_normalized_fastest`]), its quotient into
+    /// `quotient` (`k + 2` digits) when given, for a nonzero `self` of `k` digits: the
+    /// dividend is written already shifted, one digit `2^s` above `2k` zeros, where the
+    /// general division would make `b^(2k)` and then shift it.
+    fn b2k_by_knuth(&self, quotient: Option<&mut [L]>) -> Self {
+        let k = self.len();
+        let s = self.limbs()[k - 1].leading_zeros();
+        let v = self.shl(s as u64);
+        let mut u = vec![L::ZERO; 2 * k + 1];
+        u[2 * k] = L::ONE.shl(s);
+        rem_normalized_fastest(&mut u, v.limbs(), quotient);
+        u.truncate(k);
+        Nat::from_vec(u).shr(s as u64)
     }
 
     /// [`Nat::floor_b2k_div`] by the Newton reciprocal at every size, its recursion going

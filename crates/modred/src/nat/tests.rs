@@ -1032,3 +1032,28 @@ fn division_step_costs() {
         assert_eq!(to_big(&xd), big(&x) % big(&m));
     }
 }
+
+/// `b^(2k) mod m` (Montgomery's `R² mod m`) and `⌊b^(2k)/m⌋` (Barrett's `μ`) from the
+/// dividend written already shifted, against num-bigint: random, normalized and
+/// edge-shaped moduli of 1 to 40 digits.
+fn check_b2k<L: Limb>(seed: u64) {
+    let mut rng = Rng::new(seed);
+    for k in 1..=40usize {
+        for _ in 0..3 {
+            let mut d: Vec<L> = rng.digits(k);
+            if d[k - 1] == L::ZERO {
+                d[k - 1] = L::ONE;
+            }
+            let m = Nat::from_vec(d);
+            let b2k = BigUint::one() << (2 * k as u64 * L::BITS as u64);
+            assert_eq!(big(&m.b2k_rem().unwrap()), &b2k % big(&m), "{k} digits");
+            assert_eq!(big(&m.floor_b2k_div().unwrap()), &b2k / big(&m), "{k} digits");
+        }
+    }
+    assert!(Nat::<L>::zero().b2k_rem().is_none());
+}
+
+#[test]
+fn b2k_remainder_and_quotient_match_bigint() {
+    for_each_limb!(check_b2k);
+}

@@ -191,7 +191,7 @@ impl<L: Limb> Reducer<L> for Barrett<L> {
             return Err(Error::ZeroModulus);
         }
         let k = m.len();
-        let mu = &Nat::power_of_two(2 * k as u64 * L::BITS as u64) / m;
+        let mu = m.floor_b2k_div().ok_or(Error::ZeroModulus)?;
         // m ≥ b^(k−1) ⇒ μ ≤ b^(k+1), with equality exactly when m = b^(k−1).
         let mu_top = mu.len() == k + 2;
         let mut mu_low = mu.into_limbs();

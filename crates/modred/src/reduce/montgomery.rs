@@ -53,8 +53,7 @@ impl<L: Limb> MontgomeryParams<L> {
         }
         let k = m.len();
         let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg();
-        let r2 =
-            Nat::power_of_two(2 * k as u64 * L::BITS as u64).checked_rem(m).unwrap_or_default();
+        let r2 = m.b2k_rem().unwrap_or_default();
         let r2 = r2.to_padded(k).unwrap_or_else(|| vec![L::ZERO; k]);
         Ok(MontgomeryParams { m: m.clone(), m0inv, r2 })
     }
