@@ -61,24 +61,46 @@ fn grouping(text: &str) -> Result<std::borrow::Cow<'_, str>, String> {
 /// most 39, of a value below 2^128, else `None` (the general parser then takes it, and
 /// words any error). A batch line's small numbers skip the general parser's work.
 fn parse_small(text: &str) -> Option<Number> {
-    let (digits, radix) = match text.strip_prefix("0x") {
-        Some(hex) => (hex.as_bytes(), 16),
-        None => (text.as_bytes(), 10),
+    let (digits, decimal) = match text.strip_prefix("0x") {
+        Some(hex) => (hex.as_bytes(), false),
+        None => (text.as_bytes(), true),
     };
     if digits.is_empty() || digits.len() > 39 {
         return None;
     }
-    let digit = |c: u8| (c as char).to_digit(radix).map(u64::from);
-    // 19 decimal or 16 hexadecimal digits fit in 64 bits: those first in 64-bit arithmetic,
-    // then the rest in 128-bit, checked only where it could overflow.
-    let (head, tail) = digits.split_at(digits.len().min(if radix == 10 { 19 } else { 16 }));
+    if decimal {
+        if !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        // Parts of at most 19 digits in 64-bit arithmetic, joined in 128-bit: below 10^38
+        // without a check, the 39th digit's product checked.
+        let value = |part: &[u8]| part.iter().fold(0u64, |a, &c| a * 10 + u64::from(c - b'0'));
+        const E19: u128 = 10u128.pow(19);
+        let n = digits.len();
+        let v = match n {
+            ..=19 => u128::from(value(digits)),
+            ..=38 => {
+                u128::from(value(&digits[..n - 19])) * E19 + u128::from(value(&digits[n - 19..]))
+            }
+            _ => {
+                let high =
+                    u128::from(value(&digits[..1])) * E19 + u128::from(value(&digits[1..20]));
+                high.checked_mul(E19)?.checked_add(u128::from(value(&digits[20..])))?
+            }
+        };
+        return Some(from_u128(v));
+    }
+    let digit = |c: u8| (c as char).to_digit(16).map(u64::from);
+    // 16 hexadecimal digits fit in 64 bits: those first in 64-bit arithmetic, then the
+    // rest in 128-bit, checked only where it could overflow.
+    let (head, tail) = digits.split_at(digits.len().min(16));
     let mut v = 0u64;
     for &c in head {
-        v = v * radix as u64 + digit(c)?;
+        v = (v << 4) | digit(c)?;
     }
     let mut v = v as u128;
     for &c in tail {
-        v = v.checked_mul(radix as u128)?.checked_add(digit(c)? as u128)?;
+        v = v.checked_mul(16)?.checked_add(digit(c)? as u128)?;
     }
     Some(from_u128(v))
 }
@@ -185,6 +207,9 @@ mod tests {
         values.extend([10u128.pow(19) - 1, 10u128.pow(38) - 1]);
         // Zeros inside the low 19 digits of a number above 2^64.
         values.extend([10u128.pow(19) + 7, (u64::MAX as u128) * 10 + 3, 10u128.pow(37) + 10]);
+        // Every length of decimal digits: the parts of 19 digits split at each of them.
+        values.extend((1..=38).map(|d| 10u128.pow(d) - 1));
+        values.extend((1..=38).map(|d| 7 * 10u128.pow(d - 1) + d as u128));
         for v in values {
             let n = from_u128(v);
             for text in [v.to_string(), format!("0x{v:x}"), format!("0x{v:X}")] {
