@@ -78,8 +78,8 @@ fn parse_small(text: &str) -> Option<Number> {
         const E19: u128 = 10u128.pow(19);
         let n = digits.len();
         let v = match n {
-            ..=19 => u128::from(value(digits)),
-            ..=38 => {
+            0..=19 => u128::from(value(digits)),
+            20..=38 => {
                 u128::from(value(&digits[..n - 19])) * E19 + u128::from(value(&digits[n - 19..]))
             }
             _ => {
