@@ -349,24 +349,32 @@ impl<L: Limb> Nat<L> {
             return None;
         }
         if self.len() < DIV_RECURSIVE_THRESHOLD {
-            return Some(self.b2k_by_knuth(None));
+            let (r, s) = self.b2k_by_knuth(None);
+            return Some(Nat::from_vec(r).shr(s as u64));
         }
         Nat::power_of_two(2 * self.len() as u64 * L::BITS as u64).checked_rem(self)
     }
 
-    /// `b^(2k) mod self` by Algorithm D ([`rem_normalized_fastest`]), its quotient into
-    /// `quotient` (`k + 2` digits) when given, for a nonzero `self` of `k` digits: the
-    /// dividend is written already shifted, one digit `2^s` above `2k` zeros, where the
-    /// general division would make `b^(2k)` and then shift it.
-    fn b2k_by_knuth(&self, quotient: Option<&mut [L]>) -> Self {
+    /// `b^(2k) mod self` by Algorithm D ([`rem_normalized_fastest`]), shifted left by `s`
+    /// bits (`self`'s top digit's leading zeros), and `s`; the quotient into `quotient`
+    /// (`k + 2` digits) when given; for a nonzero `self` of `k` digits. The dividend is
+    /// written already shifted, one digit `2^s` above `2k` zeros, where the general
+    /// division would make `b^(2k)` and then shift it; a normalized `self` is not copied.
+    fn b2k_by_knuth(&self, quotient: Option<&mut [L]>) -> (alloc::vec::Vec<L>, u32) {
         let k = self.len();
         let s = self.limbs()[k - 1].leading_zeros();
-        let v = self.shl(s as u64);
+        let shifted;
+        let v = if s == 0 {
+            self.limbs()
+        } else {
+            shifted = self.shl(s as u64);
+            shifted.limbs()
+        };
         let mut u = vec![L::ZERO; 2 * k + 1];
         u[2 * k] = L::ONE.shl(s);
-        rem_normalized_fastest(&mut u, v.limbs(), quotient);
+        rem_normalized_fastest(&mut u, v, quotient);
         u.truncate(k);
-        Nat::from_vec(u).shr(s as u64)
+        (u, s)
     }
 
     /// [`Nat::floor_b2k_div`] by the Newton reciprocal at every size, its recursion going
