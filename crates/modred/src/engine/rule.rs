@@ -119,9 +119,10 @@ pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 /// Digits of an odd modulus from which the Montgomery reducers (`montgomery`,
 /// `montgomery-interleaved`) multiply with the fused MULX/ADX Montgomery multiplication
 /// where AVX-512 IFMA does not take the product; below, the fixed-size Montgomery, ahead at
-/// 5–7 digits (OpenSSL ÷ fixed 0.96–1.01 against ÷ MULX 1.11–1.25), even at 8, IFMA hidden.
+/// 5–7 digits (OpenSSL ÷ fixed 0.96–1.01 against ÷ MULX 1.11–1.25), behind at 8 (a 512-bit
+/// square 88–92 ns against 106–108, `batch` powm lines 0.86–0.93 of the fixed one's time), IFMA hidden.
 /// Re-measure: `MODRED_CPU_OFF=avx512ifma modred bench --anchors --algo montgomery --api modulus --bits 320,448,512,576`.
-pub(crate) const MONTGOMERY_MULX_MIN_DIGITS: usize = 9;
+pub(crate) const MONTGOMERY_MULX_MIN_DIGITS: usize = 8;
 
 /// Digits up to which [`MONTGOMERY_MULX_MIN_DIGITS`] holds (above, the separated product
 /// with Karatsuba of [`crate::reduce::montgomery::PRODUCT_KARATSUBA_THRESHOLD`] digits).
