@@ -423,7 +423,7 @@ fn generic(m: &Nat, op: Operation, say: Say) -> (Algorithm, String) {
         }
         Operation::MulMod | Operation::PowMod if m.is_odd() && k <= FIXED_MONTGOMERY_MAX_DIGITS => (
             Algorithm::Montgomery,
-            why!(say, "odd modulus of {digits}, at most FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): the fixed-size path"),
+            why!(say, "odd modulus of {digits}, at most FIXED_MONTGOMERY_MAX_DIGITS ({FIXED_MONTGOMERY_MAX_DIGITS}): the fixed-size path below MONTGOMERY_MULX_MIN_DIGITS ({MONTGOMERY_MULX_MIN_DIGITS}) or without MULX/ADX"),
         ),
         Operation::MulMod if m.is_odd() => at_most(
             INTERLEAVED_MULMOD_MAX_DIGITS,
