@@ -118,6 +118,14 @@ mod tests {
             })
             .collect();
         exps.push(Nat::power_of_two(64 * k as u64).add(&Nat::from(u64::MAX)));
+        // Arguments outside the method's bounds are refused, not run.
+        let base = r.to_residue(&Nat::from(3u64));
+        let e = Nat::from(0b1011u64);
+        assert!(r.pow_sliding_window(&base, e.limbs(), 5, 2).is_none(), "bit 4 is zero");
+        assert!(r.pow_sliding_window(&base, e.limbs(), 0, 1).is_none(), "no bits");
+        assert!(r.pow_sliding_window(&base, e.limbs(), 4, 0).is_none(), "no window");
+        assert!(r.pow_sliding_window(&base, e.limbs(), 4, 5).is_none(), "window above the bits");
+        assert!(r.pow_sliding_window(&base[..k - 1], e.limbs(), 4, 2).is_none(), "short base");
         for _ in 0..4 {
             let x = Nat::from_vec(rng.digits(k)).checked_rem(&m).unwrap();
             let base = r.to_residue(&x);

@@ -233,7 +233,8 @@ pub trait Reducer<L: Limb>: Send + Sync {
     /// a residue `base`, an exponent with digits `e` of `bits ≥ 1` bits and `1 ≤ w ≤
     /// min(bits, 16)`, when this reducer runs that loop itself; `None` (the default) leaves
     /// it to [`crate::exp`]'s loop over [`Reducer::mul`] and [`Reducer::sqr`]. The
-    /// fixed-size reducers run it on arrays with their products inlined.
+    /// fixed-size reducers run it on arrays with their products inlined, and answer `None`
+    /// to arguments outside these bounds.
     fn pow_sliding_window(&self, base: &[L], e: &[L], bits: u64, w: u32) -> Option<Vec<L>> {
         let _ = (base, e, bits, w);
         None

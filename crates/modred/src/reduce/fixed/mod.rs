@@ -232,8 +232,9 @@ macro_rules! delegate_to_slice_twin {
 }
 
 /// [`Reducer::pow_sliding_window`] on arrays ([`crate::exp::fixed_size`]) for a reducer
-/// with [`FixedProducts`], for a base of `N` digits and a window whose table fits on the
-/// stack; `None` otherwise (the generic loop).
+/// with [`FixedProducts`], for a base of `N` digits, a window whose table fits on the
+/// stack and arguments within the trait method's preconditions; `None` otherwise (the
+/// generic loop, or the caller's error).
 macro_rules! fixed_sliding_window {
     () => {
         fn pow_sliding_window(
@@ -244,8 +245,16 @@ macro_rules! fixed_sliding_window {
             w: u32,
         ) -> Option<alloc::vec::Vec<u64>> {
             let base = arr::<N>(base)?;
+            // The loop's preconditions, checked (the trait's callers are not only ours):
+            // bit `bits − 1` of `e` set and `1 ≤ w ≤ bits`.
+            let top_set = bits >= 1
+                && e.get(((bits - 1) / 64) as usize)
+                    .is_some_and(|d| (d >> ((bits - 1) % 64)) & 1 == 1);
             if N > crate::reduce::fixed::MAX_MONTGOMERY_LIMBS
                 || w > crate::exp::fixed_size::MAX_FIXED_WINDOW
+                || w == 0
+                || w as u64 > bits
+                || !top_set
             {
                 return None;
             }
