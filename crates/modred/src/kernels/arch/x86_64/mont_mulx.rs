@@ -306,6 +306,402 @@ pub(crate) unsafe fn redc_rows(p: &mut [u64], m: &[u64], m0inv: u64) {
     }
 }
 
+/// One row of [`redc_blocks8`]: the window `s0..s7` (eight consecutive digits of the
+/// running value) plus `rdx·m[j..j+8]` (`rsi` → `m_j`) becomes nine digits `s0..s8` (`s8`
+/// written here): MULX for the products, ADCX adding the low halves at their digit, ADOX
+/// the high halves one digit up, both chains closed into `s8` (the window is below
+/// `2^512`, so window + `u·m[j..j+8]` is below `2^576` and the closing additions cannot
+/// carry). Clobbers r14, r15 (the halves) and the flags.
+macro_rules! redc_row8 {
+    ($s0:literal, $s1:literal, $s2:literal, $s3:literal, $s4:literal, $s5:literal,
+     $s6:literal, $s7:literal, $s8:literal) => {
+        concat!(
+            // XOR clears CF and OF without reading them: the row's chains do not wait for
+            // the row before's, only for the window digits it made.
+            "xor r14d, r14d\n",
+            "mulx r15, r14, [rsi]\n",
+            "adcx ",
+            $s0,
+            ", r14\n",
+            "adox ",
+            $s1,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 8]\n",
+            "adcx ",
+            $s1,
+            ", r14\n",
+            "adox ",
+            $s2,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 16]\n",
+            "adcx ",
+            $s2,
+            ", r14\n",
+            "adox ",
+            $s3,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 24]\n",
+            "adcx ",
+            $s3,
+            ", r14\n",
+            "adox ",
+            $s4,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 32]\n",
+            "adcx ",
+            $s4,
+            ", r14\n",
+            "adox ",
+            $s5,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 40]\n",
+            "adcx ",
+            $s5,
+            ", r14\n",
+            "adox ",
+            $s6,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 48]\n",
+            "adcx ",
+            $s6,
+            ", r14\n",
+            "adox ",
+            $s7,
+            ", r15\n",
+            "mulx r15, r14, [rsi + 56]\n",
+            "adcx ",
+            $s7,
+            ", r14\n",
+            "mov ",
+            $s8,
+            ", 0\n",
+            "adox ",
+            $s8,
+            ", r15\n",
+            "mov r14d, 0\n",
+            "adcx ",
+            $s8,
+            ", r14\n",
+        )
+    };
+}
+
+/// A row of the first column block: `u_r = s0·m' mod 2^64` (the low half of a MULX) (saved at `[rsp + 8r]` for the
+/// later column blocks), then the row; `s0` becomes zero and is dropped.
+macro_rules! redc_head_row8 {
+    ($r:literal; $s0:literal, $($s:literal),*) => {
+        concat!(
+            "mov rdx, ", $s0, "\n",
+            // MULX, not IMUL: IMUL would write CF and OF, which must stay clear.
+            "mulx r15, rdx, [rsp + 64]\n",
+            "mov [rsp + 8*", $r, "], rdx\n",
+            redc_row8!($s0, $($s),*),
+        )
+    };
+}
+
+/// A row of a later column block: `u_r` from `[rsp + 8r]`, the row, and the finished digit
+/// `s0` stored at `rdi + 8r`.
+macro_rules! redc_tail_row8 {
+    ($r:literal; $s0:literal, $($s:literal),*) => {
+        concat!(
+            "mov rdx, [rsp + 8*", $r, "]\n",
+            redc_row8!($s0, $($s),*),
+            "mov [rdi + 8*", $r, "], ", $s0, "\n",
+        )
+    };
+}
+
+/// Eight rows over one column block of eight digits of `m`, the window's registers
+/// rotating a digit per row through rax, rbx, rcx, r8–r13; then the window moved back to
+/// rax, rbx, rcx, r8–r12 (after eight rows it sits in r13, rax, rbx, rcx, r8–r11).
+macro_rules! redc_block8 {
+    ($row:ident) => {
+        concat!(
+            $row!("0"; "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13"),
+            $row!("1"; "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "rax"),
+            $row!("2"; "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "rax", "rbx"),
+            $row!("3"; "r8", "r9", "r10", "r11", "r12", "r13", "rax", "rbx", "rcx"),
+            $row!("4"; "r9", "r10", "r11", "r12", "r13", "rax", "rbx", "rcx", "r8"),
+            $row!("5"; "r10", "r11", "r12", "r13", "rax", "rbx", "rcx", "r8", "r9"),
+            $row!("6"; "r11", "r12", "r13", "rax", "rbx", "rcx", "r8", "r9", "r10"),
+            $row!("7"; "r12", "r13", "rax", "rbx", "rcx", "r8", "r9", "r10", "r11"),
+            "mov r12, r11\n",
+            "mov r11, r10\n",
+            "mov r10, r9\n",
+            "mov r9, r8\n",
+            "mov r8, rcx\n",
+            "mov rcx, rbx\n",
+            "mov rbx, rax\n",
+            "mov rax, r13\n",
+        )
+    };
+}
+
+/// `window += p[rdi + 64 .. rdi + 128] + [rsp + 96]` (the carry digit at the window's
+/// bottom), the carry out to r14.
+macro_rules! redc_add_next8 {
+    () => {
+        concat!(
+            "bt qword ptr [rsp + 96], 0\n",
+            "adc rax, [rdi + 64]\n",
+            "adc rbx, [rdi + 72]\n",
+            "adc rcx, [rdi + 80]\n",
+            "adc r8, [rdi + 88]\n",
+            "adc r9, [rdi + 96]\n",
+            "adc r10, [rdi + 104]\n",
+            "adc r11, [rdi + 112]\n",
+            "adc r12, [rdi + 120]\n",
+            "mov r14d, 0\n",
+            "adc r14, 0\n",
+        )
+    };
+}
+
+/// Montgomery's reduction (paper 000, Algorithm 3) eight rows per pass: for `x < m·2^(64k)`
+/// in `p[..2k]` (`k = m.len()`, a multiple of 8, `m` odd, `m0inv = −m_0^(−1) mod 2^64`),
+/// leaves `x·2^(−64k) mod m` or that plus `m` (below `2m`) as `top·2^(64k) + p[k..2k]` and
+/// returns `top ∈ {0, 1}`; `p[..k]` is left undefined.
+///
+/// The rows `i = b … b+7` run together: a first pass over `m[0..8]` makes their eight
+/// `u_i = p_i·m' mod 2^64` one after the other, then each later block `m[8j..8j+8]` takes
+/// the eight rows at once with the running value's eight digits in registers (one MULX
+/// and one ADCX and one ADOX a digit product; the row-at-a-time loop of [`redc_rows`]
+/// also loads and stores a digit of `p` for each). The digits of `p` enter at the block
+/// boundaries, their carry kept for the next boundary, and each pass's carry out of
+/// position `b + k + 8` enters the next pass at that position. Same digit products as
+/// [`redc_rows`], `k²`; constant time in the values.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If `k` is not a positive multiple of 8 or `p.len() != 2k`.
+#[inline]
+pub(crate) unsafe fn redc_blocks8(p: &mut [u64], m: &[u64], m0inv: u64) -> u64 {
+    let k = m.len();
+    assert!(k >= 8 && k % 8 == 0 && p.len() == 2 * k, "redc_blocks8: operand lengths");
+    let top: u64;
+    // SAFETY: the caller guarantees BMI2 and ADX. Pass b (b = 0, 8, …, k − 8) reads
+    // p[b..b+k+8] and m[0..k] and writes p[b+8..b+k+8], within p[0..2k] and m[0..k] by the
+    // assertion above; `p` is exclusive. The asm saves rbx and rbp (which `asm!` cannot
+    // name) on the stack and keeps its state in 120 bytes below them, restoring the stack
+    // pointer and both registers at the end (no `nostack`); every other register it
+    // writes is declared.
+    //
+    // Frame: [rsp + 8r] u_r of the pass, [rsp + 64] m', [rsp + 72] m, [rsp + 80] p + b,
+    // [rsp + 88] passes left, [rsp + 96] the boundary carry, [rsp + 104] the pass carry,
+    // [rsp + 112] k / 8. Registers: rax, rbx, rcx, r8–r13 the window (eight digits and the
+    // row's new top), rdx the multiplier, r14/r15 the product's halves, rsi → m_(8j),
+    // rdi → p_(b+8j), rbp the column blocks left.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "sub rsp, 120",
+            "mov [rsp + 64], rdx",
+            "mov [rsp + 72], rsi",
+            "mov [rsp + 80], rdi",
+            "mov [rsp + 88], rcx",
+            "mov [rsp + 112], rcx",
+            "mov qword ptr [rsp + 104], 0",
+            // One pass: rows b … b+7.
+            "2:",
+            "mov rdi, [rsp + 80]",
+            "mov rsi, [rsp + 72]",
+            "mov qword ptr [rsp + 96], 0",
+            "mov rax, [rdi]",
+            "mov rbx, [rdi + 8]",
+            "mov rcx, [rdi + 16]",
+            "mov r8, [rdi + 24]",
+            "mov r9, [rdi + 32]",
+            "mov r10, [rdi + 40]",
+            "mov r11, [rdi + 48]",
+            "mov r12, [rdi + 56]",
+            redc_block8!(redc_head_row8),
+            "mov rbp, [rsp + 112]",
+            "dec rbp",
+            "jz 4f",
+            // A later column block: the next eight digits of p in, then eight rows.
+            "3:",
+            redc_add_next8!(),
+            "mov [rsp + 96], r14",
+            "lea rdi, [rdi + 64]",
+            "lea rsi, [rsi + 64]",
+            redc_block8!(redc_tail_row8),
+            "dec rbp",
+            "jnz 3b",
+            // The window is at b + k: the digits of p there, the boundary carry and the
+            // carry of the pass before (both at b + k) in; stored; the carry out (≤ 2)
+            // kept for the next pass.
+            "4:",
+            redc_add_next8!(),
+            "add rax, [rsp + 104]",
+            "adc rbx, 0",
+            "adc rcx, 0",
+            "adc r8, 0",
+            "adc r9, 0",
+            "adc r10, 0",
+            "adc r11, 0",
+            "adc r12, 0",
+            "adc r14, 0",
+            "mov [rsp + 104], r14",
+            "mov [rdi + 64], rax",
+            "mov [rdi + 72], rbx",
+            "mov [rdi + 80], rcx",
+            "mov [rdi + 88], r8",
+            "mov [rdi + 96], r9",
+            "mov [rdi + 104], r10",
+            "mov [rdi + 112], r11",
+            "mov [rdi + 120], r12",
+            "add qword ptr [rsp + 80], 64",
+            "dec qword ptr [rsp + 88]",
+            "jnz 2b",
+            "mov rax, [rsp + 104]",
+            "add rsp, 120",
+            "pop rbp",
+            "pop rbx",
+            inout("rdi") p.as_mut_ptr() => _,
+            inout("rsi") m.as_ptr() => _,
+            inout("rdx") m0inv => _,
+            inout("rcx") k / 8 => _,
+            out("rax") top,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+    top
+}
+
+/// `p[..n+8] += u·v` for eight digits `u` and `n = v.len()` digits `v` (`n` a positive
+/// multiple of 8); returns the carry digit out of position `n + 8` (below 2^64: at most
+/// 1). The later column blocks of [`redc_blocks8`] with given multipliers: eight rows over
+/// each block `v[8j..8j+8]` with the running value's eight digits in registers, one MULX,
+/// one ADCX and one ADOX a digit product; the digits of `p` enter at the block
+/// boundaries. The product rows of [`mul_rows8`]. Constant time in the values.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If `n` is not a positive multiple of 8 or `p` is shorter than `n + 8`.
+#[inline]
+pub(crate) unsafe fn addmul_rows8(p: &mut [u64], u: &[u64; 8], v: &[u64]) -> u64 {
+    let n = v.len();
+    assert!(n >= 8 && n % 8 == 0 && p.len() >= n + 8, "addmul_rows8: operand lengths");
+    let carry: u64;
+    // SAFETY: the caller guarantees BMI2 and ADX. The loop reads u[0..8], v[0..n] and
+    // reads and writes p[0..n+8], in bounds by the assertion above; `p` is exclusive. The
+    // asm saves rbx and rbp on the stack and keeps its state in 80 bytes below them,
+    // restoring the stack pointer and both registers at the end (no `nostack`); every
+    // other register it writes is declared. Frame and registers as in `redc_blocks8`
+    // ([rsp + 8r] u_r, [rsp + 96] the boundary carry; rsi → v_(8j), rdi → p_(8j)).
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "sub rsp, 104",
+            "mov rax, [rdx]",
+            "mov [rsp], rax",
+            "mov rax, [rdx + 8]",
+            "mov [rsp + 8], rax",
+            "mov rax, [rdx + 16]",
+            "mov [rsp + 16], rax",
+            "mov rax, [rdx + 24]",
+            "mov [rsp + 24], rax",
+            "mov rax, [rdx + 32]",
+            "mov [rsp + 32], rax",
+            "mov rax, [rdx + 40]",
+            "mov [rsp + 40], rax",
+            "mov rax, [rdx + 48]",
+            "mov [rsp + 48], rax",
+            "mov rax, [rdx + 56]",
+            "mov [rsp + 56], rax",
+            "mov rbp, rcx",
+            "mov qword ptr [rsp + 96], 0",
+            "mov rax, [rdi]",
+            "mov rbx, [rdi + 8]",
+            "mov rcx, [rdi + 16]",
+            "mov r8, [rdi + 24]",
+            "mov r9, [rdi + 32]",
+            "mov r10, [rdi + 40]",
+            "mov r11, [rdi + 48]",
+            "mov r12, [rdi + 56]",
+            "jmp 3f",
+            // The next eight digits of p in.
+            "2:",
+            redc_add_next8!(),
+            "mov [rsp + 96], r14",
+            "lea rdi, [rdi + 64]",
+            "lea rsi, [rsi + 64]",
+            "3:",
+            redc_block8!(redc_tail_row8),
+            "dec rbp",
+            "jnz 2b",
+            // The window is at n: the digits of p there and the boundary carry in.
+            redc_add_next8!(),
+            "mov [rdi + 64], rax",
+            "mov [rdi + 72], rbx",
+            "mov [rdi + 80], rcx",
+            "mov [rdi + 88], r8",
+            "mov [rdi + 96], r9",
+            "mov [rdi + 104], r10",
+            "mov [rdi + 112], r11",
+            "mov [rdi + 120], r12",
+            "mov rax, r14",
+            "add rsp, 104",
+            "pop rbp",
+            "pop rbx",
+            inout("rdi") p.as_mut_ptr() => _,
+            inout("rsi") v.as_ptr() => _,
+            inout("rdx") u.as_ptr() => _,
+            inout("rcx") n / 8 => _,
+            out("rax") carry,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+    carry
+}
+
+/// `r = a·b` for `a`, `b` of `k` digits (`k` a positive multiple of 8), `r` of `2k`:
+/// schoolbook by eight rows at a time ([`addmul_rows8`]), each pass's carry digit
+/// written where the next pass starts adding. `k²` digit products; constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If a length is wrong.
+#[inline]
+pub(crate) unsafe fn mul_rows8(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let k = a.len();
+    assert!(k >= 8 && k % 8 == 0 && b.len() == k && r.len() == 2 * k, "mul_rows8: lengths");
+    r.fill(0);
+    for i in (0..k).step_by(8) {
+        let u: &[u64; 8] = a[i..i + 8].try_into().expect("eight digits");
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        let c = unsafe { addmul_rows8(&mut r[i..i + k + 8], u, b) };
+        // Rows i … i+7 end at i + k + 8, which no pass has written yet (zero); the last
+        // pass's carry is zero (a·b < 2^(128k)).
+        if i + k + 8 < 2 * k {
+            r[i + k + 8] = c;
+        }
+    }
+}
+
 /// `out = v − m` if `v ≥ m`, else `v`, for `v = top·2^(64k) + v[..k] < 2m`, `top ∈ {0,
 /// 1}`: the subtraction always computed, the result chosen by a mask (no branch on `v`).
 #[inline]
@@ -369,11 +765,16 @@ pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64,
     let p = &mut p[..2 * k];
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe { super::sqr_basecase_adx(p, a) };
-    // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { redc_rows(p, m, m0inv) };
-    let (carries, high) = p.split_at_mut(k);
-    let top = portable::add_assign_n(high, carries) as u64;
-    subtract_if_at_least(out, high, top, m);
+    let top = if k % 8 == 0 {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { redc_blocks8(p, m, m0inv) }
+    } else {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { redc_rows(p, m, m0inv) };
+        let (carries, high) = p.split_at_mut(k);
+        portable::add_assign_n(high, carries) as u64
+    };
+    subtract_if_at_least(out, &p[k..], top, m);
 }
 
 #[cfg(test)]
@@ -512,6 +913,108 @@ mod tests {
                         assert_eq!(out, want, "mont_mul square, k = {k}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The eight-row reduction against the row-at-a-time one (its twin) and the value, on
+    /// inputs up to `m·2^(64k) − 1`: zero, all-ones digits, `m·2^(64k) − 1`, random.
+    #[test]
+    fn redc_blocks8_agrees_with_redc_rows() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = SplitMix64::new(0x7265_6463);
+        for k in [8usize, 16, 24, 32, 40, 64, 128] {
+            for ml in moduli(&mut rng, k) {
+                let m = Nat::from_vec(ml.clone());
+                let inv = m0inv(ml[0]);
+                let bound = m.shl(64 * k as u64); // inputs below m·2^(64k)
+                let below =
+                    |x: Nat<u64>| if x < bound { x } else { x.checked_rem(&bound).unwrap() };
+                let mut inputs = vec![
+                    Nat::zero(),
+                    bound.checked_sub(&Nat::one()).unwrap(),
+                    below(Nat::from_vec(vec![u64::MAX; 2 * k])),
+                    below(Nat::from_vec(vec![u64::MAX; 2 * k - 1])),
+                ];
+                for _ in 0..4 {
+                    let x: Vec<u64> = (0..2 * k).map(|_| rng.next_u64()).collect();
+                    inputs.push(below(Nat::from_vec(x)));
+                }
+                for x in inputs {
+                    let xl = x.to_padded(2 * k).unwrap();
+                    let mut want = xl.clone();
+                    // SAFETY: checked above that the CPU has BMI2 and ADX.
+                    unsafe { redc_rows(&mut want, &ml, inv) };
+                    let (carries, high) = want.split_at_mut(k);
+                    let want_top = portable::add_assign_n(high, carries) as u64;
+                    let mut got = xl;
+                    // SAFETY: as above.
+                    let top = unsafe { redc_blocks8(&mut got, &ml, inv) };
+                    assert_eq!((top, &got[k..]), (want_top, &*high), "k = {k}, m = {ml:x?}");
+                    // The value: (top·2^(64k) + high)·2^(64k) ≡ x (mod m), below 2m.
+                    let mut v = got[k..].to_vec();
+                    v.push(top);
+                    let v = Nat::from_vec(v);
+                    assert!(v < m.shl(1));
+                    assert_eq!(
+                        v.shl(64 * k as u64).checked_rem(&m).unwrap(),
+                        x.checked_rem(&m).unwrap(),
+                        "value, k = {k}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The eight-row product against the portable schoolbook product, on random digits,
+    /// all-ones digits and a partial row's long carries; and the carry of one pass.
+    #[test]
+    fn mul_rows8_agrees_with_the_portable_product() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = SplitMix64::new(0x726f_7773);
+        for k in [8usize, 16, 24, 32, 48, 64, 128] {
+            let ones = vec![u64::MAX; k];
+            let mut one_top = vec![0u64; k];
+            one_top[k - 1] = 1;
+            let random = |rng: &mut SplitMix64| (0..k).map(|_| rng.next_u64()).collect::<Vec<_>>();
+            let pairs = [
+                (ones.clone(), ones.clone()),
+                (ones.clone(), one_top.clone()),
+                (random(&mut rng), ones.clone()),
+                (random(&mut rng), random(&mut rng)),
+                (random(&mut rng), random(&mut rng)),
+            ];
+            for (a, b) in pairs {
+                let mut want = vec![0u64; 2 * k];
+                portable::mul_basecase(&mut want, &a, &b);
+                let mut got = vec![u64::MAX; 2 * k];
+                // SAFETY: checked above that the CPU has BMI2 and ADX.
+                unsafe { mul_rows8(&mut got, &a, &b) };
+                assert_eq!(got, want, "k = {k}");
+                // One pass onto a non-zero p: p + u·b, its carry out of position k + 8.
+                let u: [u64; 8] = a[..8].try_into().unwrap();
+                let p0: Vec<u64> = if k % 16 == 0 {
+                    vec![u64::MAX; k + 8]
+                } else {
+                    random(&mut rng).into_iter().chain([7; 8]).collect()
+                };
+                let mut p = p0.clone();
+                // SAFETY: as above.
+                let c = unsafe { addmul_rows8(&mut p, &u, &b) };
+                let mut v = p;
+                v.push(c);
+                let want = Nat::from_limbs(&p0).add(&Nat::from_limbs(&u).mul(&Nat::from_limbs(&b)));
+                assert_eq!(Nat::from_vec(v), want, "addmul_rows8, k = {k}");
             }
         }
     }
