@@ -312,9 +312,10 @@ pub(crate) unsafe fn redc_rows(p: &mut [u64], m: &[u64], m0inv: u64) {
 
 /// One row of [`mont_mul_8_loop`]: the window `s0..s8` plus `rdx·x[0..8]` (`$x` → `x_0`),
 /// MULX for the products, ADCX adding the low halves at their digit and ADOX the high
-/// halves one digit up; both chains close into `c`, which holds the carry out of `s8`
-/// (the sum is below `2^577`, so `c ∈ {0, 1}` on entry plus at most one). Clobbers r14,
-/// r15 and the flags. `$init_c` is `"mov c, 0"` for the row that makes `c`, empty for the
+/// halves one digit up; both chains close into `c`, the digit above `s8`. The caller's
+/// bounds keep `c` a single digit: the `a·b_i` row starts it at 0 and leaves at most 1
+/// (window below `2m`, plus `a·b_i`: below `2^577`); the `u·m` row's sum divided by `2^64`
+/// is below `2m`, so `c` stays in `{0, 1}`. Clobbers r14, r15 and the flags. `$init_c` is `"mov c, 0"` for the row that makes `c`, empty for the
 /// row that adds to it.
 macro_rules! row8 {
     ($x:literal, $init_c:expr; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
@@ -526,8 +527,9 @@ fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
 /// Montgomery multiplication `out = a·b·2^(−64k) mod m` for `a, b < m` (`k ≥ 1` digits
 /// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
-/// register form [`mont_mul_8_loop`]) and one branch-free subtraction. `t` is working space of at least `k + 2` digits. `2k² + k` digit products;
-/// constant time in the values (the time depends on `k`).
+/// register form [`mont_mul_8_loop`]) and one branch-free subtraction. `t` is working space
+/// of at least `k + 2` digits. `2k² + k` digit products; constant time in the values (the
+/// time depends on `k`).
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -546,7 +548,7 @@ pub(crate) unsafe fn mont_mul(
     let k = m.len();
     assert!(out.len() == k && t.len() >= k + 2, "mont_mul: operand lengths");
     if let (Ok(a8), Ok(b8), Ok(m8)) = (a.try_into(), b.try_into(), m.try_into()) {
-        let t9: &mut [u64; 9] = (&mut t[..9]).try_into().expect("k + 2 > 9 digits");
+        let t9: &mut [u64; 9] = (&mut t[..9]).try_into().expect("t has k + 2 = 10 digits");
         // SAFETY: the caller guarantees BMI2 and ADX.
         unsafe { mont_mul_8_loop(t9, a8, b8, m8, m0inv) };
         subtract_if_at_least(out, &t9[..8], t9[8], m);
