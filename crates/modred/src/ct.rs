@@ -13,11 +13,12 @@
 //!   m`, `R = b^k`, in the Coarsely Integrated Operand Scanning form (Koç, Acar and
 //!   Kaliski 1996; not in the papers, see `reduce::montgomery_interleaved`), every digit loop of fixed length `k`, the final
 //!   subtraction of `m` computed always and kept or discarded by a mask.
-//! - [`MontgomeryCt::pow`]: fixed-window exponentiation (window [`WINDOW`] bits): the
-//!   exponent is read as a fixed number of windows set by the length of its slice (the
-//!   modulus's width in [`crate::Modulus::pow_ct`]), every window costs [`WINDOW`] squarings
-//!   and one multiplication (also for a zero window), and the table entry is selected by
-//!   reading *every* entry and combining them with masks.
+//! - [`MontgomeryCt::pow`]: fixed-window exponentiation (a window of `w ≤` [`MAX_WINDOW`]
+//!   bits set by the lengths, [`window_for`]): the exponent is read as a fixed number of
+//!   windows set by the length of its slice (the modulus's width in
+//!   [`crate::Modulus::pow_ct`]), every window costs `w` squarings and one multiplication
+//!   (also for a zero window), and the table entry is selected by reading *every* entry
+//!   and combining them with masks.
 //! - [`MontgomeryCt::to_montgomery`] / [`MontgomeryCt::from_montgomery`]: conversions for
 //!   values already below `m` (one multiplication each, no division).
 //!
@@ -63,10 +64,104 @@ pub const IFMA_MAX_BITS: u64 = montgomery_ifma::MAX_BITS;
 #[cfg(not(x86_kernels))]
 pub const IFMA_MAX_BITS: u64 = 0;
 
-/// Window width of [`MontgomeryCt::pow`]: `2^WINDOW` table entries, read in full for each
-/// window. 4 bits (16 entries) costs `k·b_e/4` multiplications for table selection and
-/// `b_e/4` multiplications for a `b_e`-bit exponent, a good balance from 256 to 4096 bits.
-pub const WINDOW: u32 = 4;
+/// The widest window of [`MontgomeryCt::pow_word`]: a table of 64 entries.
+pub const MAX_WINDOW: u32 = 6;
+
+/// The most bytes the table of [`MontgomeryCt::pow_word`] may take: wider windows are
+/// not considered past it (at that width a product costs far more than the scan anyway).
+const MAX_TABLE_BYTES: usize = 1 << 20;
+
+/// The window width of [`MontgomeryCt::pow_word`] for an exponent of `ebits` bits and a
+/// modulus of `k` digits of `digit_bits` bits: the one of least estimated cost in products,
+/// `⌈ebits/w⌉·(1 + 2^w/(8k)) + 2^w − 2` — per window one product and the masked scan of
+/// `2^w` entries of `k` digits (measured at about a fifth of a cycle per digit and entry
+/// against about `1.6k²` cycles per product), plus the table. The squarings, `ebits`
+/// whatever `w`, do not choose. Depends on the lengths only, which are public.
+pub fn window_for(ebits: usize, k: usize, digit_bits: u32) -> u32 {
+    let k = k.max(1);
+    let bytes = k.saturating_mul(digit_bits as usize / 8);
+    let mut best = (usize::MAX, 1);
+    for w in 1..=MAX_WINDOW {
+        let entries = 1usize << w;
+        if w > 1 && entries.saturating_mul(bytes) > MAX_TABLE_BYTES {
+            break;
+        }
+        // The estimate times 8k, in integers.
+        let windows = ebits.div_ceil(w as usize);
+        let cost = windows
+            .saturating_mul(8 * k + entries)
+            .saturating_add((entries - 2).saturating_mul(8 * k));
+        if cost < best.0 {
+            best = (cost, w);
+        }
+    }
+    best.1
+}
+
+/// The Montgomery products [`MontgomeryCt::pow_word`] makes for an exponent of `ebits`
+/// bits modulo `k` digits of `digit_bits` bits: the table's `2^w − 2`, then `w` squarings
+/// and one product for each window but the first.
+pub fn pow_products(ebits: usize, k: usize, digit_bits: u32) -> u64 {
+    let w = window_for(ebits, k, digit_bits) as u64;
+    let windows = (ebits as u64).div_ceil(w).max(1);
+    (1u64 << w) - 2 + (windows - 1) * (w + 1)
+}
+
+/// `masks[j]` all ones for `j = digit`, all zeros for every other `j`, without a branch.
+#[inline(always)]
+fn set_masks<L: Limb>(masks: &mut [L], digit: u64) {
+    for (j, m) in masks.iter_mut().enumerate() {
+        *m = mask_from_bit(eq_bit(digit, j as u64));
+    }
+}
+
+/// `entry = Σ_j table[j]·[masks[j] all ones]`: the table entry whose mask is set (one of
+/// them is) read by reading every entry, `k = entry.len()` digits each. Where `L` is `u64`
+/// and the CPU has AVX2, compiled for it (four digits to a register).
+fn gather<L: Limb>(entry: &mut [L], table: &[L], masks: &[L]) {
+    debug_assert_eq!(table.len(), masks.len() * entry.len());
+    #[cfg(x86_kernels)]
+    if core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>() && kernels::cpu::avx2() {
+        #[target_feature(enable = "avx2")]
+        unsafe fn gather_avx2(entry: &mut [u64], table: &[u64], masks: &[u64]) {
+            gather_lanes(entry, table, masks);
+        }
+        // SAFETY: L is u64 (checked just above) and the CPU has AVX2, the function's only
+        // requirement.
+        unsafe { gather_avx2(as_u64_mut(entry), as_u64(table), as_u64(masks)) };
+        return;
+    }
+    gather_lanes(entry, table, masks);
+}
+
+/// [`gather`]'s loop: eight digits at a time kept in an accumulator (registers) while
+/// every entry's eight digits are masked into it, so each digit is stored once.
+#[inline(always)]
+fn gather_lanes<L: Limb>(entry: &mut [L], table: &[L], masks: &[L]) {
+    const LANES: usize = 8;
+    let k = entry.len();
+    let mut c = 0;
+    while c + LANES <= k {
+        let mut acc = [L::ZERO; LANES];
+        for (row, &mask) in table.chunks_exact(k).zip(masks) {
+            let part: &[L; LANES] = row[c..c + LANES].try_into().expect("LANES digits");
+            for (a, &x) in acc.iter_mut().zip(part) {
+                *a = a.or(x.and(mask));
+            }
+        }
+        entry[c..c + LANES].copy_from_slice(&acc);
+        c += LANES;
+    }
+    if c < k {
+        let tail = &mut entry[c..];
+        tail.fill(L::ZERO);
+        for (row, &mask) in table.chunks_exact(k).zip(masks) {
+            for (a, &x) in tail.iter_mut().zip(&row[c..]) {
+                *a = a.or(x.and(mask));
+            }
+        }
+    }
+}
 
 /// An all-ones mask when `choice` is 1, all-zeros when 0 (`choice` must be 0 or 1).
 ///
@@ -356,12 +451,14 @@ impl<L: Limb> MontgomeryCt<L> {
     /// depends on `e.len()` and `k`, never on the digits of `e` or `base`. `e = 0` gives the
     /// residue of 1.
     ///
-    /// Fixed window of [`WINDOW`] bits: a table `T[j] = base^j` (`2^WINDOW` entries);
-    /// then for each window, most significant first, [`WINDOW`] squarings, a scan of the
-    /// whole table that keeps the entry whose index equals the window's digit by a mask,
-    /// and one multiplication by it (a multiplication by `T[0] = 1` for a zero digit).
-    /// Cost for a `b_e = e.len()·b`-bit exponent: `b_e` squarings, `b_e/WINDOW + 2^WINDOW
-    /// − 2` multiplications.
+    /// Fixed window of `w` bits, `w` = [`window_for`] of the exponent's and the modulus's
+    /// lengths (4 at 512 bits, 5 at 1024, 6 from 2048 for `u64` digits and an exponent of
+    /// the modulus's width): a table `T[j] = base^j` (`2^w` entries); the accumulator
+    /// starts as the top window's entry; then for each further window, most significant
+    /// first, `w` squarings, a scan of the whole table that keeps the entry whose index
+    /// equals the window's digit by a mask, and one multiplication by it (by `T[0] = 1`
+    /// for a zero digit). Cost for a `b_e = e.len()·b`-bit exponent: [`pow_products`],
+    /// about `b_e` squarings and `b_e/w + 2^w` multiplications.
     ///
     /// Where [`MontgomeryCt::pow_uses_ifma`], the same method runs in radix 2^52 on
     /// AVX-512 IFMA with a window of 5 bits (6 for exponents of more than 3072 bits),
@@ -396,7 +493,9 @@ impl<L: Limb> MontgomeryCt<L> {
             base.len() == k && out.len() == k,
             "constant-time exponentiation: residue lengths must equal the modulus width"
         );
-        let entries = 1usize << WINDOW;
+        let ebits = e.len() * L::BITS as usize;
+        let w = window_for(ebits, k, L::BITS);
+        let entries = 1usize << w;
         let mut t = vec![L::ZERO; self.scratch_len()];
         // table[j·k .. (j+1)·k] = base^j.
         let mut table = vec![L::ZERO; entries * k];
@@ -406,33 +505,34 @@ impl<L: Limb> MontgomeryCt<L> {
             let (done, rest) = table.split_at_mut(j * k);
             self.mul(&mut rest[..k], &done[(j - 1) * k..], base, &mut t);
         }
-        let ebits = e.len() * L::BITS as usize;
-        let windows = ebits.div_ceil(WINDOW as usize);
         let bit = |i: usize| -> u64 {
             if i >= ebits {
                 return 0; // public: depends on the position only
             }
             e[i / L::BITS as usize].shr(i as u32 % L::BITS).to_u64() & 1
         };
-        let mut acc = self.one.clone();
-        let mut tmp = vec![L::ZERO; k];
+        let digit = |wi: usize| -> u64 {
+            let lo = wi * w as usize;
+            (0..w as usize).fold(0, |d, j| d | bit(lo + j) << j)
+        };
+        let mut masks = vec![L::ZERO; entries];
         let mut entry = vec![L::ZERO; k];
-        for wi in (0..windows).rev() {
-            for _ in 0..WINDOW {
+        let mut tmp = vec![L::ZERO; k];
+        // The top window's entry is the accumulator's first value: its squarings of 1 and
+        // its product by it would change nothing.
+        let windows = ebits.div_ceil(w as usize).max(1);
+        let mut acc = vec![L::ZERO; k];
+        set_masks(&mut masks, digit(windows - 1));
+        gather(&mut acc, &table, &masks);
+        for wi in (0..windows - 1).rev() {
+            for _ in 0..w {
                 self.sqr(&mut tmp, &acc, &mut t);
-                acc.copy_from_slice(&tmp);
+                core::mem::swap(&mut acc, &mut tmp);
             }
-            let lo = wi * WINDOW as usize;
-            let mut digit = 0u64;
-            for j in 0..WINDOW as usize {
-                digit |= bit(lo + j) << j;
-            }
-            entry.fill(L::ZERO);
-            for (j, row) in table.chunks_exact(k).enumerate() {
-                select_into(&mut entry, row, mask_from_bit(eq_bit(digit, j as u64)));
-            }
+            set_masks(&mut masks, digit(wi));
+            gather(&mut entry, &table, &masks);
             self.mul(&mut tmp, &acc, &entry, &mut t);
-            acc.copy_from_slice(&tmp);
+            core::mem::swap(&mut acc, &mut tmp);
         }
         out.copy_from_slice(&acc);
     }
@@ -489,6 +589,56 @@ mod tests {
             }
         }
         acc
+    }
+
+    #[test]
+    fn pow_word_agrees_at_every_window_width() {
+        // (k digits, exponent digits) pairs whose windows are 1, 2, …, 6 bits, then widths
+        // with a tail of k mod 8 digits past the scan's eight-digit lanes.
+        let cases = [(1, 0, 1), (1, 1, 2), (8, 1, 3), (8, 8, 4), (16, 16, 5), (64, 64, 6)];
+        let tails = [(9, 9, 0), (17, 17, 0), (3, 5, 0)];
+        let mut rng = SplitMix64::new(0x77);
+        for (k, elen, w) in cases.into_iter().chain(tails) {
+            if w != 0 {
+                assert_eq!(window_for(elen * 64, k, 64), w, "window for {k} digits, e {elen}");
+            }
+            let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+            limbs[0] |= 1;
+            limbs[k - 1] |= 1 << 63;
+            let m = Nat::from_vec(limbs);
+            let ct = MontgomeryCt::new(&m).unwrap();
+            let mut t = vec![0; ct.scratch_len()];
+            let a = random_below(&mut rng, &m);
+            let (mut ra, mut r, mut back) = (vec![0; k], vec![0; k], vec![0; k]);
+            ct.to_montgomery(&mut ra, &a.to_padded(k).unwrap(), &mut t);
+            let mut e: Vec<u64> = (0..elen).map(|_| rng.next_u64()).collect();
+            if let Some(top) = e.last_mut() {
+                *top >>= 7; // leading zero bits, read as digits of the window like any other
+            }
+            ct.pow_word(&mut r, &ra, &e);
+            ct.from_montgomery(&mut back, &r, &mut t);
+            let want = pow_naive(&a, &Nat::from_vec(e.clone()), &m);
+            assert_eq!(Nat::from_vec(back), want, "{k} digits, exponent of {elen} digits");
+            // The count the work limit uses: the table and w + 1 products per window but
+            // the first.
+            let w = window_for(elen * 64, k, 64) as u64;
+            let windows = ((elen * 64) as u64).div_ceil(w).max(1);
+            assert_eq!(pow_products(elen * 64, k, 64), (1 << w) - 2 + (windows - 1) * (w + 1));
+        }
+    }
+
+    #[test]
+    fn window_table_stays_bounded() {
+        for k in [1usize, 2, 8, 64, 1 << 10, 1 << 11, 1 << 12, 1 << 16, 1 << 20] {
+            for ebits in [0usize, 1, 64, 4096, 64 * k] {
+                let w = window_for(ebits, k, 64);
+                assert!((1..=MAX_WINDOW).contains(&w));
+                assert!(w == 1 || (k * 8) << w <= MAX_TABLE_BYTES, "{k} digits: window {w}");
+            }
+        }
+        // Longer exponents never choose narrower windows.
+        let ws: Vec<u32> = (0..200).map(|d| window_for(64 * d, 16, 64)).collect();
+        assert!(ws.windows(2).all(|p| p[0] <= p[1]), "{ws:?}");
     }
 
     #[test]

@@ -118,11 +118,12 @@ pub(crate) fn bmi2_adx() -> bool {
     }
 }
 
-/// AVX2 (256-bit integer vectors). No kernel uses it without FMA ([`avx2_fma`] is the
-/// answer the transform engine asks), so [`used_features`] does not list it; detected for
-/// the tests and for the kernels to come.
+/// AVX2 (256-bit integer vectors): the constant-time exponentiation's masked table scan
+/// (`ct::gather`) is compiled for it. No arithmetic kernel uses it without FMA
+/// ([`avx2_fma`] is the answer the transform engine asks), so [`used_features`] does not
+/// list it.
 #[inline]
-#[allow(dead_code)]
+#[cfg_attr(not(x86_kernels), allow(dead_code))]
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

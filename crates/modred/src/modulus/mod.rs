@@ -954,10 +954,10 @@ impl Modulus {
     /// modulus.
     pub fn pow_ct(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
         let base = self.check(base)?;
-        // 64k squarings, 16k multiplications and a table of 16 (a fixed 4-bit window over
-        // the modulus's width), and the conversions.
-        let k = self.engine.m.len() as u64;
-        self.check_ct_work(80 * k + 20, "a constant-time exponentiation")?;
+        // The exponentiation's products over the modulus's width, and the conversions.
+        let k = self.engine.m.len();
+        let products = crate::ct::pow_products(64 * k, k, 64).saturating_add(4);
+        self.check_ct_work(products, "a constant-time exponentiation")?;
         let ct = self.ct()?;
         let k = ct.width();
         let Some(e) = e.to_padded(k) else {
