@@ -31,7 +31,7 @@
 //! With `u64` digits on an x86-64 CPU with BMI2 and ADX, [`MontgomeryCt::mul`] and
 //! [`MontgomeryCt::sqr`] (so the exponentiation off the IFMA path) run the MULX/ADCX/ADOX
 //! Montgomery kernels (`kernels::arch::x86_64::mont_mulx`: CIOS fused into one pass per
-//! digit, and for 9 digits and more a square by the triangle and a reduction): the same
+//! digit, and at 8 digits and from 9 a square by the triangle and a reduction): the same
 //! values, every loop of fixed length `k`, the final subtraction by a mask.
 //!
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).

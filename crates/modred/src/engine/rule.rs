@@ -155,10 +155,11 @@ pub(crate) fn montgomery_ct_mulx(digits: usize) -> bool {
 }
 
 /// Whether the MULX/ADX Montgomery reducer of `digits` digits squares with the dedicated
-/// square ([`MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS`]).
+/// square: at 8 digits its form unrolled in registers (100 digit products against the
+/// fused multiplication's 128), from [`MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS`] the looped one.
 #[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
 pub(crate) fn montgomery_mulx_sqr_separate(digits: usize) -> bool {
-    digits >= MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS
+    digits == 8 || digits >= MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS
 }
 
 // Equal by design: the fixed-size Montgomery covers every width up to its threshold (and
