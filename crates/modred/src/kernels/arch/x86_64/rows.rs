@@ -24,7 +24,6 @@
 //! run. Build with `RUSTFLAGS="-C target-feature=+bmi2,+adx"` (which removes the check) to
 //! count the assembly kernels.
 
-use crate::kernels::portable;
 use core::arch::asm;
 
 /// `r[..n] = a·b` for the n digits of `a`; returns the high digit. Only `r[..n]` is
@@ -285,7 +284,7 @@ pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook `r = a²` (`r.len() == 2·a.len()`, `a` non-empty): the cross products
 /// `a_i·a_j`, `i < j`, in rows of [`mul_1_adx`] and [`addmul_1_adx`], then doubled with
-/// the squares added by [`portable::sqr_add_doubled_squares`]. n(n+1)/2 digit products.
+/// the squares added by [`sqr_add_doubled_squares_adx`]. n(n+1)/2 digit products.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -308,5 +307,85 @@ pub(crate) unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
             r[i + n] = unsafe { addmul_1_adx(&mut r[2 * i + 1..i + n], &a[i + 1..], a[i]) };
         }
     }
-    portable::sqr_add_doubled_squares(r, a);
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { sqr_add_doubled_squares_adx(r, a) };
+}
+
+/// [`crate::kernels::portable::sqr_add_doubled_squares`] on ADX: `r = 2·r + Σ a_i²·2^(128i)` for `r` (2n
+/// digits) the sum of the cross products `a_i·a_j·2^(64(i+j))`, `i < j`, in one pass:
+/// per digit of `r` the doubling on the ADCX chain (`ADCX x, x` is `2x + CF`, its carry the
+/// bit shifted out) and a half of `a_i²` on the ADOX chain. Both chains end without a
+/// carry: the result is `a² < 2^(128n)`. Two digits of `a` per iteration, one more for an
+/// odd `n`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If `r.len() != 2·a.len()`.
+#[inline]
+pub(crate) unsafe fn sqr_add_doubled_squares_adx(r: &mut [u64], a: &[u64]) {
+    let n = a.len();
+    assert_eq!(r.len(), 2 * n, "sqr_add_doubled_squares_adx: operand lengths");
+    // SAFETY: the caller guarantees BMI2 and ADX. Iteration i reads a[i] (and a[i + 1])
+    // and reads and writes r[2i..2i + 2] (r[2i..2i + 4]), within the lengths checked
+    // above; `r` is exclusive. Registers: rsi → a_i, rdi → r_(2i), rcx the pairs left,
+    // r8 = n mod 2, rdx the digit, rax/r9 the square's halves, r10/r11 digits of r.
+    unsafe {
+        asm!(
+            // CF = OF = 0.
+            "xor eax, eax",
+            "jrcxz 3f",
+            "2:",
+            "mov rdx, [rsi]",
+            "mulx r9, rax, rdx",
+            "mov r10, [rdi]",
+            "mov r11, [rdi + 8]",
+            "adcx r10, r10",
+            "adox r10, rax",
+            "adcx r11, r11",
+            "adox r11, r9",
+            "mov [rdi], r10",
+            "mov [rdi + 8], r11",
+            "mov rdx, [rsi + 8]",
+            "mulx r9, rax, rdx",
+            "mov r10, [rdi + 16]",
+            "mov r11, [rdi + 24]",
+            "adcx r10, r10",
+            "adox r10, rax",
+            "adcx r11, r11",
+            "adox r11, r9",
+            "mov [rdi + 16], r10",
+            "mov [rdi + 24], r11",
+            "lea rsi, [rsi + 16]",
+            "lea rdi, [rdi + 32]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            "3:",
+            "mov rcx, r8",
+            "jrcxz 4f",
+            "mov rdx, [rsi]",
+            "mulx r9, rax, rdx",
+            "mov r10, [rdi]",
+            "mov r11, [rdi + 8]",
+            "adcx r10, r10",
+            "adox r10, rax",
+            "adcx r11, r11",
+            "adox r11, r9",
+            "mov [rdi], r10",
+            "mov [rdi + 8], r11",
+            "4:",
+            inout("rsi") a.as_ptr() => _,
+            inout("rdi") r.as_mut_ptr() => _,
+            inout("rcx") n / 2 => _,
+            in("r8") n % 2,
+            out("rax") _,
+            out("rdx") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            options(nostack),
+        );
+    }
 }
