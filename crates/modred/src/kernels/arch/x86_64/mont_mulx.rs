@@ -533,6 +533,30 @@ macro_rules! cross_product {
     };
 }
 
+/// The end of row `i` of the triangle in [`mont_sqr_8_regs`]: the ADCX chain's carry into
+/// the top digit `$top` (the ADOX chain has none: the top was zero), then the row's two
+/// lowest digits, final, stored to `cross` (at `[rdi + $off]`).
+macro_rules! close_cross_row {
+    ($top:literal; $off0:literal, $d0:literal, $off1:literal, $d1:literal) => {
+        concat!(
+            "mov r14d, 0\n",
+            "adcx ",
+            $top,
+            ", r14\n",
+            "mov [rdi + ",
+            $off0,
+            "], ",
+            $d0,
+            "\n",
+            "mov [rdi + ",
+            $off1,
+            "], ",
+            $d1,
+            "\n",
+        )
+    };
+}
+
 /// Position `$pos` of the square in [`mont_sqr_8_regs`]'s second pass: `$dst` = twice the
 /// triangle's digit at `$pos` (read from `[rdi + 8·$pos]`, the doubling's carry on the
 /// ADCX chain) plus `$half` (a half of the diagonal square `a_i²`, on the ADOX chain).
@@ -636,10 +660,7 @@ pub(crate) unsafe fn mont_sqr_8_regs(
             cross_product!("40", "r8", "r9"),
             cross_product!("48", "r9", "r10"),
             cross_product!("56", "r10", "r11"),
-            "mov r14d, 0",
-            "adcx r11, r14",
-            "mov [rdi + 8], rax",
-            "mov [rdi + 16], rbx",
+            close_cross_row!("r11"; "8", "rax", "16", "rbx"),
             // Row 1: digits 3..=9 (rcx, rbp, r8 … r12).
             "xor r12d, r12d",
             "mov rdx, [rsi + 8]",
@@ -649,10 +670,7 @@ pub(crate) unsafe fn mont_sqr_8_regs(
             cross_product!("40", "r9", "r10"),
             cross_product!("48", "r10", "r11"),
             cross_product!("56", "r11", "r12"),
-            "mov r14d, 0",
-            "adcx r12, r14",
-            "mov [rdi + 24], rcx",
-            "mov [rdi + 32], rbp",
+            close_cross_row!("r12"; "24", "rcx", "32", "rbp"),
             // Row 2: digits 5..=10 (r8 … r13).
             "xor r13d, r13d",
             "mov rdx, [rsi + 16]",
@@ -661,10 +679,7 @@ pub(crate) unsafe fn mont_sqr_8_regs(
             cross_product!("40", "r10", "r11"),
             cross_product!("48", "r11", "r12"),
             cross_product!("56", "r12", "r13"),
-            "mov r14d, 0",
-            "adcx r13, r14",
-            "mov [rdi + 40], r8",
-            "mov [rdi + 48], r9",
+            close_cross_row!("r13"; "40", "r8", "48", "r9"),
             // Row 3: digits 7..=11 (r10 … r13, rax).
             "xor eax, eax",
             "mov rdx, [rsi + 24]",
@@ -672,37 +687,25 @@ pub(crate) unsafe fn mont_sqr_8_regs(
             cross_product!("40", "r11", "r12"),
             cross_product!("48", "r12", "r13"),
             cross_product!("56", "r13", "rax"),
-            "mov r14d, 0",
-            "adcx rax, r14",
-            "mov [rdi + 56], r10",
-            "mov [rdi + 64], r11",
+            close_cross_row!("rax"; "56", "r10", "64", "r11"),
             // Row 4: digits 9..=12 (r12, r13, rax, rbx).
             "xor ebx, ebx",
             "mov rdx, [rsi + 32]",
             cross_product!("40", "r12", "r13"),
             cross_product!("48", "r13", "rax"),
             cross_product!("56", "rax", "rbx"),
-            "mov r14d, 0",
-            "adcx rbx, r14",
-            "mov [rdi + 72], r12",
-            "mov [rdi + 80], r13",
+            close_cross_row!("rbx"; "72", "r12", "80", "r13"),
             // Row 5: digits 11..=13 (rax, rbx, rcx).
             "xor ecx, ecx",
             "mov rdx, [rsi + 40]",
             cross_product!("48", "rax", "rbx"),
             cross_product!("56", "rbx", "rcx"),
-            "mov r14d, 0",
-            "adcx rcx, r14",
-            "mov [rdi + 88], rax",
-            "mov [rdi + 96], rbx",
+            close_cross_row!("rcx"; "88", "rax", "96", "rbx"),
             // Row 6: digits 13..=14 (rcx, rbp).
             "xor ebp, ebp",
             "mov rdx, [rsi + 48]",
             cross_product!("56", "rcx", "rbp"),
-            "mov r14d, 0",
-            "adcx rbp, r14",
-            "mov [rdi + 104], rcx",
-            "mov [rdi + 112], rbp",
+            close_cross_row!("rbp"; "104", "rcx", "112", "rbp"),
             // 2. Doubled, the squares added: digits 0..8 into rax, rbx, rcx, r8 … r12 (the
             // reduction's window, r13 = 0 its ninth digit), digits 8..16 back to cross
             // through rbp. The triangle's digits 0 and 15 are zero.

@@ -311,6 +311,36 @@ pub(crate) unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
     unsafe { sqr_add_doubled_squares_adx(r, a) };
 }
 
+/// One step of [`sqr_add_doubled_squares_adx`]: `a_i` at `[rsi + $a]`, `r_(2i)` and
+/// `r_(2i+1)` at `[rdi + $r]` doubled on the ADCX chain, `a_i²` (rax low, r9 high) added on
+/// the ADOX chain.
+macro_rules! doubled_square {
+    ($a:literal, $r:literal) => {
+        concat!(
+            "mov rdx, [rsi + ",
+            $a,
+            "]\n",
+            "mulx r9, rax, rdx\n",
+            "mov r10, [rdi + ",
+            $r,
+            "]\n",
+            "mov r11, [rdi + ",
+            $r,
+            " + 8]\n",
+            "adcx r10, r10\n",
+            "adox r10, rax\n",
+            "adcx r11, r11\n",
+            "adox r11, r9\n",
+            "mov [rdi + ",
+            $r,
+            "], r10\n",
+            "mov [rdi + ",
+            $r,
+            " + 8], r11\n",
+        )
+    };
+}
+
 /// [`crate::kernels::portable::sqr_add_doubled_squares`] on ADX: `r = 2·r + Σ a_i²·2^(128i)` for `r` (2n
 /// digits) the sum of the cross products `a_i·a_j·2^(64(i+j))`, `i < j`, in one pass:
 /// per digit of `r` the doubling on the ADCX chain (`ADCX x, x` is `2x + CF`, its carry the
@@ -337,26 +367,8 @@ pub(crate) unsafe fn sqr_add_doubled_squares_adx(r: &mut [u64], a: &[u64]) {
             "xor eax, eax",
             "jrcxz 3f",
             "2:",
-            "mov rdx, [rsi]",
-            "mulx r9, rax, rdx",
-            "mov r10, [rdi]",
-            "mov r11, [rdi + 8]",
-            "adcx r10, r10",
-            "adox r10, rax",
-            "adcx r11, r11",
-            "adox r11, r9",
-            "mov [rdi], r10",
-            "mov [rdi + 8], r11",
-            "mov rdx, [rsi + 8]",
-            "mulx r9, rax, rdx",
-            "mov r10, [rdi + 16]",
-            "mov r11, [rdi + 24]",
-            "adcx r10, r10",
-            "adox r10, rax",
-            "adcx r11, r11",
-            "adox r11, r9",
-            "mov [rdi + 16], r10",
-            "mov [rdi + 24], r11",
+            doubled_square!("0", "0"),
+            doubled_square!("8", "16"),
             "lea rsi, [rsi + 16]",
             "lea rdi, [rdi + 32]",
             "lea rcx, [rcx - 1]",
@@ -365,16 +377,7 @@ pub(crate) unsafe fn sqr_add_doubled_squares_adx(r: &mut [u64], a: &[u64]) {
             "3:",
             "mov rcx, r8",
             "jrcxz 4f",
-            "mov rdx, [rsi]",
-            "mulx r9, rax, rdx",
-            "mov r10, [rdi]",
-            "mov r11, [rdi + 8]",
-            "adcx r10, r10",
-            "adox r10, rax",
-            "adcx r11, r11",
-            "adox r11, r9",
-            "mov [rdi], r10",
-            "mov [rdi + 8], r11",
+            doubled_square!("0", "0"),
             "4:",
             inout("rsi") a.as_ptr() => _,
             inout("rdi") r.as_mut_ptr() => _,
