@@ -132,8 +132,8 @@ pub(crate) fn sqr_basecase<L: Limb>(r: &mut [L], a: &[L]) {
 
 /// The last step of a schoolbook square: `r = 2·r + Σ a_i²·b^(2i)`, where `r` (2n digits)
 /// holds the sum of the cross products `a_i·a_j·b^(i+j)`, `i < j`, so that the result is
-/// `a²`. Shared with the architecture-specific squares, which compute the cross products
-/// faster and finish the same way.
+/// `a²`. The MULX/ADX square finishes the same way in one pass of its own
+/// (`arch::x86_64::rows::sqr_add_doubled_squares_adx`).
 pub(crate) fn sqr_add_doubled_squares<L: Limb>(r: &mut [L], a: &[L]) {
     let n = a.len();
     debug_assert!(r.len() == 2 * n);

@@ -557,9 +557,10 @@ macro_rules! close_cross_row {
     };
 }
 
-/// Position `$pos` of the square in [`mont_sqr_8_regs`]'s second pass: `$dst` = twice the
-/// triangle's digit at `$pos` (read from `[rdi + 8·$pos]`, the doubling's carry on the
-/// ADCX chain) plus `$half` (a half of the diagonal square `a_i²`, on the ADOX chain).
+/// One digit of the square in [`mont_sqr_8_regs`]'s second pass, at byte offset `$pos8`
+/// (eight times its position): `$dst` = twice the triangle's digit read from `[rdi +
+/// $pos8]` (the doubling's carry on the ADCX chain) plus `$half` (a half of the diagonal
+/// square `a_i²`, on the ADOX chain).
 macro_rules! doubled_digit {
     ($pos8:literal, $dst:literal, $half:literal) => {
         concat!(
