@@ -832,7 +832,7 @@ mod conversion_tests {
             cases.push(Nat::power_of_two(len as u64 * 64 - 1));
         }
         let ten = Nat::<u64>::from_u64(10);
-        let ks: &[u64] = if cfg!(miri) { &[600, 1200] } else { &[570, 571, 1140, 5000, 20_013] };
+        let ks: &[u64] = if cfg!(miri) { &[600] } else { &[570, 571, 1140, 5000, 20_013] };
         for &k in ks {
             let mut p = Nat::one();
             for _ in 0..k {
@@ -886,8 +886,11 @@ mod conversion_tests {
     fn decimal_conversions_agree() {
         let mut rng = SplitMix64::new(0xdec);
         agree::<u8>(&mut rng);
-        agree::<u16>(&mut rng);
-        agree::<u32>(&mut rng);
+        // Under Miri `u8` and `u64` digits only, as in nat's tests.
+        if !cfg!(miri) {
+            agree::<u16>(&mut rng);
+            agree::<u32>(&mut rng);
+        }
         agree::<u64>(&mut rng);
     }
 }
