@@ -16,12 +16,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// Digits from which [`MontgomeryParams::mul_separated`] forms its product with Karatsuba
-/// ([`crate::nat::mul`]) rather than the schoolbook kernel. Above the general
-/// [`crate::nat::KARATSUBA_THRESHOLD`] (32, measured with the portable kernels): with the
-/// ADX schoolbook kernel one level of Karatsuba at 32 digits measured slower (2048-bit
-/// Montgomery product: 5.2 µs with Karatsuba against 4.3 µs for CIOS, which makes twice the
-/// digit products; `benches/rsa_sizes.rs`), and the schoolbook product allocates nothing, so an
-/// exponentiation's loop stays allocation-free up to 4032 bits.
+/// ([`crate::nat::mul`]) rather than the schoolbook kernel: one level over the ADX
+/// schoolbook, then the reduction, took 1.61–1.10 of the fused MULX pass's time at 16–64
+/// digits and only tied the schoolbook at 48–64 (docs/tuning.md); the schoolbook product
+/// allocates nothing, so an exponentiation's loop stays allocation-free up to 4032 bits.
 pub(crate) const PRODUCT_KARATSUBA_THRESHOLD: usize = 64;
 
 /// The precalculation for a Montgomery representation modulo an odd `m` with `R = b^k`.
