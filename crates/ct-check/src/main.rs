@@ -19,6 +19,10 @@ fn ifma_note() {
     let on = ctx.ct.pow_uses_ifma();
     let here = if on { "yes" } else { "no" };
     println!("MontgomeryCt::pow on AVX-512 IFMA here (2048 bits): {here}");
+    // Under valgrind ADX is hidden: where the CPU has AVX2, the radix-2^28 path is the one
+    // checked at 1024 and 2048 bits.
+    let avx2 = if ctx.ct.pow_uses_avx2() { "yes" } else { "no" };
+    println!("MontgomeryCt::pow in radix 2^28 on AVX2 here (2048 bits): {avx2}");
     if on && ct_check::running_on_valgrind() {
         eprintln!("error: the IFMA path was chosen under valgrind, which cannot run it");
         std::process::exit(1);

@@ -28,6 +28,11 @@
 //! table scanned with vector masks), as OpenSSL's RSAZ code does: same result, same
 //! contract, chosen once when the context is built ([`MontgomeryCt::pow_uses_ifma`]).
 //!
+//! On x86-64 CPUs with AVX2 and without BMI2/ADX (and off the IFMA path),
+//! [`MontgomeryCt::pow`] with `u64` digits and a modulus of 8 to 32 digits runs the same
+//! method in radix 2^28, four digits to a vector register (almost Montgomery products,
+//! `engine::avx2`), as OpenSSL's `rsaz-avx2` does on such CPUs ([`MontgomeryCt::pow_uses_avx2`]).
+//!
 //! With `u64` digits on an x86-64 CPU with BMI2 and ADX, [`MontgomeryCt::mul`] and
 //! [`MontgomeryCt::sqr`] (so the exponentiation off the IFMA path) run the MULX/ADCX/ADOX
 //! Montgomery kernels (`kernels::arch::x86_64::mont_mulx`: CIOS fused into one pass per
@@ -37,6 +42,8 @@
 //! The variable-time parts of the crate are elsewhere and named so (`*_vartime`).
 //! Building a [`MontgomeryCt`] is variable time in the modulus, which is public.
 
+#[cfg(x86_kernels)]
+use crate::engine::avx2::MontgomeryAvx2;
 #[cfg(x86_kernels)]
 use crate::engine::ifma::{self as montgomery_ifma, Kernels, MontgomeryIfma};
 use crate::error::Error;
@@ -243,6 +250,11 @@ pub struct MontgomeryCt<L: Limb> {
     /// (`kernels::arch::x86_64::mont_mulx`, the same values and constant-time contract).
     #[cfg(x86_kernels)]
     mulx: bool,
+    /// For `u64` digits on a CPU with AVX2 and without BMI2/ADX
+    /// ([`crate::engine::rule::montgomery_ct_avx2`]): the radix-2^28 context
+    /// [`MontgomeryCt::pow`] runs on.
+    #[cfg(x86_kernels)]
+    avx2: Option<MontgomeryAvx2>,
 }
 
 /// `x` as `u64` digits.
@@ -293,12 +305,86 @@ fn ifma_for<L: Limb>(m: &Nat<L>, any_cpu: bool) -> Option<MontgomeryIfma> {
     }
 }
 
+/// The radix-2^28 context for `m` where [`crate::engine::rule::montgomery_ct_avx2`] takes
+/// it (`u64` digits only).
+#[cfg(x86_kernels)]
+fn avx2_for<L: Limb>(m: &Nat<L>) -> Option<MontgomeryAvx2> {
+    if core::any::TypeId::of::<L>() != core::any::TypeId::of::<u64>()
+        || !crate::engine::rule::montgomery_ct_avx2(m.len())
+    {
+        return None;
+    }
+    MontgomeryAvx2::new(&Nat::from_vec(to_u64s(m.limbs())))
+}
+
+/// [`MontgomeryCt::pow`] in radix 2^28 on AVX2: the fixed window of
+/// [`MontgomeryCt::pow_word`] (the same [`window_for`], table, masked scan and products
+/// per window) on the almost Montgomery product of [`MontgomeryAvx2`], the residue
+/// converted into its representation first and out of it at the end (the only final
+/// subtraction). `base` is `x·R mod m` in `k` digits, `m` the modulus's `k` digits; the
+/// result is `x^e·R mod m`. Constant time: the time depends on `k` and `e.len()` only.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(x86_kernels)]
+#[target_feature(enable = "avx2")]
+unsafe fn pow_radix28(v: &MontgomeryAvx2, base: &[u64], e: &[u64], m: &[u64]) -> Vec<u64> {
+    let (k, n) = (m.len(), v.digits());
+    let ebits = e.len() * 64;
+    let w = window_for(ebits, k, 64);
+    let entries = 1usize << w;
+    let mut work = v.scratch();
+    // SAFETY: the caller guarantees AVX2 (so for every call below).
+    let x = unsafe { v.enter(base, &mut work) };
+    let mut table = vec![0u64; entries * n];
+    table[..n].copy_from_slice(v.one());
+    table[n..2 * n].copy_from_slice(&x);
+    for j in 2..entries {
+        let (done, rest) = table.split_at_mut(j * n);
+        // SAFETY: AVX2, as above.
+        unsafe { v.mul(&mut rest[..n], &done[(j - 1) * n..], &x, &mut work) };
+    }
+    let bit = |i: usize| -> u64 {
+        if i >= ebits {
+            return 0; // public: depends on the position only
+        }
+        (e[i / 64] >> (i % 64)) & 1
+    };
+    let digit = |wi: usize| -> u64 {
+        let lo = wi * w as usize;
+        (0..w as usize).fold(0, |d, j| d | bit(lo + j) << j)
+    };
+    let mut masks = vec![0u64; entries];
+    let mut entry = vec![0u64; n];
+    let mut acc = vec![0u64; n];
+    let mut tmp = vec![0u64; n];
+    let windows = ebits.div_ceil(w as usize).max(1);
+    set_masks(&mut masks, digit(windows - 1));
+    gather(&mut acc, &table, &masks);
+    for wi in (0..windows - 1).rev() {
+        for _ in 0..w {
+            // SAFETY: AVX2, as above.
+            unsafe { v.mul(&mut tmp, &acc, &acc, &mut work) };
+            core::mem::swap(&mut acc, &mut tmp);
+        }
+        set_masks(&mut masks, digit(wi));
+        gather(&mut entry, &table, &masks);
+        // SAFETY: AVX2, as above.
+        unsafe { v.mul(&mut tmp, &acc, &entry, &mut work) };
+        core::mem::swap(&mut acc, &mut tmp);
+    }
+    // SAFETY: AVX2, as above.
+    unsafe { v.leave(&acc, m, &mut work) }
+}
+
 impl<L: Limb> MontgomeryCt<L> {
     /// The bytes of its numbers on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         let ifma = 0;
         #[cfg(x86_kernels)]
-        let ifma = ifma + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes);
+        let ifma = ifma
+            + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes)
+            + self.avx2.as_ref().map_or(0, MontgomeryAvx2::heap_bytes);
         crate::nat::vec_bytes(&self.m)
             + crate::nat::vec_bytes(&self.r2)
             + crate::nat::vec_bytes(&self.one)
@@ -335,7 +421,19 @@ impl<L: Limb> MontgomeryCt<L> {
             #[cfg(x86_kernels)]
             mulx: core::any::TypeId::of::<L>() == core::any::TypeId::of::<u64>()
                 && crate::engine::rule::montgomery_ct_mulx(k),
+            #[cfg(x86_kernels)]
+            avx2: avx2_for(m),
         })
+    }
+
+    /// Whether [`MontgomeryCt::pow`] runs in radix 2^28 on AVX2 for this modulus on this
+    /// CPU: `u64` digits, an odd modulus of 8 to 32 digits, a CPU with AVX2 and without
+    /// BMI2/ADX (the selector's rule `montgomery_ct_avx2`).
+    pub fn pow_uses_avx2(&self) -> bool {
+        #[cfg(x86_kernels)]
+        return self.avx2.is_some();
+        #[cfg(not(x86_kernels))]
+        false
     }
 
     /// Whether [`MontgomeryCt::pow`] runs on AVX-512 IFMA (radix 2^52) for this modulus
@@ -479,6 +577,15 @@ impl<L: Limb> MontgomeryCt<L> {
             ifma.pow_ct_word(Kernels::Vector, &mut o, &to_u64s(base), &e64);
             for (d, v) in out.iter_mut().zip(o) {
                 *d = L::from_u64(v);
+            }
+            return;
+        }
+        #[cfg(x86_kernels)]
+        if let Some(v) = &self.avx2 {
+            // SAFETY: the context exists only on a CPU with AVX2 (`avx2_for`).
+            let o = unsafe { pow_radix28(v, &to_u64s(base), &to_u64s(e), &to_u64s(&self.m)) };
+            for (d, x) in out.iter_mut().zip(o) {
+                *d = L::from_u64(x);
             }
             return;
         }
@@ -639,6 +746,57 @@ mod tests {
         // Longer exponents never choose narrower windows.
         let ws: Vec<u32> = (0..200).map(|d| window_for(64 * d, 16, 64)).collect();
         assert!(ws.windows(2).all(|p| p[0] <= p[1]), "{ws:?}");
+    }
+
+    /// The radix-2^28 exponentiation (what `pow` runs on a CPU with AVX2 and without
+    /// BMI2/ADX) against `pow_word` on the same residues, at every width it takes and
+    /// beyond (1–7 digits: the kernel itself, though the rule does not take it there),
+    /// with all-ones moduli, a top digit of 1, exponents of zero, one, all ones and random.
+    #[cfg(x86_kernels)]
+    #[test]
+    fn radix28_pow_agrees_with_pow_word() {
+        if !kernels::cpu::avx2() {
+            std::eprintln!("skipped: this CPU has no AVX2");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x28c7);
+        for k in [1usize, 2, 4, 7, 8, 9, 12, 16, 17, 24, 31, 32] {
+            for round in 0..4 {
+                let mut limbs: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+                limbs[0] |= 1;
+                if round == 0 {
+                    limbs.fill(u64::MAX);
+                }
+                if round == 1 {
+                    limbs[k - 1] = 1;
+                }
+                let m = Nat::from_vec(limbs);
+                let ct = MontgomeryCt::new(&m).unwrap();
+                let v = MontgomeryAvx2::new(&m).expect("odd, at most 32 digits");
+                let mut t = vec![0; ct.scratch_len()];
+                let a = random_below(&mut rng, &m).to_padded(k).unwrap();
+                let mut ra = vec![0; k];
+                ct.to_montgomery(&mut ra, &a, &mut t);
+                let elen = 1 + round % 3 * k / 2;
+                let es = [
+                    vec![0u64; elen],
+                    {
+                        let mut one = vec![0u64; elen];
+                        one[0] = 1;
+                        one
+                    },
+                    vec![u64::MAX; elen],
+                    (0..elen).map(|_| rng.next_u64()).collect(),
+                ];
+                for e in es {
+                    let mut want = vec![0; k];
+                    ct.pow_word(&mut want, &ra, &e);
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    let got = unsafe { pow_radix28(&v, &ra, &e, m.limbs()) };
+                    assert_eq!(got, want, "{k} digits, exponent {e:x?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Which CPU-specific paths this test run exercises, and which it skips for lack of the CPU
 //! feature (their portable twins and the scalar models of their arithmetic run instead:
-//! `amm_portable` for the radix-2^52 product, the portable slice kernels for MULX/ADX).
+//! `amm_portable` for the radix-2^52 product, `amm_model` for the radix-2^28 one, the
+//! portable slice kernels for MULX/ADX).
 //! CI prints it: `cargo test -p modred --release --test cpu_paths -- --nocapture`.
 
 /// Every CPU-specific path of the library: the feature `modred::cpu_features` names when
@@ -21,6 +22,11 @@ const PATHS: &[(&str, &str)] = &[
          kernels/arch/avx512_ifma) and the IFMA transform (ntt/ifma)",
     ),
     ("avx512vbmi", "radix-2^52 conversions in vector registers (the IFMA word-level product)"),
+    (
+        "avx2",
+        "AVX2 radix-2^28 constant-time exponentiation (engine/avx2, kernels/arch/avx2/radix28), \
+         where BMI2/ADX are absent",
+    ),
 ];
 
 #[test]
@@ -36,6 +42,9 @@ fn cpu_specific_paths_exercised_and_skipped() {
             // still tested against their twin here, and CI's run with MODRED_CPU_OFF
             // exercises the engine.
             "not chosen: the IFMA transform takes its place (MODRED_CPU_OFF=avx512ifma runs it)"
+        } else if *feature == "avx2" && used.contains(&"bmi2+adx") {
+            // Its kernel is still tested against its model here.
+            "not chosen: MULX/ADX takes its place (MODRED_CPU_OFF=bmi2 runs it)"
         } else if arch != "x86_64" {
             "not built for this architecture (portable code runs)"
         } else if cfg!(miri) || !cfg!(target_arch = "x86_64") {

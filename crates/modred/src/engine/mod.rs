@@ -18,9 +18,13 @@
 //! - `select`: the selector (plan, then build; a failed construction is an error);
 //! - `core`: the arithmetic core a modulus multiplies with (fixed-size, assembly, boxed);
 //! - `ifma`: Montgomery arithmetic in radix 2^52 on AVX-512 IFMA (not a reducer: its
-//!   residues are not the reducers' `u64` digits), for products and exponentiations.
+//!   residues are not the reducers' `u64` digits), for products and exponentiations;
+//! - `avx2`: Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time
+//!   exponentiation on CPUs without BMI2/ADX.
 
 mod analysis;
+#[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
+pub(crate) mod avx2;
 pub(crate) mod core;
 mod even;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]

@@ -154,6 +154,28 @@ pub(crate) fn montgomery_ct_mulx(digits: usize) -> bool {
     cfg!(x86_kernels) && digits >= 1 && crate::kernels::cpu::bmi2_adx()
 }
 
+/// Digits of an odd modulus up to which the constant-time exponentiation
+/// ([`crate::ct::MontgomeryCt::pow`]) runs in radix 2^28 on AVX2 on a CPU without BMI2/ADX
+/// (`engine::avx2`): the kernel's column sums stay exact to 2048 bits.
+pub(crate) const MONTGOMERY_CT_AVX2_MAX_DIGITS: usize = 32;
+
+/// Digits from which it does: ÷ the digit-level path 0.86–1.08 at 512 bits, 0.61–0.99 at
+/// 768–2048 (Intel Xeon, BMI2/ADX hidden). Re-measure: `MODRED_CPU_OFF=bmi2,avx512ifma
+/// RSA_SIZES_BITS=512,768,1024 cargo bench -p modred-bench --bench rsa_sizes`.
+pub(crate) const MONTGOMERY_CT_AVX2_MIN_DIGITS: usize = 8;
+
+/// Whether the constant-time exponentiation modulo `digits` 64-bit digits runs in radix
+/// 2^28 on AVX2: a CPU with AVX2 and without BMI2 and ADX (where MULX/ADX runs it,
+/// [`montgomery_ct_mulx`]), not with the `portable` feature, and
+/// [`MONTGOMERY_CT_AVX2_MIN_DIGITS`]..=[`MONTGOMERY_CT_AVX2_MAX_DIGITS`] digits.
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn montgomery_ct_avx2(digits: usize) -> bool {
+    cfg!(x86_kernels)
+        && (MONTGOMERY_CT_AVX2_MIN_DIGITS..=MONTGOMERY_CT_AVX2_MAX_DIGITS).contains(&digits)
+        && crate::kernels::cpu::avx2()
+        && !crate::kernels::cpu::bmi2_adx()
+}
+
 /// Whether the MULX/ADX Montgomery reducer of `digits` digits squares with the dedicated
 /// square: at 8 digits its form unrolled in registers (100 digit products against the
 /// fused multiplication's 128), from [`MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS`] the looped one.

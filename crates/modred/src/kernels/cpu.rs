@@ -192,6 +192,8 @@ pub(crate) fn used_features() -> Vec<&'static str> {
         ("avx2+fma", avx2_fma() && !avx512_ifma()),
         ("avx512ifma", avx512_ifma()),
         ("avx512vbmi", avx512_vbmi()),
+        // The radix-2^28 constant-time exponentiation runs where BMI2/ADX are absent.
+        ("avx2", avx2() && !bmi2_adx()),
     ]
     .into_iter()
     .filter_map(|(name, has)| has.then_some(name))

@@ -22,9 +22,11 @@
 //!   the almost Montgomery product, its digit conversions and the constant-time table
 //!   scan of `engine::ifma`; `ntt`: the vector passes of the IFMA
 //!   transform engine of `ntt/ifma.rs`.
-//! - [`avx2`]: AVX2 with FMA (four `f64` to a register). `ntt`: the vector passes of the
-//!   double-precision transform engine of `ntt/fma.rs`. Same family, target and aliases
-//!   as [`x86_64`]; detection by `kernels::cpu::avx2_fma`.
+//! - [`avx2`]: AVX2, with FMA for the transform (four `f64` or 64-bit lanes to a
+//!   register). `ntt`: the vector passes of the double-precision transform engine of
+//!   `ntt/fma.rs`; `radix28`: the almost Montgomery product in radix 2^28 of
+//!   `engine::avx2`. Same family, target and aliases as [`x86_64`]; detection by
+//!   `kernels::cpu::avx2_fma` and `kernels::cpu::avx2`.
 //! - `aarch64/`: the place for AArch64 (NEON, SVE) kernels, with their own aliases in
 //!   `build.rs` and detection in `kernels::cpu`; none yet.
 

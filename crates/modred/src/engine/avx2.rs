@@ -1,0 +1,265 @@
+//! Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time exponentiation on
+//! CPUs with AVX2 and without BMI2/ADX (where the scalar product runs without MULX and
+//! ADCX/ADOX): the context of a modulus and its digit conversions. The product is the
+//! kernel `kernels::arch::avx2::radix28::amm` (almost Montgomery, output below `2m`);
+//! `ct::MontgomeryCt::pow` runs its exponentiation on it where
+//! [`crate::engine::rule::montgomery_ct_avx2`] says so.
+//!
+//! The context keeps its own representation, `x·R' mod m` (below `2m`) with `R' =
+//! 2^(28n)`, `n` digits a multiple of 4 with `R' > 4m`, and converts from and to the
+//! constant-time context's `x·R mod m` (`R = 2^(64k)`) with one product each:
+//! `amm(x·R, 2^(56n − 64k) mod m) = x·R'` and `amm(y·R', R mod m) = y·R`.
+
+// With the `portable` feature only the tests use it.
+#![cfg_attr(not(x86_kernels), allow(dead_code))]
+
+use crate::kernels::arch::avx2::radix28::{self, DIGIT_BITS, DIGIT_MASK};
+use crate::limb::Limb;
+use crate::nat::Nat;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The radix-2^28 context of an odd modulus (module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct MontgomeryAvx2 {
+    /// Digits of the representation, a multiple of 4.
+    n: usize,
+    /// `m` in `n` digits, padded (`radix28::padded_len`).
+    m: Vec<u64>,
+    /// `−m^(−1) mod 2^28`.
+    m0inv: u64,
+    /// `2^(56n − 64k) mod m` in `n` digits, padded: into the representation.
+    into: Vec<u64>,
+    /// `R mod m = 2^(64k) mod m` in `n` digits, padded: out of it.
+    out_of: Vec<u64>,
+    /// `R' mod m`, the representation of 1, in `n` digits.
+    one: Vec<u64>,
+}
+
+/// The digits of the representation for a modulus of `k` 64-bit digits: the least
+/// multiple of 4 with `2^(28n) ≥ 2^(64k + 2) > 4m`.
+pub(crate) fn digits_for(k: usize) -> usize {
+    (64 * k + 2).div_ceil(DIGIT_BITS as usize).next_multiple_of(4)
+}
+
+/// `x` (64-bit digits, any number of them below `2^(28n)`) in `n` digits of 28 bits.
+pub(crate) fn to_radix28(x: &[u64], n: usize) -> Vec<u64> {
+    let mut out = vec![0u64; n];
+    for (j, d) in out.iter_mut().enumerate() {
+        let bit = j * DIGIT_BITS as usize;
+        let (w, s) = (bit / 64, bit % 64);
+        let lo = x.get(w).map_or(0, |&v| v >> s);
+        let hi = if s + DIGIT_BITS as usize > 64 {
+            x.get(w + 1).map_or(0, |&v| v << (64 - s))
+        } else {
+            0
+        };
+        *d = (lo | hi) & DIGIT_MASK;
+    }
+    out
+}
+
+/// Normalized 28-bit digits in `k` 64-bit digits (the value must fit).
+pub(crate) fn from_radix28(d: &[u64], k: usize) -> Vec<u64> {
+    let mut out = vec![0u64; k];
+    for (j, &v) in d.iter().enumerate() {
+        let bit = j * DIGIT_BITS as usize;
+        let (w, s) = (bit / 64, bit % 64);
+        if w < k {
+            out[w] |= v << s;
+        }
+        if s + DIGIT_BITS as usize > 64 && w + 1 < k {
+            out[w + 1] |= v >> (64 - s);
+        }
+    }
+    out
+}
+
+/// `x` in `n` digits with four zero digits before and after.
+fn padded(x: &[u64]) -> Vec<u64> {
+    let mut p = vec![0u64; radix28::padded_len(x.len())];
+    p[4..4 + x.len()].copy_from_slice(x);
+    p
+}
+
+impl MontgomeryAvx2 {
+    /// The context for an odd `m` of `k` digits (`m` below `2^(64k)`, `k` at most 32), or
+    /// `None` for an even or too long `m`. Variable time in `m`, which is public.
+    pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
+        let k = m.len();
+        let n = digits_for(k);
+        if !m.is_odd() || k == 0 || n > radix28::MAX_DIGITS {
+            return None;
+        }
+        let m28 = to_radix28(m.limbs(), n);
+        let m0inv = m.limbs()[0].inverse_mod_b().wrapping_neg() & DIGIT_MASK;
+        let (bits_r, bits_rp) = (64 * k as u64, 28 * n as u64);
+        let residue = |bits: u64| {
+            let r = Nat::power_of_two(bits).checked_rem(m).unwrap_or_default();
+            to_radix28(r.limbs(), n)
+        };
+        Some(MontgomeryAvx2 {
+            n,
+            m: padded(&m28),
+            m0inv,
+            into: padded(&residue(2 * bits_rp - bits_r)),
+            out_of: padded(&residue(bits_r)),
+            one: residue(bits_rp),
+        })
+    }
+
+    /// Digits of the representation.
+    pub(crate) fn digits(&self) -> usize {
+        self.n
+    }
+
+    /// The bytes of its numbers on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        [&self.m, &self.into, &self.out_of, &self.one]
+            .iter()
+            .map(|v| crate::nat::vec_bytes(v))
+            .sum()
+    }
+
+    /// `R' mod m`, the representation of 1.
+    pub(crate) fn one(&self) -> &[u64] {
+        &self.one
+    }
+
+    /// Working space for [`MontgomeryAvx2::mul`]: the padded operand, then the columns.
+    pub(crate) fn scratch(&self) -> Vec<u64> {
+        vec![0u64; radix28::padded_len(self.n) + radix28::scratch_len(self.n)]
+    }
+
+    /// `out = a·b·R'^(−1) mod m`, below `2m`, for `a, b < 2m` in `n` normalized digits;
+    /// `work` from [`MontgomeryAvx2::scratch`]. `out` may be `a` or `b`'s copy; constant
+    /// time.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], work: &mut [u64]) {
+        let n = self.n;
+        let (bp, t) = work.split_at_mut(radix28::padded_len(n));
+        bp[..4].fill(0);
+        bp[4..4 + n].copy_from_slice(b);
+        bp[4 + n..].fill(0);
+        // SAFETY: the caller guarantees AVX2; the lengths are the context's.
+        unsafe { radix28::amm(out, a, bp, &self.m, self.m0inv, t) };
+    }
+
+    /// [`MontgomeryAvx2::mul`] by a padded constant of the context.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn mul_padded(&self, out: &mut [u64], a: &[u64], bp: &[u64], work: &mut [u64]) {
+        let t = &mut work[radix28::padded_len(self.n)..];
+        // SAFETY: the caller guarantees AVX2; the lengths are the context's.
+        unsafe { radix28::amm(out, a, bp, &self.m, self.m0inv, t) };
+    }
+
+    /// `x·R mod m` (`k` 64-bit digits, below `m`) as `x·R' mod m` (below `2m`).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn enter(&self, x: &[u64], work: &mut [u64]) -> Vec<u64> {
+        let mut out = vec![0u64; self.n];
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { self.mul_padded(&mut out, &to_radix28(x, self.n), &self.into, work) };
+        out
+    }
+
+    /// `y·R' mod m` (below `2m`) as `y·R mod m` in `k` 64-bit digits, below `m` (the last
+    /// subtraction by a mask: constant time).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn leave(&self, y: &[u64], m: &[u64], work: &mut [u64]) -> Vec<u64> {
+        let mut v = vec![0u64; self.n];
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { self.mul_padded(&mut v, y, &self.out_of, work) };
+        // v < 2m < 2^(64k + 1): one more 64-bit digit for its top bit.
+        let k = m.len();
+        let v = from_radix28(&v, k + 1);
+        let mut out = vec![0u64; k];
+        let borrow = crate::kernels::portable::sub_n(&mut out, &v[..k], m) as u64;
+        // Keep v iff v < m: no top digit and the subtraction borrowed.
+        let keep_v = (v[k] ^ 1) & borrow;
+        let mask = core::hint::black_box(0u64.wrapping_sub(keep_v));
+        for (o, &x) in out.iter_mut().zip(&v[..k]) {
+            *o = (*o & !mask) | (x & mask);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use modred_testkit::SplitMix64;
+
+    fn random_nat(rng: &mut SplitMix64, k: usize) -> Nat<u64> {
+        Nat::from_vec((0..k).map(|_| rng.next_u64()).collect())
+    }
+
+    #[test]
+    fn digit_conversions_round_trip() {
+        let mut rng = SplitMix64::new(0x28);
+        for k in 1..=32 {
+            let n = digits_for(k);
+            assert!(28 * n >= 64 * k + 2 && n % 4 == 0, "{k} digits: {n}");
+            for x in [vec![u64::MAX; k], (0..k).map(|_| rng.next_u64()).collect::<Vec<_>>()] {
+                let d = to_radix28(&x, n);
+                assert!(d.iter().all(|&v| v <= DIGIT_MASK));
+                assert_eq!(from_radix28(&d, k), x, "{k} digits");
+            }
+        }
+    }
+
+    /// The model of the kernel's product (the value the AVX2 kernel is tested equal to)
+    /// against `Nat`: `a·b·2^(−28n)` modulo `m`, below `2m`, for `a, b < 2m`.
+    #[test]
+    fn the_model_product_is_montgomery_s() {
+        let mut rng = SplitMix64::new(0x5228);
+        for k in [1, 2, 8, 9, 16, 31, 32] {
+            let mut mods = vec![Nat::from_vec(vec![u64::MAX; k])];
+            for _ in 0..3 {
+                let mut m = random_nat(&mut rng, k);
+                if !m.is_odd() {
+                    m = m.add(&Nat::one());
+                }
+                mods.push(m);
+            }
+            for m in mods {
+                let ctx = MontgomeryAvx2::new(&m).expect("odd, at most 32 digits");
+                let n = ctx.digits();
+                let two_m = m.add(&m);
+                let ops = [
+                    two_m.checked_sub(&Nat::one()).unwrap(),
+                    Nat::zero(),
+                    random_nat(&mut rng, k).checked_rem(&two_m).unwrap(),
+                ];
+                for a in &ops {
+                    for b in &ops {
+                        let mut got = vec![0u64; n];
+                        let m28 = to_radix28(m.limbs(), n);
+                        radix28::amm_model(
+                            &mut got,
+                            &to_radix28(a.limbs(), n),
+                            &to_radix28(b.limbs(), n),
+                            &m28,
+                            ctx.m0inv,
+                        );
+                        let got = Nat::from_vec(from_radix28(&got, k + 1));
+                        assert!(got < two_m, "{k} digits");
+                        let lhs = got.shl(28 * n as u64).checked_rem(&m).unwrap();
+                        assert_eq!(lhs, a.mul(b).checked_rem(&m).unwrap(), "{k} digits");
+                    }
+                }
+            }
+        }
+    }
+}
