@@ -380,15 +380,15 @@ unsafe fn pow_radix28(v: &MontgomeryAvx2, base: &[u64], e: &[u64], m: &[u64]) ->
 impl<L: Limb> MontgomeryCt<L> {
     /// The bytes of its numbers on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
-        let ifma = 0;
+        let vector = 0;
         #[cfg(x86_kernels)]
-        let ifma = ifma
+        let vector = vector
             + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes)
             + self.avx2.as_ref().map_or(0, MontgomeryAvx2::heap_bytes);
         crate::nat::vec_bytes(&self.m)
             + crate::nat::vec_bytes(&self.r2)
             + crate::nat::vec_bytes(&self.one)
-            + ifma
+            + vector
     }
 
     /// The precalculation for an odd modulus `m` (`m = 1` allowed: every residue is 0).

@@ -132,8 +132,7 @@ impl MontgomeryAvx2 {
     }
 
     /// `out = a·b·R'^(−1) mod m`, below `2m`, for `a, b < 2m` in `n` normalized digits;
-    /// `work` from [`MontgomeryAvx2::scratch`]. `out` may be `a` or `b`'s copy; constant
-    /// time.
+    /// `work` from [`MontgomeryAvx2::scratch`]. Constant time.
     ///
     /// # Safety
     /// The CPU must support AVX2.

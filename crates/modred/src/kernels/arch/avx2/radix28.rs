@@ -10,7 +10,8 @@
 //!
 //! - product rows `i … i+3`: every column from `i` on gets `Σ_g a_(i+g)·b_(j−g)`, the four
 //!   shifted operands read by unaligned loads of `b` (stored with four zero digits in
-//!   front), so that the running sum `t` is loaded and stored once per four rows, aligned;
+//!   front), so that the running sum `t` is loaded and stored once per four rows, four
+//!   columns at a time;
 //! - reduction steps `s … s+3` right after (the columns below `s + 4` are final once the
 //!   product rows up to `s + 3` are in): the four quotient digits `u = t_s·m' mod 2^28`
 //!   come from the four low columns in scalar registers, each adding its carry and its
@@ -255,7 +256,7 @@ mod tests {
     fn amm_matches_the_model_at_every_width() {
         if !crate::kernels::cpu::avx2() {
             eprintln!(
-                "skipped: this CPU has no AVX2 (the model alone is checked by the pow tests)"
+                "skipped: this CPU has no AVX2 (engine::avx2's tests check the model against Nat)"
             );
             return;
         }
