@@ -91,22 +91,8 @@ pub(crate) unsafe fn amm(
         for group in 0..blocks {
             let s = 4 * group;
             // Product rows s … s+3 into the columns s … s+n+3 (blocks + 1 vectors).
-            let a4 = [
-                _mm256_set1_epi64x((a[s] & DIGIT_MASK) as i64),
-                _mm256_set1_epi64x((a[s + 1] & DIGIT_MASK) as i64),
-                _mm256_set1_epi64x((a[s + 2] & DIGIT_MASK) as i64),
-                _mm256_set1_epi64x((a[s + 3] & DIGIT_MASK) as i64),
-            ];
-            for p in 0..=blocks {
-                let col = s + 4 * p;
-                let mut acc = _mm256_loadu_si256(tp.add(col).cast());
-                for (g, ag) in a4.iter().enumerate() {
-                    // b_(4p − g …): the operand of row s + g at these columns.
-                    let bv = _mm256_loadu_si256(b0.add(4 * p).sub(g).cast());
-                    acc = _mm256_add_epi64(acc, _mm256_mul_epu32(*ag, bv));
-                }
-                _mm256_storeu_si256(tp.add(col).cast(), acc);
-            }
+            let a4 = [a[s], a[s + 1], a[s + 2], a[s + 3]];
+            add_four_rows(tp.add(s), a4, b0, 0..=blocks);
             // Reduction steps s … s+3: the four low columns in registers.
             let mut c = [*tp.add(s) + carry, *tp.add(s + 1), *tp.add(s + 2), *tp.add(s + 3)];
             let mut u = [0u64; 4];
@@ -124,21 +110,7 @@ pub(crate) unsafe fn amm(
                 }
             }
             // Columns s + 4 on: Σ_g u_g·m_(j − g) for j ≥ 4, as the product's rows.
-            let u4 = [
-                _mm256_set1_epi64x(u[0] as i64),
-                _mm256_set1_epi64x(u[1] as i64),
-                _mm256_set1_epi64x(u[2] as i64),
-                _mm256_set1_epi64x(u[3] as i64),
-            ];
-            for p in 1..=blocks {
-                let col = s + 4 * p;
-                let mut acc = _mm256_loadu_si256(tp.add(col).cast());
-                for (g, ug) in u4.iter().enumerate() {
-                    let mv = _mm256_loadu_si256(m0.add(4 * p).sub(g).cast());
-                    acc = _mm256_add_epi64(acc, _mm256_mul_epu32(*ug, mv));
-                }
-                _mm256_storeu_si256(tp.add(col).cast(), acc);
-            }
+            add_four_rows(tp.add(s), u, m0, 1..=blocks);
         }
     }
     // The value is (carry + columns n … 2n − 1)·2^(28n): normalized into n digits (it is
@@ -150,6 +122,43 @@ pub(crate) unsafe fn amm(
         up = v >> DIGIT_BITS;
     }
     debug_assert!(up == 0 && t[2 * n..].iter().all(|&d| d == 0));
+}
+
+/// `t[4p..4p+4] += Σ_g x_g·op[4p − g..4p − g + 4]` for each `p` of `blocks`: four rows
+/// (`x_g` times `op` shifted by `g` digits) added into the columns, one load and one store
+/// of `t` per four columns. The digits `x_g` are masked to 28 bits: without the mask LLVM
+/// cannot prove them below 2^32 and makes each `vpmuludq` a full 64-bit product.
+///
+/// # Safety
+/// The CPU must support AVX2; `t[4p..4p+4]` and `op[4p − 3..4p + 4]` must be in bounds for
+/// every `p` of `blocks` (`op` may point past the start of its allocation by up to three
+/// digits of padding).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn add_four_rows(
+    t: *mut u64,
+    x: [u64; 4],
+    op: *const u64,
+    blocks: core::ops::RangeInclusive<usize>,
+) {
+    let x = x.map(|d| (d & DIGIT_MASK) as i64);
+    // SAFETY: the caller guarantees AVX2 and the bounds.
+    unsafe {
+        let x4 = [
+            _mm256_set1_epi64x(x[0]),
+            _mm256_set1_epi64x(x[1]),
+            _mm256_set1_epi64x(x[2]),
+            _mm256_set1_epi64x(x[3]),
+        ];
+        for p in blocks {
+            let mut acc = _mm256_loadu_si256(t.add(4 * p).cast());
+            for (g, xg) in x4.iter().enumerate() {
+                let v = _mm256_loadu_si256(op.add(4 * p).sub(g).cast());
+                acc = _mm256_add_epi64(acc, _mm256_mul_epu32(*xg, v));
+            }
+            _mm256_storeu_si256(t.add(4 * p).cast(), acc);
+        }
+    }
 }
 
 #[cfg(test)]
