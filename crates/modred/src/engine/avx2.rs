@@ -42,36 +42,17 @@ pub(crate) fn digits_for(k: usize) -> usize {
     (64 * k + 2).div_ceil(DIGIT_BITS as usize).next_multiple_of(4)
 }
 
-/// `x` (64-bit digits, any number of them below `2^(28n)`) in `n` digits of 28 bits.
+/// `x` (64-bit digits, below `2^(28n)`) in `n` digits of 28 bits.
 pub(crate) fn to_radix28(x: &[u64], n: usize) -> Vec<u64> {
     let mut out = vec![0u64; n];
-    for (j, d) in out.iter_mut().enumerate() {
-        let bit = j * DIGIT_BITS as usize;
-        let (w, s) = (bit / 64, bit % 64);
-        let lo = x.get(w).map_or(0, |&v| v >> s);
-        let hi = if s + DIGIT_BITS as usize > 64 {
-            x.get(w + 1).map_or(0, |&v| v << (64 - s))
-        } else {
-            0
-        };
-        *d = (lo | hi) & DIGIT_MASK;
-    }
+    super::radix::to_small_digits::<DIGIT_BITS>(x, &mut out);
     out
 }
 
 /// Normalized 28-bit digits in `k` 64-bit digits (the value must fit).
 pub(crate) fn from_radix28(d: &[u64], k: usize) -> Vec<u64> {
     let mut out = vec![0u64; k];
-    for (j, &v) in d.iter().enumerate() {
-        let bit = j * DIGIT_BITS as usize;
-        let (w, s) = (bit / 64, bit % 64);
-        if w < k {
-            out[w] |= v << s;
-        }
-        if s + DIGIT_BITS as usize > 64 && w + 1 < k {
-            out[w + 1] |= v >> (64 - s);
-        }
-    }
+    super::radix::from_small_digits::<DIGIT_BITS>(d, &mut out);
     out
 }
 
@@ -170,28 +151,18 @@ impl MontgomeryAvx2 {
         out
     }
 
-    /// `y·R' mod m` (below `2m`) as `y·R mod m` in `k` 64-bit digits, below `m` (the last
-    /// subtraction by a mask: constant time).
+    /// `y·R' mod m` (below `2m`) as `y·R mod m` (below `2m`) in `k + 1` 64-bit digits, the
+    /// top one 0 or 1; the caller's final subtraction makes it below `m`.
     ///
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn leave(&self, y: &[u64], m: &[u64], work: &mut [u64]) -> Vec<u64> {
+    pub(crate) unsafe fn leave(&self, y: &[u64], k: usize, work: &mut [u64]) -> Vec<u64> {
         let mut v = vec![0u64; self.n];
         // SAFETY: the caller guarantees AVX2.
         unsafe { self.mul_padded(&mut v, y, &self.out_of, work) };
         // v < 2m < 2^(64k + 1): one more 64-bit digit for its top bit.
-        let k = m.len();
-        let v = from_radix28(&v, k + 1);
-        let mut out = vec![0u64; k];
-        let borrow = crate::kernels::portable::sub_n(&mut out, &v[..k], m) as u64;
-        // Keep v iff v < m: no top digit and the subtraction borrowed.
-        let keep_v = (v[k] ^ 1) & borrow;
-        let mask = core::hint::black_box(0u64.wrapping_sub(keep_v));
-        for (o, &x) in out.iter_mut().zip(&v[..k]) {
-            *o = (*o & !mask) | (x & mask);
-        }
-        out
+        from_radix28(&v, k + 1)
     }
 }
 

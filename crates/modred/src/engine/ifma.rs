@@ -489,21 +489,9 @@ impl MulSqr<u64> for MontgomeryIfma {
     }
 }
 
-/// `x` (u64 digits) in the 52-bit digits `out`; `x` must fit. One pass with the bits
-/// not yet written in a `u128` window (no memory round trip per digit).
+/// `x` (u64 digits) in the 52-bit digits `out`; `x` must fit.
 fn to_radix52_into(x: &[u64], out: &mut [u64]) {
-    let mut words = x.iter();
-    let (mut acc, mut have) = (0u128, 0u32);
-    for o in out.iter_mut() {
-        if have < DIGIT_BITS {
-            acc |= (words.next().copied().unwrap_or(0) as u128) << have;
-            have += 64;
-        }
-        *o = acc as u64 & DIGIT_MASK;
-        acc >>= DIGIT_BITS;
-        have -= DIGIT_BITS;
-    }
-    debug_assert!(acc == 0 && words.all(|&v| v == 0), "the value does not fit");
+    super::radix::to_small_digits::<DIGIT_BITS>(x, out);
 }
 
 /// [`to_radix52_into`] with the byte permutations of AVX-512 VBMI where the CPU has them
@@ -545,30 +533,9 @@ fn from_radix52(d: &[u64], len: usize) -> Vec<u64> {
 }
 
 /// 52-bit digits `d` (each below 2^52) into the u64 digits `out`; the value must fit.
-/// One pass with the bits not yet written in a `u128` window: storing each digit into two
-/// overlapping words of memory instead made every store wait for the previous one.
-/// Constant time in the digits' values: every branch depends on positions only.
+/// Constant time in the digits' values.
 fn from_radix52_into(d: &[u64], out: &mut [u64]) {
-    let mut words = out.iter_mut();
-    let (mut acc, mut have) = (0u128, 0u32);
-    for &v in d {
-        debug_assert!(v <= DIGIT_MASK);
-        acc |= (v as u128) << have;
-        have += DIGIT_BITS;
-        if have >= 64 {
-            match words.next() {
-                Some(w) => *w = acc as u64,
-                None => debug_assert_eq!(acc as u64, 0, "the value does not fit"),
-            }
-            acc >>= 64;
-            have -= 64;
-        }
-    }
-    match words.next() {
-        Some(w) => *w = acc as u64,
-        None => debug_assert_eq!(acc, 0, "the value does not fit"),
-    }
-    words.for_each(|w| *w = 0);
+    super::radix::from_small_digits::<DIGIT_BITS>(d, out);
 }
 
 #[cfg(test)]

@@ -30,6 +30,8 @@ mod even;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
 pub mod profile;
+#[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
+mod radix;
 pub mod rule;
 mod select;
 

@@ -46,9 +46,11 @@ pub(crate) const fn padded_len(n: usize) -> usize {
 }
 
 /// The almost Montgomery product `out = a·b·2^(−28n) mod m`, below `2m`, in normalized
-/// digits (each below `2^28`), for `a, b < 2m` given in `n` normalized digits, `n` a
-/// multiple of 4 up to [`MAX_DIGITS`], `m` odd with `2^(28n) > 4m` and `m0inv =
-/// −m^(−1) mod 2^28`. `bp` and `mp` are `b` and `m` padded ([`padded_len`]: four zero
+/// digits (each below `2^28`): Montgomery's reduction (paper 000, Algorithm 3, with `b =
+/// 2^28`) interleaved with the product four digits at a time (CIOS, Koç–Acar–Kaliski
+/// 1996; not in the papers), without the final subtraction. Input: `a, b < 2m` in `n`
+/// normalized digits, `n` a multiple of 4 up to [`MAX_DIGITS`], `m` odd with `2^(28n) >
+/// 4m` and `m0inv = −m^(−1) mod 2^28`. `bp` and `mp` are `b` and `m` padded ([`padded_len`]: four zero
 /// digits, the `n` digits, four zero digits); `t` is working space of [`scratch_len`]
 /// digits (any contents). Constant time: no branch or address depends on the values.
 ///
@@ -162,7 +164,8 @@ unsafe fn add_four_rows(
 }
 
 #[cfg(test)]
-/// [`amm`] digit by digit, on any CPU: the same value (the quotient digits and the sum are
+/// [`amm`] digit by digit, on any CPU (the product, then paper 000's Algorithm 3 with `b =
+/// 2^28`, no final subtraction; the same bounds): the same value (the quotient digits and the sum are
 /// unique, whatever the order of the additions). `a`, `b`, `m` are `n` digits (unpadded).
 pub(crate) fn amm_model(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv: u64) {
     let n = a.len();
