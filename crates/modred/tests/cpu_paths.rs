@@ -24,8 +24,8 @@ const PATHS: &[(&str, &str)] = &[
     ("avx512vbmi", "radix-2^52 conversions in vector registers (the IFMA word-level product)"),
     (
         "avx2",
-        "AVX2 radix-2^28 constant-time exponentiation (engine/avx2, kernels/arch/avx2/radix28), \
-         where BMI2/ADX are absent",
+        "AVX2 radix-2^28 exponentiations, constant-time and variable-time (engine/avx2, \
+         kernels/arch/avx2/radix28), where BMI2/ADX are absent",
     ),
 ];
 

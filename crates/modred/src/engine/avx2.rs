@@ -1,9 +1,11 @@
-//! Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time exponentiation on
-//! CPUs with AVX2 and without BMI2/ADX (where the scalar product runs without MULX and
-//! ADCX/ADOX): the context of a modulus and its digit conversions. The product is the
-//! kernel `kernels::arch::avx2::radix28::amm` (almost Montgomery, output below `2m`);
+//! Montgomery arithmetic in radix 2^28 on AVX2, for the exponentiations on CPUs with AVX2
+//! and without BMI2/ADX (where the scalar product runs without MULX and ADCX/ADOX): the
+//! context of a modulus and its digit conversions. The product is the kernel
+//! `kernels::arch::avx2::radix28::amm` (almost Montgomery, output below `2m`);
 //! `ct::MontgomeryCt::pow` runs its exponentiation on it where
-//! [`crate::engine::rule::montgomery_ct_avx2`] says so.
+//! [`crate::engine::rule::montgomery_ct_avx2`] says so, and [`crate::Modulus`]'s
+//! variable-time exponentiation ([`PowerAvx2`]) where
+//! [`crate::engine::rule::montgomery_avx2_power`] does.
 //!
 //! The context keeps its own representation, `x·R' mod m` (below `2m`) with `R' =
 //! 2^(28n)`, `n` digits a multiple of 4 with `R' > 4m`, and converts from and to the
@@ -13,9 +15,12 @@
 // With the `portable` feature only the tests use it.
 #![cfg_attr(not(x86_kernels), allow(dead_code))]
 
+use crate::error::Error;
+use crate::exp::{self, Method, MulSqr};
 use crate::kernels::arch::avx2::radix28::{self, DIGIT_BITS, DIGIT_MASK};
 use crate::limb::Limb;
 use crate::nat::Nat;
+use crate::reduce::Scratch;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -34,6 +39,12 @@ pub(crate) struct MontgomeryAvx2 {
     out_of: Vec<u64>,
     /// `R' mod m`, the representation of 1, in `n` digits.
     one: Vec<u64>,
+    /// `R'² mod m` in `n` digits, padded: from a value below `m` into the representation.
+    rr: Vec<u64>,
+    /// 1 in `n` digits, padded: out of the representation to the value.
+    unit: Vec<u64>,
+    /// The 64-bit digits of `m`.
+    k: usize,
 }
 
 /// The digits of the representation for a modulus of `k` 64-bit digits: the least
@@ -86,6 +97,9 @@ impl MontgomeryAvx2 {
             into: padded(&residue(2 * bits_rp - bits_r)),
             out_of: padded(&residue(bits_r)),
             one: residue(bits_rp),
+            rr: padded(&residue(2 * bits_rp)),
+            unit: padded(&to_radix28(&[1], n)),
+            k,
         })
     }
 
@@ -96,7 +110,7 @@ impl MontgomeryAvx2 {
 
     /// The bytes of its numbers on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
-        [&self.m, &self.into, &self.out_of, &self.one]
+        [&self.m, &self.into, &self.out_of, &self.one, &self.rr, &self.unit]
             .iter()
             .map(|v| crate::nat::vec_bytes(v))
             .sum()
@@ -166,10 +180,176 @@ impl MontgomeryAvx2 {
     }
 }
 
+/// A [`MontgomeryAvx2`] built on a CPU with AVX2 (the only way to make one): the
+/// variable-time exponentiation of [`crate::Modulus`]'s Montgomery contexts, by any
+/// [`Method`], on its almost Montgomery products, where
+/// [`crate::engine::rule::montgomery_avx2_power`] takes it.
+#[derive(Clone, Debug)]
+pub(crate) struct PowerAvx2(MontgomeryAvx2);
+
+impl PowerAvx2 {
+    /// The context for an odd `m` where the rule takes this path on this CPU (AVX2, no
+    /// BMI2/ADX, its widths), else `None`.
+    pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
+        if !super::rule::montgomery_avx2_power(m.len()) {
+            return None;
+        }
+        Self::new_on_avx2(m)
+    }
+
+    /// As [`PowerAvx2::new`] for any width the kernel takes, on any CPU with AVX2 (the
+    /// tests run it where the rule would not).
+    fn new_on_avx2(m: &Nat<u64>) -> Option<Self> {
+        if !crate::kernels::cpu::avx2() {
+            return None;
+        }
+        MontgomeryAvx2::new(m).map(PowerAvx2)
+    }
+
+    /// Digits of the representation (each a `u64`).
+    pub(crate) fn digits(&self) -> usize {
+        self.0.n
+    }
+
+    /// The bytes of its numbers on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.0.heap_bytes()
+    }
+
+    /// `base^e mod m` for `base < m` by `method` (as [`exp::pow_vartime`]; the window must
+    /// be valid), in the representation `x·R'` throughout: one product in (by `R'² mod m`),
+    /// one out (by 1, which leaves at most `m`, and `m` only for a zero power). Variable
+    /// time: leaks the exponent. [`Error::OutOfMemory`] when the system refuses the window
+    /// table.
+    pub(crate) fn pow_vartime(
+        &self,
+        base: &Nat<u64>,
+        e: &Nat<u64>,
+        method: Method,
+    ) -> Result<Nat<u64>, Error> {
+        let ctx = &self.0;
+        let m = || Nat::from_vec(from_radix28(&ctx.m[4..4 + ctx.n], ctx.k));
+        if e.is_zero() {
+            return Ok(Nat::one().checked_rem(&m()).unwrap_or_default());
+        }
+        let mut scratch = Scratch::new();
+        let mut x = vec![0u64; ctx.n];
+        // SAFETY: a `PowerAvx2` exists only on a CPU with AVX2 (`new_on_avx2`).
+        unsafe {
+            let work = self.work(&mut scratch);
+            ctx.mul_padded(&mut x, &to_radix28(base.limbs(), ctx.n), &ctx.rr, work);
+        }
+        let y = exp::pow_loops(self, &x, e, method, &mut scratch)?;
+        let mut v = vec![0u64; ctx.n];
+        // SAFETY: as above.
+        unsafe { ctx.mul_padded(&mut v, &y, &ctx.unit, self.work(&mut scratch)) };
+        let v = Nat::from_vec(from_radix28(&v, ctx.k));
+        Ok(if v == m() { Nat::zero() } else { v })
+    }
+
+    /// The products' working space, grown once: its contents are never read before
+    /// written.
+    fn work<'s>(&self, scratch: &'s mut Scratch<u64>) -> &'s mut [u64] {
+        let len = radix28::padded_len(self.0.n) + radix28::scratch_len(self.0.n);
+        if scratch.work.len() < len {
+            scratch.work.resize(len, 0);
+        }
+        &mut scratch.work[..len]
+    }
+}
+
+impl MulSqr<u64> for PowerAvx2 {
+    #[inline]
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        // SAFETY: a `PowerAvx2` exists only on a CPU with AVX2 (`new_on_avx2`).
+        unsafe { self.0.mul(out, a, b, self.work(scratch)) };
+    }
+    #[inline]
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        // SAFETY: as in `mul`.
+        unsafe { self.0.mul(out, a, a, self.work(scratch)) };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use modred_testkit::SplitMix64;
+    use std::eprintln;
+
+    /// `x^e mod m` by square-and-multiply on `Nat`: the reference.
+    fn nat_pow(x: &Nat<u64>, e: &Nat<u64>, m: &Nat<u64>) -> Nat<u64> {
+        let mut y = Nat::one().checked_rem(m).unwrap();
+        for i in (0..e.bits()).rev() {
+            y = y.mul(&y).checked_rem(m).unwrap();
+            if e.bit(i) {
+                y = y.mul(x).checked_rem(m).unwrap();
+            }
+        }
+        y
+    }
+
+    /// The variable-time exponentiation in radix 2^28 against square-and-multiply on
+    /// `Nat`, at widths the kernel takes inside and outside the rule's (1–32 digits; the
+    /// rule takes 9–32), by each kind of method, with all-ones moduli, a top digit of 1,
+    /// bases 0, 1, `m − 1` and random, exponents 0, 1, all ones and random. Then, where the
+    /// rule takes the path on this CPU (AVX2 without BMI2/ADX: CI runs this test with
+    /// `MODRED_CPU_OFF=bmi2,avx512ifma`), [`crate::Modulus`]'s plan and result.
+    #[test]
+    fn power_agrees_with_nat_square_and_multiply() {
+        if !crate::kernels::cpu::avx2() {
+            eprintln!("skipped: this CPU has no AVX2");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x28e1);
+        let methods = [Method::Binary, Method::FixedWindow(4), Method::SlidingWindow(5)];
+        let mut chosen = 0;
+        for k in [1usize, 2, 7, 8, 9, 12, 16, 17, 31, 32] {
+            for round in 0..3 {
+                let mut m = random_nat(&mut rng, k).limbs().to_vec();
+                m[0] |= 1;
+                match round {
+                    0 => m.fill(u64::MAX),
+                    1 => m[k - 1] = 1,
+                    _ => m[k - 1] |= 1 << 63,
+                }
+                let m = Nat::from_vec(m);
+                let power = PowerAvx2::new_on_avx2(&m).expect("odd, at most 32 digits");
+                let bases = [
+                    Nat::zero(),
+                    Nat::one(),
+                    m.checked_sub(&Nat::one()).unwrap(),
+                    random_nat(&mut rng, k).checked_rem(&m).unwrap(),
+                ];
+                let elen = 1 + round * k / 2;
+                let es = [
+                    Nat::zero(),
+                    Nat::one(),
+                    Nat::from_vec(vec![u64::MAX; elen]),
+                    random_nat(&mut rng, elen),
+                ];
+                for (i, x) in bases.iter().enumerate() {
+                    for e in &es {
+                        let want = nat_pow(x, e, &m);
+                        let method = methods[(i + round) % methods.len()];
+                        let got = power.pow_vartime(x, e, method).unwrap();
+                        assert_eq!(got, want, "{k} digits, {method:?}, exponent {e:x?}");
+                    }
+                }
+                if crate::engine::rule::montgomery_avx2_power(k) {
+                    chosen += 1;
+                    let ctx = crate::Modulus::with(crate::Algorithm::Montgomery, &m).unwrap();
+                    assert_eq!(ctx.plan().power, crate::engine::Power::Avx2Radix28);
+                    let (x, e) = (&bases[3], &es[3]);
+                    let got = ctx.pow_mod_vartime(x, e).unwrap();
+                    assert_eq!(got, nat_pow(x, e, &m), "{k} digits through Modulus");
+                }
+            }
+        }
+        if chosen == 0 {
+            eprintln!("Modulus's choice not checked: the rule does not take this path on this CPU (BMI2/ADX present)");
+        }
+    }
 
     fn random_nat(rng: &mut SplitMix64, k: usize) -> Nat<u64> {
         Nat::from_vec((0..k).map(|_| rng.next_u64()).collect())

@@ -130,10 +130,11 @@ impl MontgomeryIfma {
     }
 
     /// The context for `m`, or `None` when the CPU lacks AVX-512 IFMA, `m` is even, or its
-    /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`].
+    /// size is outside [`MIN_BITS`]`..=`[`MAX_BITS`] or below this CPU's
+    /// [`super::rule::ifma_min_bits`].
     #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
-        if !ifma::has_ifma() {
+        if !ifma::has_ifma() || m.bits() < super::rule::ifma_min_bits() {
             return None;
         }
         Self::new_unchecked_cpu(m)
@@ -192,6 +193,12 @@ impl MontgomeryIfma {
     /// Digits per number (`8·regs`).
     fn len(&self) -> usize {
         self.m.len()
+    }
+
+    /// Digits per number (`8·regs`), each a `u64`.
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` uses it
+    pub(crate) fn digits(&self) -> usize {
+        self.len()
     }
 
     /// `out = AMM(a, b)`.

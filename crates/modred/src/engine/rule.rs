@@ -116,6 +116,26 @@ pub(crate) fn montgomery_asm(digits: usize) -> bool {
 /// The width of the fixed-size Montgomery product in MULX/ADCX/ADOX assembly.
 pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 
+/// Bits of an odd modulus from which the Montgomery contexts ([`crate::Modulus`]'s
+/// products and exponentiations, [`crate::ct::MontgomeryCt::pow`]) run in radix 2^52 on
+/// AVX-512 IFMA, on this CPU: `engine::ifma::MIN_BITS` (512) where the CPU runs 512-bit
+/// operations whole, 513 where it runs them as two 256-bit halves
+/// ([`crate::kernels::cpu::avx512_halves`]): on AMD Zen 4 at 512 bits the IFMA paths took
+/// 1.23–1.31 (mulmod), 1.47–1.49 (sqrmod), 1.21 (powm) and 1.48 (`pow_ct`) of the 8-digit
+/// scalar code's time, and 0.72–0.91 of the MULX/ADX code's at 576.
+/// Re-measure: `modred bench --algo montgomery --api modulus --bits 512,576 --op mulmod,sqrmod,powm`
+/// with and without `MODRED_CPU_OFF=avx512ifma`.
+#[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn ifma_min_bits() -> u64 {
+    let min = crate::engine::ifma::MIN_BITS;
+    if crate::kernels::cpu::avx512_halves() {
+        min.max(64 * 8 + 1)
+    } else {
+        min
+    }
+}
+
 /// Digits of an odd modulus from which the Montgomery reducers (`montgomery`,
 /// `montgomery-interleaved`) multiply with the fused MULX/ADX Montgomery multiplication
 /// where AVX-512 IFMA does not take the product; below, the fixed-size Montgomery, ahead at
@@ -172,6 +192,25 @@ pub(crate) const MONTGOMERY_CT_AVX2_MIN_DIGITS: usize = 8;
 pub(crate) fn montgomery_ct_avx2(digits: usize) -> bool {
     cfg!(x86_kernels)
         && (MONTGOMERY_CT_AVX2_MIN_DIGITS..=MONTGOMERY_CT_AVX2_MAX_DIGITS).contains(&digits)
+        && crate::kernels::cpu::avx2()
+        && !crate::kernels::cpu::bmi2_adx()
+}
+
+/// Digits of an odd modulus from which the variable-time exponentiation of the Montgomery
+/// contexts ([`crate::Modulus::pow_vartime`]) runs in radix 2^28 on AVX2 on a CPU without
+/// BMI2/ADX (`engine::avx2::PowerAvx2`), up to [`MONTGOMERY_CT_AVX2_MAX_DIGITS`]: at 8 digits the
+/// fixed-size product in registers is ahead, from 9 the vector product (MEASURED).
+/// Re-measure: `MODRED_CPU_OFF=bmi2,avx512ifma RSA_SIZES_BITS=512,576,640,768 cargo bench -p
+/// modred-bench --bench rsa_sizes` (`powm` against `powm-word`).
+pub(crate) const MONTGOMERY_AVX2_POWER_MIN_DIGITS: usize = 9;
+
+/// Whether the variable-time exponentiation modulo `digits` 64-bit digits runs in radix
+/// 2^28 on AVX2: a CPU with AVX2 and without BMI2 and ADX, not with the `portable`
+/// feature, and [`MONTGOMERY_AVX2_POWER_MIN_DIGITS`]..=[`MONTGOMERY_CT_AVX2_MAX_DIGITS`] digits.
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn montgomery_avx2_power(digits: usize) -> bool {
+    cfg!(x86_kernels)
+        && (MONTGOMERY_AVX2_POWER_MIN_DIGITS..=MONTGOMERY_CT_AVX2_MAX_DIGITS).contains(&digits)
         && crate::kernels::cpu::avx2()
         && !crate::kernels::cpu::bmi2_adx()
 }

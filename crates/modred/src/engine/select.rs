@@ -23,6 +23,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 #[cfg(x86_kernels)]
+use super::avx2::PowerAvx2;
+#[cfg(x86_kernels)]
 use super::ifma::MontgomeryIfma;
 
 /// The code that computes a modulus's products.
@@ -98,6 +100,9 @@ pub enum Power {
     Window,
     /// The same method in radix 2^52 on AVX-512 IFMA (converted once in, once out).
     Ifma52,
+    /// The same method in radix 2^28 on AVX2, on a CPU without BMI2/ADX (converted once
+    /// in, once out).
+    Avx2Radix28,
     /// Paper 002's small-window exponentiation with a window table per power.
     HongTables,
     /// An even modulus `q·2^s` split by the Chinese remainder theorem: the odd part's own
@@ -113,6 +118,7 @@ impl fmt::Display for Power {
         f.write_str(match self {
             Power::Window => "window method over these products",
             Power::Ifma52 => "window method in radix 2^52 on AVX-512 IFMA",
+            Power::Avx2Radix28 => "window method in radix 2^28 on AVX2",
             Power::HongTables => "paper 002's window tables",
             Power::EvenCrt => "CRT: the odd part's automatic engine and a power modulo 2^s",
             Power::Word => "16-ary window in registers, one-digit reduction by a reciprocal",
@@ -214,6 +220,11 @@ pub(crate) struct Engine {
     /// bits: the radix-2^52 context their exponentiations (and products) run on.
     #[cfg(x86_kernels)]
     pub(crate) ifma: Option<MontgomeryIfma>,
+    /// For the Montgomery reducers on a CPU with AVX2 and without BMI2/ADX, where
+    /// [`rule::montgomery_avx2_power`] holds: the radix-2^28 context their variable-time
+    /// exponentiations run on.
+    #[cfg(x86_kernels)]
+    pub(crate) avx2: Option<PowerAvx2>,
     pub(crate) one_off: OneOff,
     /// For an automatic context of an even modulus where it pays: its exponentiations by
     /// CRT.
@@ -232,12 +243,26 @@ impl Engine {
     pub(crate) fn heap_bytes(&self) -> usize {
         let ifma = 0;
         #[cfg(x86_kernels)]
-        let ifma = ifma + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes);
+        let ifma = ifma
+            + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes)
+            + self.avx2.as_ref().map_or(0, PowerAvx2::heap_bytes);
         let one_off =
             self.one_off.own.as_deref().map_or(0, |r| core::mem::size_of_val(r) + r.heap_bytes())
                 + self.one_off.fix_bytes();
         let even = self.even.as_ref().map_or(0, EvenCrt::heap_bytes);
         self.core.heap_bytes() + ifma + one_off + even + crate::nat::vec_bytes(&self.m)
+    }
+
+    /// The `u64` digits of each number of the exponentiations' window tables: the
+    /// modulus's, or the vector representation's where one runs them (more digits of
+    /// fewer bits).
+    pub(crate) fn pow_digits(&self) -> usize {
+        let digits = self.m.len();
+        #[cfg(x86_kernels)]
+        let digits = digits
+            .max(self.ifma.as_ref().map_or(0, MontgomeryIfma::digits))
+            .max(self.avx2.as_ref().map_or(0, PowerAvx2::digits));
+        digits
     }
 
     /// The reducer of one-off reductions.
@@ -337,6 +362,13 @@ fn build_with(
         _ => None,
     };
     #[cfg(x86_kernels)]
+    let avx2 = match algorithm {
+        Algorithm::Montgomery | Algorithm::MontgomeryInterleaved if ifma.is_none() => {
+            PowerAvx2::new(m)
+        }
+        _ => None,
+    };
+    #[cfg(x86_kernels)]
     let ifma_product = ifma.as_ref().is_some_and(|c| c.mul_pays());
     #[cfg(not(x86_kernels))]
     let ifma_product = false;
@@ -353,6 +385,8 @@ fn build_with(
         Core::Hong(_) => Power::HongTables,
         #[cfg(x86_kernels)]
         _ if ifma.is_some() => Power::Ifma52,
+        #[cfg(x86_kernels)]
+        _ if avx2.is_some() => Power::Avx2Radix28,
         _ => Power::Window,
     };
     let (own, reduce) = if word.is_some() {
@@ -371,6 +405,8 @@ fn build_with(
         core,
         #[cfg(x86_kernels)]
         ifma,
+        #[cfg(x86_kernels)]
+        avx2,
         one_off,
         even,
         word,

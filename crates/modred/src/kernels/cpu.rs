@@ -85,6 +85,8 @@ static AVX2_FMA: Cached = Cached::new();
 static AVX512_IFMA: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
+#[cfg(target_arch = "x86_64")]
+static AVX512_HALVES: Cached = Cached::new();
 
 /// Whether `MODRED_CPU_OFF` names the feature (see the module documentation).
 #[cfg(target_arch = "x86_64")]
@@ -180,6 +182,34 @@ pub(crate) fn avx512_vbmi() -> bool {
     }
 }
 
+/// Whether this CPU runs its 512-bit vector operations as two 256-bit halves: AMD's Zen 4
+/// (vendor `AuthenticAMD`, family 19h, with AVX-512; Zen 3 of the same family has none). Not
+/// a feature but a property the rule weighs ([`crate::engine::rule::ifma_min_bits`]): there
+/// the radix-2^52 product loses to the scalar one in registers at 8 digits. Asked of CPUID
+/// directly, with or without std (every x86-64 CPU has the instruction); not masked by
+/// `MODRED_CPU_OFF`.
+#[cfg_attr(not(x86_kernels), allow(dead_code))]
+pub(crate) fn avx512_halves() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        AVX512_HALVES.get(|| {
+            use core::arch::x86_64::__cpuid;
+            // SAFETY: CPUID exists on every x86-64 CPU (leaves 0 and 1 always).
+            #[allow(unused_unsafe)]
+            let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let base = (signature >> 8) & 0xf;
+            let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
+            amd && family == 0x19 && avx512_ifma()
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The names of the features above that this CPU has and this build uses (none with the
 /// `portable` feature or under Miri), in a fixed order.
 pub(crate) fn used_features() -> Vec<&'static str> {
@@ -192,7 +222,7 @@ pub(crate) fn used_features() -> Vec<&'static str> {
         ("avx2+fma", avx2_fma() && !avx512_ifma()),
         ("avx512ifma", avx512_ifma()),
         ("avx512vbmi", avx512_vbmi()),
-        // The radix-2^28 constant-time exponentiation runs where BMI2/ADX are absent.
+        // The radix-2^28 exponentiations run where BMI2/ADX are absent.
         ("avx2", avx2() && !bmi2_adx()),
     ]
     .into_iter()

@@ -387,7 +387,7 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
         unsafe { mont_sqr_4_adx(o, four(a), k4) };
         return;
     }
-    if N <= 2 {
+    if N <= 2 || N == 7 {
         *out = mont_mul_fast::<N, false>(a, a, &k.m, k.m0inv);
     } else {
         *out = mont_sqr_fast::<N, false>(a, &k.m, k.m0inv);
