@@ -91,14 +91,35 @@ pub(crate) const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
 pub(crate) const BARRETT_FIXED_REDUCE_MIN_DIGITS: usize = 2;
 
 /// Digits of an odd modulus (top bit set) up to which an exponentiation takes the fixed-size
-/// Barrett rather than Montgomery: montgomery/barrett 1.06–1.35 at 1 digit, 1.20 at 2.
-/// Re-measure: `modred tune --check`.
+/// Barrett rather than Montgomery: montgomery/barrett 1.06–1.35 at 1 digit, 1.20 at 2
+/// (Intel Xeon). Re-measure: `modred tune --check`.
 pub(crate) const BARRETT_FIXED_ODD_POWM_MAX_DIGITS: usize = 2;
 
+/// [`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`] on this CPU; 1 on AMD Zen 4
+/// ([`crate::kernels::cpu::amd_zen4`]), where the fixed-size Montgomery is ahead at 2 digits:
+/// a 128-bit powm 1.50 µs against Barrett's 1.64 and pseudo-Mersenne's 1.75, modulo
+/// 2^127 − 1 1.57 against pseudo-Mersenne's 2.02 (AVX-512 hidden or not: these are scalar).
+/// Re-measure: `modred bench --algo montgomery,barrett,pseudo-mersenne --modulus M --op powm`.
+pub(crate) fn barrett_fixed_odd_powm_max_digits() -> usize {
+    if zen4_two_digit_montgomery() {
+        1
+    } else {
+        BARRETT_FIXED_ODD_POWM_MAX_DIGITS
+    }
+}
+
+/// Whether this CPU's odd two-digit moduli multiply and exponentiate fastest by the
+/// fixed-size Montgomery, ahead of the fixed-size Barrett and the pseudo-Mersenne fold
+/// (AMD Zen 4: mulmod 14.2 ns against 17.7–18.9; see
+/// [`barrett_fixed_odd_powm_max_digits`]).
+fn zen4_two_digit_montgomery() -> bool {
+    cfg!(x86_kernels) && crate::kernels::cpu::amd_zen4()
+}
+
 /// Whether an exponentiation modulo `m` takes the fixed-size Barrett although `m` is odd
-/// ([`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`]).
+/// ([`barrett_fixed_odd_powm_max_digits`]).
 fn barrett_fixed_powm(m: &Nat) -> bool {
-    m.len() <= BARRETT_FIXED_ODD_POWM_MAX_DIGITS && barrett_fixed_applies(m)
+    m.len() <= barrett_fixed_odd_powm_max_digits() && barrett_fixed_applies(m)
 }
 
 /// Digits of an odd modulus (no fixed-size Barrett) at which a one-off reduction takes
@@ -119,8 +140,8 @@ pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 /// Bits of an odd modulus from which the Montgomery contexts ([`crate::Modulus`]'s
 /// products and exponentiations, [`crate::ct::MontgomeryCt::pow`]) run in radix 2^52 on
 /// AVX-512 IFMA, on this CPU: `engine::ifma::MIN_BITS` (512) where the CPU runs 512-bit
-/// operations whole, 513 where it runs them as two 256-bit halves
-/// ([`crate::kernels::cpu::avx512_halves`]): on AMD Zen 4 at 512 bits the IFMA paths took
+/// operations whole, 513 on AMD Zen 4, which runs them as two 256-bit halves
+/// ([`crate::kernels::cpu::amd_zen4`]): there at 512 bits the IFMA paths took
 /// 1.23–1.31 (mulmod), 1.47–1.49 (sqrmod), 1.21 (powm) and 1.48 (`pow_ct`) of the 8-digit
 /// scalar code's time, and 0.72–0.91 of the MULX/ADX code's at 576.
 /// Re-measure: `modred bench --algo montgomery --api modulus --bits 512,576 --op mulmod,sqrmod,powm`
@@ -129,7 +150,7 @@ pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 #[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
 pub(crate) fn ifma_min_bits() -> u64 {
     let min = crate::engine::ifma::MIN_BITS;
-    if crate::kernels::cpu::avx512_halves() {
+    if crate::kernels::cpu::amd_zen4() {
         min.max(64 * 8 + 1)
     } else {
         min
@@ -578,6 +599,11 @@ fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)>
         Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
         Operation::PowMod if barrett_fixed_powm(m) => None,
         Operation::MulMod | Operation::PowMod
+            if m.is_odd() && m.len() == 2 && zen4_two_digit_montgomery() =>
+        {
+            None
+        }
+        Operation::MulMod | Operation::PowMod
             if m.is_odd()
                 && m.len() == PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS
                 && montgomery_asm(m.len()) =>
@@ -708,7 +734,7 @@ mod tests {
                         },
                         // Fixed-size up to FIXED_MONTGOMERY_MAX_DIGITS digits, separated above: Montgomery either way;
                         // the fixed-size Barrett up to BARRETT_FIXED_ODD_POWM_MAX_DIGITS digits.
-                        if fixed && k <= BARRETT_FIXED_ODD_POWM_MAX_DIGITS {
+                        if fixed && k <= barrett_fixed_odd_powm_max_digits() {
                             Barrett
                         } else {
                             Montgomery

@@ -86,7 +86,7 @@ static AVX512_IFMA: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
-static AVX512_HALVES: Cached = Cached::new();
+static AMD_ZEN4: Cached = Cached::new();
 
 /// Whether `MODRED_CPU_OFF` names the feature (see the module documentation).
 #[cfg(target_arch = "x86_64")]
@@ -182,26 +182,32 @@ pub(crate) fn avx512_vbmi() -> bool {
     }
 }
 
-/// Whether this CPU runs its 512-bit vector operations as two 256-bit halves: AMD's Zen 4
-/// (vendor `AuthenticAMD`, family 19h, with AVX-512; Zen 3 of the same family has none). Not
-/// a feature but a property the rule weighs ([`crate::engine::rule::ifma_min_bits`]): there
-/// the radix-2^52 product loses to the scalar one in registers at 8 digits. Asked of CPUID
-/// directly, with or without std (every x86-64 CPU has the instruction); not masked by
-/// `MODRED_CPU_OFF`.
+/// Whether this CPU is an AMD Zen 4 core (vendor `AuthenticAMD`, family 19h, with AVX-512F
+/// in CPUID; Zen 3 of the same family has no AVX-512): not a feature but a core whose
+/// costs the rule weighs differently ([`crate::engine::rule::ifma_min_bits`], where its
+/// 512-bit operations run as two 256-bit halves, and
+/// [`crate::engine::rule::barrett_fixed_odd_powm_max_digits`]). Asked of CPUID directly,
+/// with or without std (every x86-64 CPU has leaves 0 and 1; leaf 7 where leaf 0 lists it),
+/// and not masked by `MODRED_CPU_OFF`: hiding AVX-512 from the library leaves the core the
+/// same.
 #[cfg_attr(not(x86_kernels), allow(dead_code))]
-pub(crate) fn avx512_halves() -> bool {
+pub(crate) fn amd_zen4() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        AVX512_HALVES.get(|| {
-            use core::arch::x86_64::__cpuid;
-            // SAFETY: CPUID exists on every x86-64 CPU (leaves 0 and 1 always).
+        AMD_ZEN4.get(|| {
+            use core::arch::x86_64::{__cpuid, __cpuid_count};
+            // SAFETY: CPUID and its leaves 0 and 1 exist on every x86-64 CPU.
             #[allow(unused_unsafe)]
             let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
             let amd =
                 (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
             let base = (signature >> 8) & 0xf;
             let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
-            amd && family == 0x19 && avx512_ifma()
+            // SAFETY: leaf 7 exists where leaf 0's highest leaf is at least 7.
+            #[allow(unused_unsafe)]
+            let leaf7 = if vendor.eax >= 7 { unsafe { __cpuid_count(7, 0).ebx } } else { 0 };
+            let avx512f = leaf7 & (1 << 16) != 0;
+            amd && family == 0x19 && avx512f
         })
     }
     #[cfg(not(target_arch = "x86_64"))]
