@@ -241,16 +241,16 @@ pub(crate) struct Engine {
 impl Engine {
     /// The bytes its reducers and constants hold on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
-        let ifma = 0;
+        let vector = 0;
         #[cfg(x86_kernels)]
-        let ifma = ifma
+        let vector = vector
             + self.ifma.as_ref().map_or(0, MontgomeryIfma::heap_bytes)
             + self.avx2.as_ref().map_or(0, PowerAvx2::heap_bytes);
         let one_off =
             self.one_off.own.as_deref().map_or(0, |r| core::mem::size_of_val(r) + r.heap_bytes())
                 + self.one_off.fix_bytes();
         let even = self.even.as_ref().map_or(0, EvenCrt::heap_bytes);
-        self.core.heap_bytes() + ifma + one_off + even + crate::nat::vec_bytes(&self.m)
+        self.core.heap_bytes() + vector + one_off + even + crate::nat::vec_bytes(&self.m)
     }
 
     /// The `u64` digits of each number of the exponentiations' window tables: the
