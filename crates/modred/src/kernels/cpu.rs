@@ -252,6 +252,31 @@ mod tests {
         assert_eq!(super::avx512_vbmi(), ifma && vbmi);
     }
 
+    /// The Zen 4 answer against the kernel's own reading of CPUID (`/proc/cpuinfo`: the
+    /// vendor, the family in decimal, the `avx512f` flag), where there is one; asked twice.
+    #[test]
+    #[cfg(feature = "std")]
+    fn amd_zen4_is_the_kernels_reading() {
+        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
+            std::eprintln!("skipped: no /proc/cpuinfo to compare with");
+            return;
+        };
+        let first = info.split("\n\n").next().unwrap_or("");
+        let field = |name: &str| {
+            first.lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                (k.trim() == name).then(|| std::string::String::from(v.trim()))
+            })
+        };
+        let flags = field("flags").unwrap_or_default();
+        let want = field("vendor_id").as_deref() == Some("AuthenticAMD")
+            && field("cpu family").as_deref() == Some("25")
+            && flags.split_whitespace().any(|f| f == "avx512f");
+        for _ in 0..2 {
+            assert_eq!(super::amd_zen4(), want);
+        }
+    }
+
     /// Each cached answer is the CPU's as std detects it, asked directly (the one place
     /// besides the detection itself that does), and stays the same when asked again.
     #[test]
