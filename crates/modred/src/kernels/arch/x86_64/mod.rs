@@ -29,7 +29,9 @@ pub(crate) mod scalar;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use rows::{addmul_1_adx, mul_1_adx, mul_basecase_adx, sqr_basecase_adx, submul_1_adx};
+pub(crate) use rows::{
+    addmul_1_adx, mul_1_adx, mul_9_regs, mul_basecase_adx, sqr_basecase_adx, submul_1_adx,
+};
 
 /// Whether this CPU has BMI2 and ADX ([`crate::kernels::cpu::bmi2_adx`]).
 #[inline(always)]
@@ -71,9 +73,17 @@ pub(crate) fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 }
 
 /// [`crate::kernels::mul_basecase`] for `u64`: one feature check for the whole product,
-/// then rows of the ADX `mul_1`/`addmul_1`.
+/// then rows of the ADX `mul_1`/`addmul_1`, or for nine digits by nine the product in
+/// registers ([`mul_9_regs`]).
 #[inline]
 pub(crate) fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+    if let (Ok(r9), Ok(a9), Ok(b9)) = (r.try_into(), a.try_into(), b.try_into()) {
+        if has_bmi2_adx() {
+            // SAFETY: the CPU has BMI2 and ADX (checked just above).
+            unsafe { mul_9_regs(r9, a9, b9) };
+            return;
+        }
+    }
     if has_bmi2_adx() {
         // SAFETY: the CPU has BMI2 and ADX (checked just above).
         unsafe { mul_basecase_adx(r, a, b) }

@@ -282,6 +282,171 @@ pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
+/// One row of [`mul_9_regs`]: the window `$s0..$s8` (the sum so far divided by `2^(64i)`)
+/// plus `b_i·a` (`b_i` at `[b + $boff]`, the pointer `b` at `[rsp]`, `a` at rsi) into
+/// `$s0..$s9`: MULX for the products (r14 high, r12 low), ADCX adding the low halves at
+/// their digit and ADOX the high halves one digit up. `$s9`, zeroed first (which also clears
+/// CF and OF), takes both chains' ends. Then `$s0`, final, is stored to `[rdi + $roff]`.
+macro_rules! mul9_row {
+    ($boff:literal, $roff:literal; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
+     $s4:literal, $s5:literal, $s6:literal, $s7:literal, $s8:literal, $s9:literal) => {
+        concat!(
+            "mov rdx, [rsp]\n",
+            "mov rdx, [rdx + ",
+            $boff,
+            "]\n",
+            "xor ",
+            $s9,
+            ", ",
+            $s9,
+            "\n",
+            "mulx r14, r12, [rsi]\n",
+            "adcx ",
+            $s0,
+            ", r12\n",
+            "adox ",
+            $s1,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 8]\n",
+            "adcx ",
+            $s1,
+            ", r12\n",
+            "adox ",
+            $s2,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 16]\n",
+            "adcx ",
+            $s2,
+            ", r12\n",
+            "adox ",
+            $s3,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 24]\n",
+            "adcx ",
+            $s3,
+            ", r12\n",
+            "adox ",
+            $s4,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 32]\n",
+            "adcx ",
+            $s4,
+            ", r12\n",
+            "adox ",
+            $s5,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 40]\n",
+            "adcx ",
+            $s5,
+            ", r12\n",
+            "adox ",
+            $s6,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 48]\n",
+            "adcx ",
+            $s6,
+            ", r12\n",
+            "adox ",
+            $s7,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 56]\n",
+            "adcx ",
+            $s7,
+            ", r12\n",
+            "adox ",
+            $s8,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 64]\n",
+            "adcx ",
+            $s8,
+            ", r12\n",
+            "adox ",
+            $s9,
+            ", r14\n",
+            "adc ",
+            $s9,
+            ", 0\n",
+            "mov [rdi + ",
+            $roff,
+            "], ",
+            $s0,
+            "\n",
+        )
+    };
+}
+
+/// The nine-digit schoolbook product `r = a·b` (81 digit products) with the running sum in
+/// registers: nine rows of `mul9_row!` over a window of ten registers that rotates by one
+/// digit a row, each row's lowest digit stored as it becomes final, the top nine at the
+/// end. No loop and no branch: for P-521 (nine digits), where the rows of
+/// [`addmul_1_adx`] each paid a call and a tail digit.
+///
+/// Bounds: before row `i` the window is `⌊a·(b mod 2^(64i))/2^(64i)⌋ < 2^576` (nine
+/// digits); adding `a·b_i < 2^640` keeps it below `2^640`, ten digits, so no chain carries
+/// out of the tenth.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn mul_9_regs(r: &mut [u64; 18], a: &[u64; 9], b: &[u64; 9]) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a and b (nine digits
+    // each) and writes r's eighteen; it saves rbx and rbp (which `asm!` cannot name) and
+    // the pointer to b on the stack, restores the stack pointer and both registers at the
+    // end (no `nostack`), and declares every other register it writes. Window: rax, rbx,
+    // rcx, r8–r11, r13, rbp, r15; r12 and r14 the product's halves; rdx the digit of b.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "push r15",
+            "xor eax, eax",
+            "xor ebx, ebx",
+            "xor ecx, ecx",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            "xor r13d, r13d",
+            "xor ebp, ebp",
+            mul9_row!("0", "0"; "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r13", "rbp", "r15"),
+            mul9_row!("8", "8"; "rbx", "rcx", "r8", "r9", "r10", "r11", "r13", "rbp", "r15", "rax"),
+            mul9_row!("16", "16"; "rcx", "r8", "r9", "r10", "r11", "r13", "rbp", "r15", "rax", "rbx"),
+            mul9_row!("24", "24"; "r8", "r9", "r10", "r11", "r13", "rbp", "r15", "rax", "rbx", "rcx"),
+            mul9_row!("32", "32"; "r9", "r10", "r11", "r13", "rbp", "r15", "rax", "rbx", "rcx", "r8"),
+            mul9_row!("40", "40"; "r10", "r11", "r13", "rbp", "r15", "rax", "rbx", "rcx", "r8", "r9"),
+            mul9_row!("48", "48"; "r11", "r13", "rbp", "r15", "rax", "rbx", "rcx", "r8", "r9", "r10"),
+            mul9_row!("56", "56"; "r13", "rbp", "r15", "rax", "rbx", "rcx", "r8", "r9", "r10", "r11"),
+            mul9_row!("64", "64"; "rbp", "r15", "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r13"),
+            // The window after nine rows: the top nine digits.
+            "mov [rdi + 72], r15",
+            "mov [rdi + 80], rax",
+            "mov [rdi + 88], rbx",
+            "mov [rdi + 96], rcx",
+            "mov [rdi + 104], r8",
+            "mov [rdi + 112], r9",
+            "mov [rdi + 120], r10",
+            "mov [rdi + 128], r11",
+            "mov [rdi + 136], r13",
+            "add rsp, 8",
+            "pop rbp",
+            "pop rbx",
+            inout("rsi") a.as_ptr() => _,
+            inout("rdi") r.as_mut_ptr() => _,
+            inout("r15") b.as_ptr() => _,
+            out("rax") _,
+            out("rcx") _,
+            out("rdx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+        );
+    }
+}
+
 /// Schoolbook `r = a²` (`r.len() == 2·a.len()`, `a` non-empty): the cross products
 /// `a_i·a_j`, `i < j`, in rows of [`mul_1_adx`] and [`addmul_1_adx`], then doubled with
 /// the squares added by [`sqr_add_doubled_squares_adx`]. n(n+1)/2 digit products.
