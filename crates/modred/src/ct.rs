@@ -376,7 +376,7 @@ unsafe fn pow_radix28(v: &MontgomeryAvx2, base: &[u64], e: &[u64], m: &[u64]) ->
         core::mem::swap(&mut acc, &mut tmp);
     }
     // SAFETY: AVX2, as above.
-    let v = unsafe { v.leave(&acc, k, &mut work) };
+    let v = unsafe { v.leave(&acc, &mut work) };
     // v < 2m, v[k] ∈ {0, 1}: one subtraction, undone by a mask as in `mul`.
     let mut out = vec![0u64; k];
     let borrow = kernels::sub_n(&mut out, &v[..k], m) as u64;

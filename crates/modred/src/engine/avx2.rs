@@ -171,12 +171,12 @@ impl MontgomeryAvx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn leave(&self, y: &[u64], k: usize, work: &mut [u64]) -> Vec<u64> {
+    pub(crate) unsafe fn leave(&self, y: &[u64], work: &mut [u64]) -> Vec<u64> {
         let mut v = vec![0u64; self.n];
         // SAFETY: the caller guarantees AVX2.
         unsafe { self.mul_padded(&mut v, y, &self.out_of, work) };
         // v < 2m < 2^(64k + 1): one more 64-bit digit for its top bit.
-        from_radix28(&v, k + 1)
+        from_radix28(&v, self.k + 1)
     }
 }
 
@@ -228,9 +228,10 @@ impl PowerAvx2 {
         method: Method,
     ) -> Result<Nat<u64>, Error> {
         let ctx = &self.0;
-        let m = || Nat::from_vec(from_radix28(&ctx.m[4..4 + ctx.n], ctx.k));
+        let m28 = &ctx.m[4..4 + ctx.n];
         if e.is_zero() {
-            return Ok(Nat::one().checked_rem(&m()).unwrap_or_default());
+            let m = Nat::from_vec(from_radix28(m28, ctx.k));
+            return Ok(Nat::one().checked_rem(&m).unwrap_or_default());
         }
         let mut scratch = Scratch::new();
         let mut x = vec![0u64; ctx.n];
@@ -243,8 +244,11 @@ impl PowerAvx2 {
         let mut v = vec![0u64; ctx.n];
         // SAFETY: as above.
         unsafe { ctx.mul_padded(&mut v, &y, &ctx.unit, self.work(&mut scratch)) };
-        let v = Nat::from_vec(from_radix28(&v, ctx.k));
-        Ok(if v == m() { Nat::zero() } else { v })
+        // Normalized digits are unique: `v = m` (a zero power) compares digit by digit.
+        if v == m28 {
+            return Ok(Nat::zero());
+        }
+        Ok(Nat::from_vec(from_radix28(&v, ctx.k)))
     }
 
     /// The products' working space, grown once: its contents are never read before

@@ -338,16 +338,11 @@ impl<const N: usize> PrimeField<N> {
             (Representation::Standard, StandardReduction::PseudoMersenne { bits: 255, c: 19 }) => {
                 self.p25519(a, a)
             }
-            // As for the product: 1.8 of fiat-crypto's square against 2.1–2.4 (Intel Xeon).
-            // Nine digits by nine on MULX/ADX: the product in registers beats the rows of
-            // the half-cost square (AMD EPYC Zen 4: 45.5 ns against 52.5).
+            // As for the product: 1.8 of fiat-crypto's square against 2.1–2.4 (Intel Xeon,
+            // with the rows; nine digits on MULX/ADX now square in registers).
             (Representation::Standard, StandardReduction::Nist(prime)) if N >= 9 => {
                 let mut z: Wide<N> = [[0; N]; 2];
-                if N == 9 && crate::kernels::cpu::bmi2_adx() {
-                    crate::kernels::mul_basecase(z.as_flattened_mut(), &a.0, &a.0);
-                } else {
-                    crate::kernels::sqr_basecase(z.as_flattened_mut(), &a.0);
-                }
+                crate::kernels::sqr_basecase(z.as_flattened_mut(), &a.0);
                 Fe(prime.reduce_wide::<N, CT>(&z))
             }
             _ => self.reduce_wide::<CT>(&arith::sqr_wide(&a.0)),

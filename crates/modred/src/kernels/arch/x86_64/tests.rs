@@ -249,7 +249,7 @@ fn cmov_selects_match_their_definitions() {
 /// The nine-digit product in registers against the portable schoolbook, on every pair of
 /// operands from random digits, digits biased towards the edges, all b − 1 (the longest
 /// carry chains: (b^9 − 1)² has the largest window), all zero, and 1; then through the
-/// dispatch (`mul_basecase` takes it for nine digits by nine).
+/// dispatch (`mul_basecase` takes it for nine digits by nine, `sqr_basecase` for nine).
 #[test]
 fn mul_9_regs_matches_portable() {
     if !adx_or_note("mul_9_regs") {
@@ -274,6 +274,11 @@ fn mul_9_regs_matches_portable() {
                 let mut via = [rng.next(); 18];
                 x::mul_basecase(&mut via, a, b);
                 assert_eq!(via, want, "dispatch: {a:x?} · {b:x?}");
+                if a == b {
+                    let mut sq = [rng.next(); 18];
+                    x::sqr_basecase(&mut sq, a);
+                    assert_eq!(sq, want, "square dispatch: {a:x?}");
+                }
             }
         }
     }
