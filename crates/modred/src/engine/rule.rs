@@ -151,7 +151,8 @@ pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 pub(crate) fn ifma_min_bits() -> u64 {
     let min = crate::engine::ifma::MIN_BITS;
     if crate::kernels::cpu::amd_zen4() {
-        min.max(64 * 8 + 1)
+        // Past the eight digits of the register code (`mont_mul_8_loop`, `mont_sqr_8_regs`).
+        min.max(64 * MONTGOMERY_MULX_MIN_DIGITS as u64 + 1)
     } else {
         min
     }
