@@ -93,7 +93,7 @@ impl Reducer<u64> for MontgomeryMulx {
     /// The fused MULX/ADX Montgomery multiplication (`2k² + k` digit products).
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
         let m = self.params.m.limbs();
-        let t = grown(&mut scratch.work, m.len() + 2);
+        let t = grown(&mut scratch.work, 2 * m.len() + 2);
         // SAFETY: a `MontgomeryMulx` exists only on a CPU with BMI2 and ADX (`new`).
         unsafe { mont_mulx::mont_mul(out, a, b, m, self.params.m0inv, t) };
     }

@@ -24,6 +24,7 @@
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
 pub(crate) mod p25519;
+pub(crate) mod redc8;
 mod rows;
 pub(crate) mod scalar;
 #[cfg(test)]

@@ -807,6 +807,158 @@ pub(crate) unsafe fn mont_sqr_8_regs(
     }
 }
 
+/// The square `r = a²` of eight digits (`r` sixteen) in registers: the triangle and the
+/// doubling with the diagonal squares of [`mont_sqr_8_regs`] (its first two passes),
+/// `28 + 8` digit products, no loop or branch; constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn sqr_8_regs(r: &mut [u64; 16], a: &[u64; 8]) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a's eight digits and
+    // writes r's sixteen (reading back those the triangle stored); it saves rbx and rbp
+    // (which `asm!` cannot name) on the stack, restores them and the stack pointer at the
+    // end (no `nostack`), and declares every other register it writes.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            // The triangle (as in `mont_sqr_8_regs`). Row 0: a_0·a[1..8] into digits 1..=8 (rax … r11).
+            "xor eax, eax",
+            "xor ebx, ebx",
+            "xor ecx, ecx",
+            "xor ebp, ebp",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            "mov rdx, [rsi]",
+            cross_product!("8", "rax", "rbx"),
+            cross_product!("16", "rbx", "rcx"),
+            cross_product!("24", "rcx", "rbp"),
+            cross_product!("32", "rbp", "r8"),
+            cross_product!("40", "r8", "r9"),
+            cross_product!("48", "r9", "r10"),
+            cross_product!("56", "r10", "r11"),
+            close_cross_row!("r11"; "8", "rax", "16", "rbx"),
+            // Row 1: digits 3..=9 (rcx, rbp, r8 … r12).
+            "xor r12d, r12d",
+            "mov rdx, [rsi + 8]",
+            cross_product!("16", "rcx", "rbp"),
+            cross_product!("24", "rbp", "r8"),
+            cross_product!("32", "r8", "r9"),
+            cross_product!("40", "r9", "r10"),
+            cross_product!("48", "r10", "r11"),
+            cross_product!("56", "r11", "r12"),
+            close_cross_row!("r12"; "24", "rcx", "32", "rbp"),
+            // Row 2: digits 5..=10 (r8 … r13).
+            "xor r13d, r13d",
+            "mov rdx, [rsi + 16]",
+            cross_product!("24", "r8", "r9"),
+            cross_product!("32", "r9", "r10"),
+            cross_product!("40", "r10", "r11"),
+            cross_product!("48", "r11", "r12"),
+            cross_product!("56", "r12", "r13"),
+            close_cross_row!("r13"; "40", "r8", "48", "r9"),
+            // Row 3: digits 7..=11 (r10 … r13, rax).
+            "xor eax, eax",
+            "mov rdx, [rsi + 24]",
+            cross_product!("32", "r10", "r11"),
+            cross_product!("40", "r11", "r12"),
+            cross_product!("48", "r12", "r13"),
+            cross_product!("56", "r13", "rax"),
+            close_cross_row!("rax"; "56", "r10", "64", "r11"),
+            // Row 4: digits 9..=12 (r12, r13, rax, rbx).
+            "xor ebx, ebx",
+            "mov rdx, [rsi + 32]",
+            cross_product!("40", "r12", "r13"),
+            cross_product!("48", "r13", "rax"),
+            cross_product!("56", "rax", "rbx"),
+            close_cross_row!("rbx"; "72", "r12", "80", "r13"),
+            // Row 5: digits 11..=13 (rax, rbx, rcx).
+            "xor ecx, ecx",
+            "mov rdx, [rsi + 40]",
+            cross_product!("48", "rax", "rbx"),
+            cross_product!("56", "rbx", "rcx"),
+            close_cross_row!("rcx"; "88", "rax", "96", "rbx"),
+            // Row 6: digits 13..=14 (rcx, rbp).
+            "xor ebp, ebp",
+            "mov rdx, [rsi + 48]",
+            cross_product!("56", "rcx", "rbp"),
+            close_cross_row!("rbp"; "104", "rcx", "112", "rbp"),
+            // Doubled, the squares added, digit by digit (the triangle's digits 0 and 15
+            // are zero).
+            "xor ebp, ebp",
+            "mov rdx, [rsi]",
+            "mulx r15, r14, rdx",
+            "adcx rbp, rbp",
+            "adox rbp, r14",
+            "mov [rdi], rbp",
+            doubled_digit!("8", "rbp", "r15"),
+            "mov [rdi + 8], rbp",
+            "mov rdx, [rsi + 8]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("16", "rbp", "r14"),
+            "mov [rdi + 16], rbp",
+            doubled_digit!("24", "rbp", "r15"),
+            "mov [rdi + 24], rbp",
+            "mov rdx, [rsi + 16]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("32", "rbp", "r14"),
+            "mov [rdi + 32], rbp",
+            doubled_digit!("40", "rbp", "r15"),
+            "mov [rdi + 40], rbp",
+            "mov rdx, [rsi + 24]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("48", "rbp", "r14"),
+            "mov [rdi + 48], rbp",
+            doubled_digit!("56", "rbp", "r15"),
+            "mov [rdi + 56], rbp",
+            "mov rdx, [rsi + 32]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("64", "rbp", "r14"),
+            "mov [rdi + 64], rbp",
+            doubled_digit!("72", "rbp", "r15"),
+            "mov [rdi + 72], rbp",
+            "mov rdx, [rsi + 40]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("80", "rbp", "r14"),
+            "mov [rdi + 80], rbp",
+            doubled_digit!("88", "rbp", "r15"),
+            "mov [rdi + 88], rbp",
+            "mov rdx, [rsi + 48]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("96", "rbp", "r14"),
+            "mov [rdi + 96], rbp",
+            doubled_digit!("104", "rbp", "r15"),
+            "mov [rdi + 104], rbp",
+            "mov rdx, [rsi + 56]",
+            "mulx r15, r14, rdx",
+            doubled_digit!("112", "rbp", "r14"),
+            "mov [rdi + 112], rbp",
+            "mov ebp, 0",
+            "adcx rbp, rbp",
+            "adox rbp, r15",
+            "mov [rdi + 120], rbp",
+            "pop rbp",
+            "pop rbx",
+            in("rsi") a.as_ptr(),
+            in("rdi") r.as_mut_ptr(),
+            out("rax") _,
+            out("rcx") _,
+            out("rdx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+}
+
 /// `out = v − m` if `v ≥ m`, else `v`, for `v = top·2^(64k) + v[..k] < 2m`, `top ∈ {0,
 /// 1}`: the subtraction always computed, the result chosen by a mask (no branch on `v`).
 #[inline]
@@ -851,6 +1003,16 @@ pub(crate) unsafe fn mont_mul(
         subtract_if_at_least(out, &t9[..8], t9[8], m);
         return;
     }
+    if k % 8 == 0 && t.len() >= 2 * k {
+        let p = &mut t[..2 * k];
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        let top = unsafe {
+            super::redc8::mul_8rows(p, a, b);
+            super::redc8::redc_8rows(p, m, m0inv)
+        };
+        subtract_if_at_least(out, &p[k..], top, m);
+        return;
+    }
     let t = &mut t[..k + 2];
     t.fill(0);
     // SAFETY: the caller guarantees BMI2 and ADX.
@@ -884,8 +1046,21 @@ pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64,
         subtract_if_at_least(out, &v[..8], v[8], m);
         return;
     }
+    if k % 8 == 0 && k <= super::redc8::SQR_8ROWS_MAX_DIGITS {
+        unsafe { super::redc8::sqr_8rows(p, a) };
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        let top = unsafe { super::redc8::redc_8rows(p, m, m0inv) };
+        subtract_if_at_least(out, &p[k..], top, m);
+        return;
+    }
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe { super::sqr_basecase_adx(p, a) };
+    if k % 8 == 0 {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        let top = unsafe { super::redc8::redc_8rows(p, m, m0inv) };
+        subtract_if_at_least(out, &p[k..], top, m);
+        return;
+    }
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe { redc_rows(p, m, m0inv) };
     let (carries, high) = p.split_at_mut(k);
