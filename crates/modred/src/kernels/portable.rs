@@ -75,7 +75,7 @@ pub(crate) fn sub_1<L: Limb>(a: &mut [L], borrow: L) -> bool {
 }
 
 pub(crate) fn mul_1<L: Limb>(r: &mut [L], a: &[L], b: L) -> L {
-    debug_assert_eq!(r.len(), a.len());
+    debug_assert!(r.len() >= a.len());
     let mut c = L::ZERO;
     for (ri, &ai) in r.iter_mut().zip(a) {
         let (lo, hi) = ai.mul_add_carry(b, L::ZERO, c);

@@ -11,6 +11,9 @@
 //!   pass per digit (after OpenSSL's `bn_mulx4x_mont`), and Montgomery squaring by the
 //!   triangle and a reduction in MULX/ADX rows, for `reduce::montgomery_mulx` and
 //!   `ct::MontgomeryCt` (the selector's `engine::rule::montgomery_mulx` decides).
+//! - [`rows8`]: Montgomery's reduction, the product and the square eight rows per pass
+//!   (a window of eight digits in registers, after OpenSSL's `bn_sqrx8x_internal`), for
+//!   `mont_mulx` at `8n` digits.
 //! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::p25519`.
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
@@ -24,8 +27,8 @@
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
 pub(crate) mod p25519;
-pub(crate) mod redc8;
 mod rows;
+pub(crate) mod rows8;
 pub(crate) mod scalar;
 #[cfg(test)]
 mod tests;

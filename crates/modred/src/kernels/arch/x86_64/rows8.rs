@@ -1,27 +1,40 @@
-//! Montgomery's reduction eight rows per pass on BMI2 (MULX) and ADX (ADCX/ADOX), for
-//! moduli of `8n` digits (the RSA sizes): the structure of OpenSSL's
-//! `__bn_sqrx8x_reduction` (crypto/bn/asm/x86_64-mont5.pl).
+//! Eight rows per pass on BMI2 (MULX) and ADX (ADCX/ADOX): Montgomery's reduction, the
+//! product and the square for operands of `8n` digits (the RSA sizes), after the structure
+//! of OpenSSL's `bn_sqrx8x_internal` and `__bn_sqrx8x_reduction`
+//! (crypto/bn/asm/x86_64-mont5.pl).
 //!
-//! [`super::mont_mulx::redc_rows`] runs one row `p[i..i+k] += u_i·m` per pass, so each
-//! digit product loads and stores a digit of `p`. Here eight rows share one pass: a window
-//! of eight digits lives in r8–r15 and every digit product is one MULX, one ADCX and one
-//! ADOX, with a load and a store of `p` per row of eight products rather than per product.
-//! For the block of rows `8b … 8b+7`:
+//! A row adds a digit times a number: `p[i..i+k] += u_i·m`. One row per pass
+//! ([`super::mont_mulx::redc_rows`], the rows of `super::rows`) loads and stores a digit of
+//! `p` for every digit product. Here eight rows share a pass: a window of eight digits
+//! lives in r8–r15, each digit product is one MULX, one ADCX and one ADOX, and `p` is
+//! loaded and stored once per eight products. Each step of a pass adds one row's eight
+//! products to the window, stores its lowest digit (final: no later row of the eight
+//! reaches it) and shifts the window down a digit by renaming (register `i` takes digit `i
+//! + 1` plus the products that land there), so the loop body is the same every step.
 //!
-//! 1. the window is `p[8b..8b+8]`; eight steps each take `u_j = w_0·m' mod 2^64`, add
-//!    `u_j·m[0..8]` and shift the window down a digit (its lowest digit became zero), the
-//!    next `u` found by MULX in the middle of the step (IMUL would clobber the carry
-//!    flags). The `u_j` go to the stack; the window now holds what rows `8b …` carried
-//!    above `p[8b+8]`;
-//! 2. for each further block of eight digits of `m`: the window plus the next eight digits
-//!    of `p` (ADC, the carry kept for the next block of `p`), then eight steps adding
-//!    `u_j·m[8c..8c+8]`, each storing the window's lowest digit, final, to `p`;
-//! 3. the window reaches `p[8b+k..8b+k+8]`, digits no earlier block wrote: it adds them,
-//!    the kept carry and the previous block's carry out of `p[8b+k−1]` (at `p[8b+k]`),
-//!    stores them, and keeps its own carry (`0` or `1`: `p`'s digits there plus the block's
-//!    `U·m` are below `2^(64(k+8)+1)`) for the next block.
+//! - [`redc_8rows`]: the reduction, a block of eight rows at a time. For rows `8b … 8b+7`:
+//!   1. the window is `p[8b..8b+8]`; eight steps each take `u_j = w_0·m' mod 2^64` and add
+//!      `u_j·m[0..8]` (the lowest digit becomes zero and drops out), the next `u` found by
+//!      MULX in the middle of the step (IMUL would clobber the carry flags). The `u_j` go
+//!      to the stack; the window now holds what the rows carried above `p[8b+7]`;
+//!   2. for each further block of eight digits of `m`: the window plus the next eight
+//!      digits of `p` (ADC, the carry kept for the next block of `p`), then eight steps
+//!      adding `u_j·m[8c..8c+8]` (`next_block_rows!`);
+//!   3. the window reaches `p[8b+k..8b+k+8]`, digits no earlier block wrote: it adds them,
+//!      the kept carry and the previous block's carry out (at `p[8b+k]`), stores them, and
+//!      keeps its own carry (`0` or `1`: `p`'s digits there plus the block's `U·m` are
+//!      below `2^(64(k+8)+1)`) for the next block; the last block's is the digit above
+//!      `p[2k−1]`.
+//! - [`addmul_8rows`]: `r += x·v` for eight digits `v`, the second step alone.
+//! - [`mul_8rows`]: the product, [`addmul_8rows`] for each block of eight digits of `b`.
+//! - [`sqr_8rows`]: the square, the products of distinct blocks once by [`addmul_8rows`],
+//!   doubled, plus the squares of the blocks in registers
+//!   ([`super::mont_mulx::sqr_8_regs`]).
 //!
-//! The last block's carry is the digit above `p[2k−1]`.
+//! `super::mont_mulx::mont_mul` and `mont_sqr` take these for `8n` digits from 16: on an
+//! AMD EPYC (Zen 4, AVX-512 hidden) a 1024-bit Montgomery multiplication 288 → 256 ns (the
+//! fused one-row CIOS before), a square 250 → 221 ns; 2048 bits 1060 → 896 and 791 → 729;
+//! 4096 bits 4058 → 3396 and 2920 → 2675.
 
 use core::arch::asm;
 
@@ -475,7 +488,7 @@ pub(crate) unsafe fn sqr_8rows(r: &mut [u64], a: &[u64]) {
     }
     // The squares' buffer sized to `k` (a 1 KiB buffer zeroed for every square cost 4% of
     // a 1024-bit square).
-    // SAFETY (each arm): the caller guarantees BMI2 and ADX.
+    // SAFETY: the caller guarantees BMI2 and ADX (the requirement of each arm).
     unsafe {
         match k / 8 {
             1 => add_block_squares::<16>(r, a),
@@ -536,6 +549,76 @@ mod tests {
         let (carries, high) = p.split_at_mut(k);
         let top = portable::add_assign_n(high, carries) as u64;
         (high.to_vec(), top)
+    }
+
+    /// Operands of `len` digits: zero, all ones (the longest carry chains), alternating
+    /// ones and zeros, a top digit alone, and random ones.
+    fn operands(rng: &mut SplitMix64, len: usize) -> Vec<Vec<u64>> {
+        let mut out = alloc::vec![
+            alloc::vec![0; len],
+            alloc::vec![u64::MAX; len],
+            (0..len).map(|i| if i % 2 == 0 { u64::MAX } else { 0 }).collect(),
+            (0..len).map(|i| if i + 1 == len { 1 } else { 0 }).collect(),
+        ];
+        for _ in 0..5 {
+            out.push((0..len).map(|_| rng.next_u64()).collect());
+        }
+        out
+    }
+
+    #[test]
+    fn products_and_squares_agree_with_the_portable_schoolbook() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!("skipped: this CPU has no BMI2/ADX (the eight-row products not run)");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x8_5e1);
+        for k in (8..=128).step_by(8) {
+            let xs = operands(&mut rng, k);
+            for (i, a) in xs.iter().enumerate() {
+                let b = &xs[(i + 3) % xs.len()];
+                let mut expected = alloc::vec![0; 2 * k];
+                portable::mul_basecase(&mut expected, a, b);
+                let mut r = alloc::vec![u64::MAX; 2 * k];
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                unsafe { mul_8rows(&mut r, a, b) };
+                assert_eq!(r, expected, "mul_8rows, k = {k}, a = {a:x?}, b = {b:x?}");
+
+                // r += x·v onto a nonzero r: the carry out and the digits.
+                let v: &[u64; 8] = b[..8].try_into().unwrap();
+                let mut r: Vec<u64> = (0..k + 8).map(|_| rng.next_u64()).collect();
+                if i == 1 {
+                    r.fill(u64::MAX);
+                }
+                let mut expected = r.clone();
+                let mut carry = 0u64;
+                for (j, &vj) in v.iter().enumerate() {
+                    let c = portable::addmul_1(&mut expected[j..j + k], a, vj);
+                    carry += portable::add_1(&mut expected[j + k..], c) as u64;
+                }
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                let got = unsafe { addmul_8rows(&mut r, a, v) };
+                assert_eq!((r, got), (expected, carry), "addmul_8rows, k = {k}, a = {a:x?}");
+
+                if k <= SQR_8ROWS_MAX_DIGITS {
+                    let mut expected = alloc::vec![0; 2 * k];
+                    portable::mul_basecase(&mut expected, a, a);
+                    let mut r = alloc::vec![u64::MAX; 2 * k];
+                    // SAFETY: the CPU has BMI2 and ADX (checked above).
+                    unsafe { sqr_8rows(&mut r, a) };
+                    assert_eq!(r, expected, "sqr_8rows, k = {k}, a = {a:x?}");
+                }
+                if k == 8 {
+                    let a8: &[u64; 8] = a[..].try_into().unwrap();
+                    let mut expected = alloc::vec![0; 16];
+                    portable::mul_basecase(&mut expected, a, a);
+                    let mut r = [u64::MAX; 16];
+                    // SAFETY: the CPU has BMI2 and ADX (checked above).
+                    unsafe { super::super::mont_mulx::sqr_8_regs(&mut r, a8) };
+                    assert_eq!(r[..], expected[..], "sqr_8_regs, a = {a:x?}");
+                }
+            }
+        }
     }
 
     #[test]
