@@ -1,7 +1,8 @@
 //! x86-64: the kernels for `u64` digits on BMI2 (MULX) and ADX (ADCX/ADOX).
 //!
 //! - [`rows`]: `mul_1`, `addmul_1`, `submul_1` and the schoolbook `mul_basecase`/
-//!   `sqr_basecase` built on them, MULX with two carry chains (ADCX, ADOX). The safe
+//!   `sqr_basecase` built on them (and the products of eight and nine digits in
+//!   registers, `mul_8_regs` and `mul_9_regs`), MULX with two carry chains (ADCX, ADOX). The safe
 //!   entry points below ([`mul_1`] etc., what `LimbKernels for u64` calls) run them where
 //!   [`has_bmi2_adx`] says yes and their portable twins otherwise.
 //! - [`mont4`]: 4-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
@@ -34,7 +35,8 @@ pub(crate) mod scalar;
 mod tests;
 
 pub(crate) use rows::{
-    addmul_1_adx, mul_1_adx, mul_9_regs, mul_basecase_adx, sqr_basecase_adx, submul_1_adx,
+    addmul_1_adx, mul_1_adx, mul_8_regs, mul_9_regs, mul_basecase_adx, sqr_basecase_adx,
+    submul_1_adx,
 };
 
 /// Whether this CPU has BMI2 and ADX ([`crate::kernels::cpu::bmi2_adx`]).

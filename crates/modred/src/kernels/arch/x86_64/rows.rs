@@ -447,6 +447,152 @@ pub(crate) unsafe fn mul_9_regs(r: &mut [u64; 18], a: &[u64; 9], b: &[u64; 9]) {
     }
 }
 
+/// One row of [`mul_8_regs`]: the window `$s0..$s7` plus `b_i·a` (`b_i` at `[r15 +
+/// $boff]`, `a` at rsi) into `$s0..$s8` as in `mul9_row!`, `$s8` zeroed first (which also
+/// clears CF and OF) and taking both chains' ends; then `$s0`, final, is stored to `[rdi +
+/// $roff]`.
+macro_rules! mul8_row {
+    ($boff:literal, $roff:literal; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
+     $s4:literal, $s5:literal, $s6:literal, $s7:literal, $s8:literal) => {
+        concat!(
+            "mov rdx, [r15 + ",
+            $boff,
+            "]\n",
+            "xor ",
+            $s8,
+            ", ",
+            $s8,
+            "\n",
+            "mulx r14, r12, [rsi + 0]\n",
+            "adcx ",
+            $s0,
+            ", r12\n",
+            "adox ",
+            $s1,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 8]\n",
+            "adcx ",
+            $s1,
+            ", r12\n",
+            "adox ",
+            $s2,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 16]\n",
+            "adcx ",
+            $s2,
+            ", r12\n",
+            "adox ",
+            $s3,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 24]\n",
+            "adcx ",
+            $s3,
+            ", r12\n",
+            "adox ",
+            $s4,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 32]\n",
+            "adcx ",
+            $s4,
+            ", r12\n",
+            "adox ",
+            $s5,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 40]\n",
+            "adcx ",
+            $s5,
+            ", r12\n",
+            "adox ",
+            $s6,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 48]\n",
+            "adcx ",
+            $s6,
+            ", r12\n",
+            "adox ",
+            $s7,
+            ", r14\n",
+            "mulx r14, r12, [rsi + 56]\n",
+            "adcx ",
+            $s7,
+            ", r12\n",
+            "adox ",
+            $s8,
+            ", r14\n",
+            "adc ",
+            $s8,
+            ", 0\n",
+            "mov [rdi + ",
+            $roff,
+            "], ",
+            $s0,
+            "\n",
+        )
+    };
+}
+
+/// The eight-digit schoolbook product `r = a·b` (64 digit products) with the running sum in
+/// registers, as [`mul_9_regs`]: eight rows of `mul8_row!` over a window of nine registers
+/// that rotates by one digit a row. No loop and no branch; constant time. For the products
+/// of two blocks of eight digits in the eight-row square (`super::rows8::sqr_8rows`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn mul_8_regs(r: &mut [u64; 16], a: &[u64; 8], b: &[u64; 8]) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a and b (eight digits
+    // each) and writes r's sixteen; it saves rbx and rbp (which `asm!` cannot name) on the
+    // stack, restores them and the stack pointer at the end (no `nostack`), and declares
+    // every other register it writes. Window: rax, rbx, rcx, r8–r11, r13, rbp; r12 and r14
+    // the product's halves; rdx the digit of b; r15 → b.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "xor eax, eax",
+            "xor ebx, ebx",
+            "xor ecx, ecx",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            "xor r13d, r13d",
+            mul8_row!("0", "0"; "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r13", "rbp"),
+            mul8_row!("8", "8"; "rbx", "rcx", "r8", "r9", "r10", "r11", "r13", "rbp", "rax"),
+            mul8_row!("16", "16"; "rcx", "r8", "r9", "r10", "r11", "r13", "rbp", "rax", "rbx"),
+            mul8_row!("24", "24"; "r8", "r9", "r10", "r11", "r13", "rbp", "rax", "rbx", "rcx"),
+            mul8_row!("32", "32"; "r9", "r10", "r11", "r13", "rbp", "rax", "rbx", "rcx", "r8"),
+            mul8_row!("40", "40"; "r10", "r11", "r13", "rbp", "rax", "rbx", "rcx", "r8", "r9"),
+            mul8_row!("48", "48"; "r11", "r13", "rbp", "rax", "rbx", "rcx", "r8", "r9", "r10"),
+            mul8_row!("56", "56"; "r13", "rbp", "rax", "rbx", "rcx", "r8", "r9", "r10", "r11"),
+            // The window after eight rows: the top eight digits.
+            "mov [rdi + 64], rbp",
+            "mov [rdi + 72], rax",
+            "mov [rdi + 80], rbx",
+            "mov [rdi + 88], rcx",
+            "mov [rdi + 96], r8",
+            "mov [rdi + 104], r9",
+            "mov [rdi + 112], r10",
+            "mov [rdi + 120], r11",
+            "pop rbp",
+            "pop rbx",
+            in("rsi") a.as_ptr(),
+            in("rdi") r.as_mut_ptr(),
+            in("r15") b.as_ptr(),
+            out("rax") _,
+            out("rcx") _,
+            out("rdx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+        );
+    }
+}
+
 /// Schoolbook `r = a²` (`r.len() == 2·a.len()`, `a` non-empty): the cross products
 /// `a_i·a_j`, `i < j`, in rows of [`mul_1_adx`] and [`addmul_1_adx`], then doubled with
 /// the squares added by [`sqr_add_doubled_squares_adx`]. n(n+1)/2 digit products.

@@ -391,12 +391,64 @@ pub(crate) unsafe fn addmul_8rows(r: &mut [u64], x: &[u64], v: &[u64; 8]) -> u64
 pub(crate) unsafe fn mul_8rows(r: &mut [u64], a: &[u64], b: &[u64]) {
     let k = a.len();
     assert!(b.len() == k && r.len() == 2 * k, "mul_8rows: operand lengths");
+    if k == 16 {
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { mul_16_by_blocks(r, a, b) };
+        return;
+    }
     r.fill(0);
     for (i, v) in b.chunks_exact(8).enumerate() {
         let v: &[u64; 8] = v.try_into().expect("chunks of eight");
         // SAFETY: the caller guarantees BMI2 and ADX.
         let carry = unsafe { addmul_8rows(&mut r[8 * i..8 * i + k + 8], a, v) };
         debug_assert_eq!(carry, 0, "a partial product fits its digits");
+    }
+}
+
+/// `r = a·b` for sixteen digits by the four products of their blocks of eight in
+/// registers ([`super::mul_8_regs`]): `A_0·B_0` and `A_1·B_1` written to the two halves of
+/// `r`, the two cross products added at digit 8 (`add_at_8`). `256` digit products;
+/// constant time. A 1024-bit Montgomery multiplication 256 → 252 ns against the two passes
+/// of eight rows (AMD EPYC Zen 4).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+unsafe fn mul_16_by_blocks(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let block =
+        |x: &[u64], i: usize| -> [u64; 8] { x[8 * i..8 * i + 8].try_into().expect("eight digits") };
+    let (a0, a1, b0, b1) = (block(a, 0), block(a, 1), block(b, 0), block(b, 1));
+    let (lo, hi) = r.split_at_mut(16);
+    let lo: &mut [u64; 16] = lo.try_into().expect("sixteen digits");
+    let hi: &mut [u64; 16] = hi.try_into().expect("sixteen digits");
+    let mut cross = [0u64; 16];
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe {
+        super::mul_8_regs(lo, &a0, &b0);
+        super::mul_8_regs(hi, &a1, &b1);
+        super::mul_8_regs(&mut cross, &a0, &b1);
+    }
+    add_at_8(r, &cross);
+    // SAFETY: as above.
+    unsafe { super::mul_8_regs(&mut cross, &a1, &b0) };
+    add_at_8(r, &cross);
+}
+
+/// `r[8..32] += t` for `r` of 32 digits, the carry taken through every digit above `t`
+/// (no early exit: constant time). The caller knows the sum fits.
+#[inline(always)]
+fn add_at_8(r: &mut [u64], t: &[u64; 16]) {
+    let mut carry = false;
+    for (d, &x) in r[8..24].iter_mut().zip(t) {
+        let (s, c1) = d.overflowing_add(x);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        *d = s;
+        carry = c1 | c2;
+    }
+    for d in &mut r[24..32] {
+        let (s, c) = d.overflowing_add(carry as u64);
+        *d = s;
+        carry = c;
     }
 }
 
@@ -479,6 +531,26 @@ pub(crate) unsafe fn sqr_8rows(r: &mut [u64], a: &[u64]) {
         (8..=SQR_8ROWS_MAX_DIGITS).contains(&k) && k % 8 == 0 && r.len() == 2 * k,
         "sqr_8rows: operand lengths"
     );
+    if k == 16 {
+        // The one product of distinct blocks (1024 bits) in registers, without the setup of
+        // a pass of eight rows: a 1024-bit Montgomery square 221 → 211 ns (AMD EPYC Zen 4).
+        let (lo, rest) = r.split_at_mut(8);
+        let (mid, hi) = rest.split_at_mut(16);
+        lo.fill(0);
+        hi.fill(0);
+        let mid: &mut [u64; 16] = mid.try_into().expect("sixteen digits");
+        let (a0, a1) = a.split_at(8);
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe {
+            super::mul_8_regs(
+                mid,
+                a0.try_into().expect("eight digits"),
+                a1.try_into().expect("eight digits"),
+            );
+            add_block_squares::<32>(r, a);
+        }
+        return;
+    }
     r.fill(0);
     for q in 0..k / 8 - 1 {
         let v: &[u64; 8] = a[8 * q..8 * q + 8].try_into().expect("eight digits");

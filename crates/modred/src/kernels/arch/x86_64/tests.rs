@@ -283,3 +283,29 @@ fn mul_9_regs_matches_portable() {
         }
     }
 }
+
+#[test]
+fn mul_8_regs_matches_portable() {
+    if !adx_or_note("mul_8_regs") {
+        return;
+    }
+    let mut rng = Rng::new(0x8_8);
+    for _ in 0..200 {
+        let [r0, r1, ones, zero] = operands(&mut rng, 8);
+        let mut one = vec![0u64; 8];
+        one[0] = 1;
+        let ops = [r0, r1, ones, zero, one];
+        for a in &ops {
+            for b in &ops {
+                let (a8, b8): (&[u64; 8], &[u64; 8]) =
+                    (a.as_slice().try_into().unwrap(), b.as_slice().try_into().unwrap());
+                let mut want = [0u64; 16];
+                portable::mul_basecase(&mut want, a, b);
+                let mut got = [rng.next(); 16];
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                unsafe { x::mul_8_regs(&mut got, a8, b8) };
+                assert_eq!(got, want, "{a:x?} · {b:x?}");
+            }
+        }
+    }
+}
