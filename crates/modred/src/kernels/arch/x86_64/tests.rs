@@ -289,7 +289,7 @@ fn mul_8_regs_matches_portable() {
     if !adx_or_note("mul_8_regs") {
         return;
     }
-    let mut rng = Rng::new(0x8_8);
+    let mut rng = Rng::new(0x88);
     for _ in 0..200 {
         let [r0, r1, ones, zero] = operands(&mut rng, 8);
         let mut one = vec![0u64; 8];
