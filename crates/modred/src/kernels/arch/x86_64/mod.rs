@@ -14,7 +14,8 @@
 //!   `ct::MontgomeryCt` (the selector's `engine::rule::montgomery_mulx` decides).
 //! - [`rows8`]: Montgomery's reduction, the product and the square eight rows per pass
 //!   (a window of eight digits in registers, after OpenSSL's `bn_sqrx8x_internal`), for
-//!   `mont_mulx` at `8n` digits.
+//!   `mont_mulx` at `8n` digits; [`karatsuba`]: one level of subtractive Karatsuba over
+//!   them for the product at 32, 48 and 64 digits (constant time).
 //! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::p25519`.
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
@@ -25,6 +26,7 @@
 //! and `scalar` against `u128` arithmetic; `mont4` is checked against `arith::mont_mul`
 //! in `reduce/fixed/arith.rs`.
 
+pub(crate) mod karatsuba;
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
 pub(crate) mod p25519;

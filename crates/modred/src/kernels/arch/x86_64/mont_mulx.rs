@@ -1046,8 +1046,9 @@ fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
 /// register form [`mont_mul_8_loop`]), or for `k = 8n ≥ 16` with `t` of `2k` digits the
 /// product and Montgomery's reduction eight rows per pass ([`super::rows8::mul_8rows`],
-/// [`super::rows8::redc_8rows`]: 0.79–0.89 of the fused loop's time at 1024–4096 bits,
-/// AMD EPYC Zen 4); then one branch-free subtraction. `t` is working space of at least `k +
+/// [`super::rows8::redc_8rows`], the product by one level of Karatsuba at 32, 48 and 64
+/// digits, [`super::karatsuba`]: 0.78–0.86 of the fused loop's time at 1024–4096 bits, AMD
+/// EPYC Zen 4); then one branch-free subtraction. `t` is working space of at least `k +
 /// 2` digits (`2k` for the second form). `2k² + k` digit products; constant time in the
 /// values (the time depends on `k`).
 ///
@@ -1078,7 +1079,12 @@ pub(crate) unsafe fn mont_mul(
         let p = &mut t[..2 * k];
         // SAFETY: the caller guarantees BMI2 and ADX.
         let top = unsafe {
-            super::rows8::mul_8rows(p, a, b);
+            match k {
+                32 => super::karatsuba::mul_karatsuba::<32, 16>(p, a, b),
+                48 => super::karatsuba::mul_karatsuba::<48, 24>(p, a, b),
+                64 => super::karatsuba::mul_karatsuba::<64, 32>(p, a, b),
+                _ => super::rows8::mul_8rows(p, a, b),
+            }
             super::rows8::redc_8rows(p, m, m0inv)
         };
         subtract_if_at_least(out, &p[k..], top, m);
