@@ -349,34 +349,51 @@ fn asm4<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<4>> {
     None
 }
 
-/// `a·b·2^(−448) mod m` by the 7-digit CIOS in registers
-/// ([`crate::kernels::arch::x86_64::mont_mulx::mont_mul_7_loop`]) when `N = 7` and the CPU
-/// has BMI2 and ADX, else `None`: a 448-bit Montgomery product 80 → 61 ns and powm 39.4 →
-/// 31.9 µs against LLVM's code of [`mont_mul_fast`], AMD EPYC Zen 4.
+/// `a·b·2^(−64N) mod m` by the CIOS in registers of five, six or seven digits
+/// (`kernels::arch::x86_64::mont_mulx::mont_mul_{5,6,7}_loop`) when `N` is one of those and
+/// the CPU has BMI2 and ADX, else `None`. Against LLVM's code of [`mont_mul_fast`] on an AMD
+/// EPYC Zen 4: a 448-bit Montgomery product 80 → 61 ns and powm 39.4 → 31.9 µs.
 #[cfg(x86_kernels)]
 #[inline(always)]
-fn mont_mul_7_asm<const N: usize>(
+fn mont_mul_regs_asm<const N: usize>(
     a: &[u64; N],
     b: &[u64; N],
     k: &MontConsts<N>,
 ) -> Option<[u64; N]> {
-    if N != 7 || !crate::kernels::cpu::bmi2_adx() {
+    use crate::kernels::arch::x86_64::mont_mulx;
+    if !(5..=7).contains(&N) || !crate::kernels::cpu::bmi2_adx() {
         return None;
     }
-    let seven = |x: &[u64; N]| -> [u64; 7] { x[..].try_into().expect("N = 7") };
     let mut t = [0u64; 8];
-    // SAFETY: the CPU has BMI2 and ADX (checked above).
+    // SAFETY: the CPU has BMI2 and ADX (checked above); each arm's conversions hold for
+    // its N (an identity, folded away).
     unsafe {
-        crate::kernels::arch::x86_64::mont_mulx::mont_mul_7_loop(
-            &mut t,
-            &seven(a),
-            &seven(b),
-            &seven(&k.m),
-            k.m0inv,
-        )
-    };
-    let low: [u64; N] = t[..N].try_into().expect("N = 7");
-    Some(sub_if_ge::<N, false>(&low, t[7], &k.m))
+        match N {
+            5 => mont_mulx::mont_mul_5_loop(
+                (&mut t[..6]).try_into().expect("N = 5"),
+                a[..].try_into().expect("N = 5"),
+                b[..].try_into().expect("N = 5"),
+                k.m[..].try_into().expect("N = 5"),
+                k.m0inv,
+            ),
+            6 => mont_mulx::mont_mul_6_loop(
+                (&mut t[..7]).try_into().expect("N = 6"),
+                a[..].try_into().expect("N = 6"),
+                b[..].try_into().expect("N = 6"),
+                k.m[..].try_into().expect("N = 6"),
+                k.m0inv,
+            ),
+            _ => mont_mulx::mont_mul_7_loop(
+                (&mut t[..8]).try_into().expect("N = 7"),
+                a[..].try_into().expect("N = 7"),
+                b[..].try_into().expect("N = 7"),
+                k.m[..].try_into().expect("N = 7"),
+                k.m0inv,
+            ),
+        }
+    }
+    let low: [u64; N] = t[..N].try_into().expect("N digits");
+    Some(sub_if_ge::<N, false>(&low, t[N], &k.m))
 }
 
 /// `x` as a 4-digit array (`N = 4`: an identity, folded away).
@@ -405,7 +422,7 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
         return;
     }
     #[cfg(x86_kernels)]
-    if let Some(r) = mont_mul_7_asm(a, b, k) {
+    if let Some(r) = mont_mul_regs_asm(a, b, k) {
         *out = r;
         return;
     }
@@ -433,7 +450,7 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
         return;
     }
     #[cfg(x86_kernels)]
-    if let Some(r) = mont_mul_7_asm(a, a, k) {
+    if let Some(r) = mont_mul_regs_asm(a, a, k) {
         *out = r;
         return;
     }

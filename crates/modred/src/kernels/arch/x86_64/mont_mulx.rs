@@ -604,115 +604,52 @@ macro_rules! redc_step8 {
     };
 }
 
-/// One row of [`mont_mul_7_loop`]: `row8!` for seven digits, the window `s0..s7` plus
-/// `rdx·x[0..7]` into `s0..s7, c` (the bounds as for eight digits, one digit less).
-macro_rules! row7 {
-    ($x:literal, $init_c:expr; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
-     $s4:literal, $s5:literal, $s6:literal, $s7:literal, $c:literal) => {
+/// One row of the narrow register loops ([`mont_mul_7_loop`], [`mont_mul_6_loop`],
+/// [`mont_mul_5_loop`]): `row8!` for `n` digits, the window `s0..s_n` plus `rdx·x[0..n]`
+/// into `s0..s_n, c` (the bounds as for eight digits). The products are listed as `(byte
+/// offset, low digit's register, high digit's register)`; `$top` is `s_n`.
+macro_rules! row_n {
+    ($x:literal, $init_c:expr; $top:literal, $c:literal; $(($off:literal, $lo:literal, $hi:literal)),+) => {
         concat!(
             "xor r14d, r14d\n",
             $init_c,
-            "mulx r15, r14, [",
-            $x,
-            " + 0]\n",
-            "adcx ",
-            $s0,
-            ", r14\n",
-            "adox ",
-            $s1,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 8]\n",
-            "adcx ",
-            $s1,
-            ", r14\n",
-            "adox ",
-            $s2,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 16]\n",
-            "adcx ",
-            $s2,
-            ", r14\n",
-            "adox ",
-            $s3,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 24]\n",
-            "adcx ",
-            $s3,
-            ", r14\n",
-            "adox ",
-            $s4,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 32]\n",
-            "adcx ",
-            $s4,
-            ", r14\n",
-            "adox ",
-            $s5,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 40]\n",
-            "adcx ",
-            $s5,
-            ", r14\n",
-            "adox ",
-            $s6,
-            ", r15\n",
-            "mulx r15, r14, [",
-            $x,
-            " + 48]\n",
-            "adcx ",
-            $s6,
-            ", r14\n",
-            "adox ",
-            $s7,
-            ", r15\n",
+            $(
+                "mulx r15, r14, [", $x, " + ", $off, "]\n",
+                "adcx ", $lo, ", r14\n",
+                "adox ", $hi, ", r15\n",
+            )+
             "mov r14d, 0\n",
-            "adcx ",
-            $s7,
-            ", r14\n",
-            "adox ",
-            $c,
-            ", r14\n",
-            "adcx ",
-            $c,
-            ", r14\n",
+            "adcx ", $top, ", r14\n",
+            "adox ", $c, ", r14\n",
+            "adcx ", $c, ", r14\n",
         )
     };
 }
 
-/// One CIOS step of [`mont_mul_7_loop`], as `cios_step8!` for seven digits.
-macro_rules! cios_step7 {
-    ($off:literal; $s0:literal, $s1:literal, $s2:literal, $s3:literal, $s4:literal,
-     $s5:literal, $s6:literal, $s7:literal, $c:literal) => {
+/// One CIOS step of the narrow register loops, as `cios_step8!`: the digit of `b` at
+/// `$off`, `$s0` the window's lowest register, the products as in `row_n!`.
+macro_rules! cios_step_n {
+    ($off:literal; $s0:literal, $top:literal, $c:literal; $($prod:tt),+) => {
         concat!(
             "mov rdx, [rsp + 16]\n",
             "mov rdx, [rdx + ", $off, "]\n",
-            row7!("rsi", concat!("mov ", $c, ", 0\n");
-                  $s0, $s1, $s2, $s3, $s4, $s5, $s6, $s7, $c),
+            row_n!("rsi", concat!("mov ", $c, ", 0\n"); $top, $c; $($prod),+),
             "mov rdx, ", $s0, "\n",
             // IMUL writes CF and OF; the row's XOR clears them after.
             "imul rdx, [rsp]\n",
-            row7!("rdi", ""; $s0, $s1, $s2, $s3, $s4, $s5, $s6, $s7, $c),
+            row_n!("rdi", ""; $top, $c; $($prod),+),
         )
     };
 }
 
 /// The CIOS loop for 7-digit (448-bit) moduli with the running value in registers, as
-/// [`mont_mul_8_loop`] one digit narrower: for `a, b < m` (7 digits each, `m` odd, `m0inv =
+/// [`mont_mul_8_loop`] narrower: for `a, b < m` (7 digits each, `m` odd, `m0inv =
 /// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−448) mod m` or that plus `m` (below `2m`) in
-/// `t[0..7]` and its top digit (`{0, 1}`) in `t[7]`. Seven steps over nine registers (a
-/// window of eight digits and a carry digit) that rotate by one digit per step. `7·14 = 98`
-/// digit products; constant time. For the fixed-size Montgomery of seven digits
-/// (`reduce::fixed::arith`), where LLVM's code of the same steps took 1.3 times as long.
+/// `t[0..7]` and its top digit (`{0, 1}`) in `t[7]`. 7 steps over 9 registers (a window
+/// of 8 digits and a carry digit) that rotate by one digit per step; `98` digit
+/// products; constant time.
+/// For the fixed-size Montgomery of seven digits (`reduce::fixed::arith`), where LLVM's
+/// code of the same steps took 1.3 times as long.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -724,9 +661,9 @@ pub(crate) unsafe fn mont_mul_7_loop(
     m: &[u64; 7],
     m0inv: u64,
 ) {
-    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (seven digits
-    // each, by reference) and writes t's eight digits; it saves rbx and rbp (which `asm!`
-    // cannot name) on the stack with m', the pointer to t and the pointer to b below them,
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (7 digits each,
+    // by reference) and writes t's 8 digits; it saves rbx and rbp (which `asm!` cannot
+    // name) on the stack with m', the pointer to t and the pointer to b below them,
     // restores the stack pointer and both registers at the end (no `nostack`), and
     // declares every other register it writes.
     unsafe {
@@ -745,14 +682,14 @@ pub(crate) unsafe fn mont_mul_7_loop(
             "xor r10d, r10d",
             "xor r11d, r11d",
             "xor r12d, r12d",
-            cios_step7!("0"; "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13"),
-            cios_step7!("8"; "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "rax"),
-            cios_step7!("16"; "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "rax", "rbx"),
-            cios_step7!("24"; "r8", "r9", "r10", "r11", "r12", "r13", "rax", "rbx", "rcx"),
-            cios_step7!("32"; "r9", "r10", "r11", "r12", "r13", "rax", "rbx", "rcx", "r8"),
-            cios_step7!("40"; "r10", "r11", "r12", "r13", "rax", "rbx", "rcx", "r8", "r9"),
-            cios_step7!("48"; "r11", "r12", "r13", "rax", "rbx", "rcx", "r8", "r9", "r10"),
-            // The window after seven steps.
+            cios_step_n!("0"; "rax", "r12", "r13"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11"), ("48", "r11", "r12")),
+            cios_step_n!("8"; "rbx", "r13", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12"), ("48", "r12", "r13")),
+            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "r13"), ("48", "r13", "rax")),
+            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "r13"), ("40", "r13", "rax"), ("48", "rax", "rbx")),
+            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "r13"), ("32", "r13", "rax"), ("40", "rax", "rbx"), ("48", "rbx", "rcx")),
+            cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "r13"), ("24", "r13", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx"), ("48", "rcx", "r8")),
+            cios_step_n!("48"; "r11", "r9", "r10"; ("0", "r11", "r12"), ("8", "r12", "r13"), ("16", "r13", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8"), ("48", "r8", "r9")),
+            // The window after the last step.
             "mov r15, [rsp + 8]",
             "mov [r15 + 0], r12",
             "mov [r15 + 8], r13",
@@ -762,6 +699,149 @@ pub(crate) unsafe fn mont_mul_7_loop(
             "mov [r15 + 40], r8",
             "mov [r15 + 48], r9",
             "mov [r15 + 56], r10",
+            "add rsp, 24",
+            "pop rbp",
+            "pop rbx",
+            inout("rsi") a.as_ptr() => _,
+            inout("rdi") m.as_ptr() => _,
+            inout("rdx") b.as_ptr() => _,
+            inout("r14") m0inv => _,
+            inout("r15") t.as_mut_ptr() => _,
+            out("rax") _,
+            out("rcx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+        );
+    }
+}
+
+/// The CIOS loop for 6-digit (384-bit) moduli with the running value in registers, as
+/// [`mont_mul_8_loop`] narrower: for `a, b < m` (6 digits each, `m` odd, `m0inv =
+/// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−384) mod m` or that plus `m` (below `2m`) in
+/// `t[0..6]` and its top digit (`{0, 1}`) in `t[6]`. 6 steps over 8 registers (a window
+/// of 7 digits and a carry digit) that rotate by one digit per step; `72` digit
+/// products; constant time.
+/// For the fixed-size Montgomery of six digits (`reduce::fixed::arith`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn mont_mul_6_loop(
+    t: &mut [u64; 7],
+    a: &[u64; 6],
+    b: &[u64; 6],
+    m: &[u64; 6],
+    m0inv: u64,
+) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (6 digits each,
+    // by reference) and writes t's 7 digits; it saves rbx and rbp (which `asm!` cannot
+    // name) on the stack with m', the pointer to t and the pointer to b below them,
+    // restores the stack pointer and both registers at the end (no `nostack`), and
+    // declares every other register it writes.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "sub rsp, 24",
+            "mov [rsp], r14",
+            "mov [rsp + 8], r15",
+            "mov [rsp + 16], rdx",
+            "xor eax, eax",
+            "xor ebx, ebx",
+            "xor ecx, ecx",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            cios_step_n!("0"; "rax", "r11", "r12"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11")),
+            cios_step_n!("8"; "rbx", "r12", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12")),
+            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "rax")),
+            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "rax"), ("40", "rax", "rbx")),
+            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx")),
+            cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8")),
+            // The window after the last step.
+            "mov r15, [rsp + 8]",
+            "mov [r15 + 0], r11",
+            "mov [r15 + 8], r12",
+            "mov [r15 + 16], rax",
+            "mov [r15 + 24], rbx",
+            "mov [r15 + 32], rcx",
+            "mov [r15 + 40], r8",
+            "mov [r15 + 48], r9",
+            "add rsp, 24",
+            "pop rbp",
+            "pop rbx",
+            inout("rsi") a.as_ptr() => _,
+            inout("rdi") m.as_ptr() => _,
+            inout("rdx") b.as_ptr() => _,
+            inout("r14") m0inv => _,
+            inout("r15") t.as_mut_ptr() => _,
+            out("rax") _,
+            out("rcx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+        );
+    }
+}
+
+/// The CIOS loop for 5-digit (320-bit) moduli with the running value in registers, as
+/// [`mont_mul_8_loop`] narrower: for `a, b < m` (5 digits each, `m` odd, `m0inv =
+/// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−320) mod m` or that plus `m` (below `2m`) in
+/// `t[0..5]` and its top digit (`{0, 1}`) in `t[5]`. 5 steps over 7 registers (a window
+/// of 6 digits and a carry digit) that rotate by one digit per step; `50` digit
+/// products; constant time.
+/// For the fixed-size Montgomery of five digits (`reduce::fixed::arith`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn mont_mul_5_loop(
+    t: &mut [u64; 6],
+    a: &[u64; 5],
+    b: &[u64; 5],
+    m: &[u64; 5],
+    m0inv: u64,
+) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (5 digits each,
+    // by reference) and writes t's 6 digits; it saves rbx and rbp (which `asm!` cannot
+    // name) on the stack with m', the pointer to t and the pointer to b below them,
+    // restores the stack pointer and both registers at the end (no `nostack`), and
+    // declares every other register it writes.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "sub rsp, 24",
+            "mov [rsp], r14",
+            "mov [rsp + 8], r15",
+            "mov [rsp + 16], rdx",
+            "xor eax, eax",
+            "xor ebx, ebx",
+            "xor ecx, ecx",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            cios_step_n!("0"; "rax", "r10", "r11"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10")),
+            cios_step_n!("8"; "rbx", "r11", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11")),
+            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "rax")),
+            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "rax"), ("32", "rax", "rbx")),
+            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx")),
+            // The window after the last step.
+            "mov r15, [rsp + 8]",
+            "mov [r15 + 0], r10",
+            "mov [r15 + 8], r11",
+            "mov [r15 + 16], rax",
+            "mov [r15 + 24], rbx",
+            "mov [r15 + 32], rcx",
+            "mov [r15 + 40], r8",
             "add rsp, 24",
             "pop rbp",
             "pop rbx",
@@ -1594,7 +1674,7 @@ mod tests {
     }
 
     #[test]
-    fn seven_digit_register_loop_agrees_with_the_general_loop() {
+    fn narrow_register_loops_agree_with_the_general_loop() {
         if !super::super::has_bmi2_adx() {
             eprintln!(
                 "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
@@ -1602,37 +1682,59 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x3731_6f6f70);
-        let mut cases: Vec<(Vec<u64>, Vec<u64>, Vec<u64>)> = Vec::new();
-        for ml in moduli(&mut rng, 7) {
-            let m = Nat::from_vec(ml.clone());
-            for (a, b) in operands(&mut rng, &m) {
-                cases.push((ml.clone(), a, b));
+        for n in 5..=7usize {
+            let mut cases: Vec<(Vec<u64>, Vec<u64>, Vec<u64>)> = Vec::new();
+            for ml in moduli(&mut rng, n) {
+                let m = Nat::from_vec(ml.clone());
+                for (a, b) in operands(&mut rng, &m) {
+                    cases.push((ml.clone(), a, b));
+                }
             }
-        }
-        for _ in 0..2000 {
-            let mut ml: Vec<u64> = (0..7).map(|_| rng.next_u64()).collect();
-            ml[0] |= 1;
-            ml[6] |= 1 << (rng.next_u64() % 64);
-            let m = Nat::from_vec(ml.clone());
-            let (a, b) = (random_below(&mut rng, &m), random_below(&mut rng, &m));
-            cases.push((ml, a, b));
-        }
-        for (ml, a, b) in cases {
-            let inv = m0inv(ml[0]);
-            let mut general = [0u64; 9];
-            let mut registers = [0u64; 8];
-            // SAFETY: checked above that the CPU has BMI2 and ADX.
-            unsafe {
-                mont_mul_loop(&mut general, &a, &b, &ml, inv);
-                mont_mul_7_loop(
-                    &mut registers,
-                    a[..].try_into().unwrap(),
-                    b[..].try_into().unwrap(),
-                    ml[..].try_into().unwrap(),
-                    inv,
+            for _ in 0..2000 {
+                let mut ml: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+                ml[0] |= 1;
+                ml[n - 1] |= 1 << (rng.next_u64() % 64);
+                let m = Nat::from_vec(ml.clone());
+                let (a, b) = (random_below(&mut rng, &m), random_below(&mut rng, &m));
+                cases.push((ml, a, b));
+            }
+            for (ml, a, b) in cases {
+                let inv = m0inv(ml[0]);
+                let mut general = vec![0u64; n + 2];
+                let mut registers = vec![0u64; n + 1];
+                // SAFETY: checked above that the CPU has BMI2 and ADX.
+                unsafe {
+                    mont_mul_loop(&mut general, &a, &b, &ml, inv);
+                    match n {
+                        5 => mont_mul_5_loop(
+                            (&mut registers[..]).try_into().unwrap(),
+                            a[..].try_into().unwrap(),
+                            b[..].try_into().unwrap(),
+                            ml[..].try_into().unwrap(),
+                            inv,
+                        ),
+                        6 => mont_mul_6_loop(
+                            (&mut registers[..]).try_into().unwrap(),
+                            a[..].try_into().unwrap(),
+                            b[..].try_into().unwrap(),
+                            ml[..].try_into().unwrap(),
+                            inv,
+                        ),
+                        _ => mont_mul_7_loop(
+                            (&mut registers[..]).try_into().unwrap(),
+                            a[..].try_into().unwrap(),
+                            b[..].try_into().unwrap(),
+                            ml[..].try_into().unwrap(),
+                            inv,
+                        ),
+                    }
+                }
+                assert_eq!(
+                    registers[..],
+                    general[1..],
+                    "n = {n}, m = {ml:x?}, a = {a:x?}, b = {b:x?}"
                 );
             }
-            assert_eq!(registers[..], general[1..], "m = {ml:x?}, a = {a:x?}, b = {b:x?}");
         }
     }
 }
