@@ -587,6 +587,81 @@ macro_rules! doubled_digit {
     };
 }
 
+/// The triangle of an 8-digit square in registers, the first pass of [`mont_sqr_8_regs`]
+/// and [`sqr_8_regs`]: `C = Σ_(i<j) a_i·a_j·2^(64(i+j))` (`a` at rsi), row `i` (`a_i` times
+/// `a[i+1..8]`) adding into the live digits `2i+1 ..= i+8` in registers, each row's two
+/// lowest digits, final, stored to `[rdi + 8·(2i+1)]` and `[rdi + 8·(2i+2)]` (digits 1..=14;
+/// digits 0 and 15 are zero). Clobbers rax, rbx, rcx, rbp, r8–r15, rdx and the flags.
+macro_rules! triangle_8 {
+    () => {
+        concat!(
+            // Row 0: a_0·a[1..8] into digits 1..=8 (rax … r11).
+            "xor eax, eax\n",
+            "xor ebx, ebx\n",
+            "xor ecx, ecx\n",
+            "xor ebp, ebp\n",
+            "xor r8d, r8d\n",
+            "xor r9d, r9d\n",
+            "xor r10d, r10d\n",
+            "xor r11d, r11d\n",
+            "mov rdx, [rsi]\n",
+            cross_product!("8", "rax", "rbx"),
+            cross_product!("16", "rbx", "rcx"),
+            cross_product!("24", "rcx", "rbp"),
+            cross_product!("32", "rbp", "r8"),
+            cross_product!("40", "r8", "r9"),
+            cross_product!("48", "r9", "r10"),
+            cross_product!("56", "r10", "r11"),
+            close_cross_row!("r11"; "8", "rax", "16", "rbx"),
+            // Row 1: digits 3..=9 (rcx, rbp, r8 … r12).
+            "xor r12d, r12d\n",
+            "mov rdx, [rsi + 8]\n",
+            cross_product!("16", "rcx", "rbp"),
+            cross_product!("24", "rbp", "r8"),
+            cross_product!("32", "r8", "r9"),
+            cross_product!("40", "r9", "r10"),
+            cross_product!("48", "r10", "r11"),
+            cross_product!("56", "r11", "r12"),
+            close_cross_row!("r12"; "24", "rcx", "32", "rbp"),
+            // Row 2: digits 5..=10 (r8 … r13).
+            "xor r13d, r13d\n",
+            "mov rdx, [rsi + 16]\n",
+            cross_product!("24", "r8", "r9"),
+            cross_product!("32", "r9", "r10"),
+            cross_product!("40", "r10", "r11"),
+            cross_product!("48", "r11", "r12"),
+            cross_product!("56", "r12", "r13"),
+            close_cross_row!("r13"; "40", "r8", "48", "r9"),
+            // Row 3: digits 7..=11 (r10 … r13, rax).
+            "xor eax, eax\n",
+            "mov rdx, [rsi + 24]\n",
+            cross_product!("32", "r10", "r11"),
+            cross_product!("40", "r11", "r12"),
+            cross_product!("48", "r12", "r13"),
+            cross_product!("56", "r13", "rax"),
+            close_cross_row!("rax"; "56", "r10", "64", "r11"),
+            // Row 4: digits 9..=12 (r12, r13, rax, rbx).
+            "xor ebx, ebx\n",
+            "mov rdx, [rsi + 32]\n",
+            cross_product!("40", "r12", "r13"),
+            cross_product!("48", "r13", "rax"),
+            cross_product!("56", "rax", "rbx"),
+            close_cross_row!("rbx"; "72", "r12", "80", "r13"),
+            // Row 5: digits 11..=13 (rax, rbx, rcx).
+            "xor ecx, ecx\n",
+            "mov rdx, [rsi + 40]\n",
+            cross_product!("48", "rax", "rbx"),
+            cross_product!("56", "rbx", "rcx"),
+            close_cross_row!("rcx"; "88", "rax", "96", "rbx"),
+            // Row 6: digits 13..=14 (rcx, rbp).
+            "xor ebp, ebp\n",
+            "mov rdx, [rsi + 48]\n",
+            cross_product!("56", "rcx", "rbp"),
+            close_cross_row!("rbp"; "104", "rcx", "112", "rbp"),
+        )
+    };
+}
+
 /// One step of the reduction in [`mont_sqr_8_regs`]: `u = s0·m' mod 2^64` (m' at
 /// `[rsp]`), then the window `s0..s8` plus `u·m` into `s0..s8, c` (`m` at rdi), which
 /// clears `s0`: the value divided by `2^64` is `s1..s8, c`, the next step's window, and
@@ -642,225 +717,110 @@ macro_rules! cios_step_n {
     };
 }
 
-/// The CIOS loop for 7-digit (448-bit) moduli with the running value in registers, as
-/// [`mont_mul_8_loop`] narrower: for `a, b < m` (7 digits each, `m` odd, `m0inv =
-/// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−448) mod m` or that plus `m` (below `2m`) in
-/// `t[0..7]` and its top digit (`{0, 1}`) in `t[7]`. 7 steps over 9 registers (a window
-/// of 8 digits and a carry digit) that rotate by one digit per step; `98` digit
-/// products; constant time.
-/// For the fixed-size Montgomery of seven digits (`reduce::fixed::arith`), where LLVM's
-/// code of the same steps took 1.3 times as long.
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
-#[inline]
-pub(crate) unsafe fn mont_mul_7_loop(
-    t: &mut [u64; 8],
-    a: &[u64; 7],
-    b: &[u64; 7],
-    m: &[u64; 7],
-    m0inv: u64,
-) {
-    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (7 digits each,
-    // by reference) and writes t's 8 digits; it saves rbx and rbp (which `asm!` cannot
-    // name) on the stack with m', the pointer to t and the pointer to b below them,
-    // restores the stack pointer and both registers at the end (no `nostack`), and
-    // declares every other register it writes.
-    unsafe {
-        asm!(
-            "push rbx",
-            "push rbp",
-            "sub rsp, 24",
-            "mov [rsp], r14",
-            "mov [rsp + 8], r15",
-            "mov [rsp + 16], rdx",
-            "xor eax, eax",
-            "xor ebx, ebx",
-            "xor ecx, ecx",
-            "xor r8d, r8d",
-            "xor r9d, r9d",
-            "xor r10d, r10d",
-            "xor r11d, r11d",
-            "xor r12d, r12d",
-            cios_step_n!("0"; "rax", "r12", "r13"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11"), ("48", "r11", "r12")),
-            cios_step_n!("8"; "rbx", "r13", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12"), ("48", "r12", "r13")),
-            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "r13"), ("48", "r13", "rax")),
-            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "r13"), ("40", "r13", "rax"), ("48", "rax", "rbx")),
-            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "r13"), ("32", "r13", "rax"), ("40", "rax", "rbx"), ("48", "rbx", "rcx")),
-            cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "r13"), ("24", "r13", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx"), ("48", "rcx", "r8")),
-            cios_step_n!("48"; "r11", "r9", "r10"; ("0", "r11", "r12"), ("8", "r12", "r13"), ("16", "r13", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8"), ("48", "r8", "r9")),
-            // The window after the last step.
-            "mov r15, [rsp + 8]",
-            "mov [r15 + 0], r12",
-            "mov [r15 + 8], r13",
-            "mov [r15 + 16], rax",
-            "mov [r15 + 24], rbx",
-            "mov [r15 + 32], rcx",
-            "mov [r15 + 40], r8",
-            "mov [r15 + 48], r9",
-            "mov [r15 + 56], r10",
-            "add rsp, 24",
-            "pop rbp",
-            "pop rbx",
-            inout("rsi") a.as_ptr() => _,
-            inout("rdi") m.as_ptr() => _,
-            inout("rdx") b.as_ptr() => _,
-            inout("r14") m0inv => _,
-            inout("r15") t.as_mut_ptr() => _,
-            out("rax") _,
-            out("rcx") _,
-            out("r8") _,
-            out("r9") _,
-            out("r10") _,
-            out("r11") _,
-            out("r12") _,
-            out("r13") _,
-        );
-    }
+/// Defines `$name(t, a, b, m, m0inv)`, the CIOS loop for `n`-digit moduli (`n` = 5, 6, 7)
+/// with the running value in registers, as [`mont_mul_8_loop`] narrower: for `a, b < m`
+/// (`n` digits each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), leaves `a·b·2^(−64n) mod m` or
+/// that plus `m` (below `2m`) in `t[0..n]` and its top digit (`{0, 1}`) in `t[n]`. `n` steps
+/// (`cios_step_n!`) over `n + 2` registers, a window of `n + 1` digits and a carry digit
+/// that rotate by one digit per step; `2n²` digit products; constant time. For the
+/// fixed-size Montgomery of `n` digits (`reduce::fixed::arith`), where LLVM's code of the
+/// same steps took up to 1.4 times as long (AMD EPYC Zen 4). The arguments: the zeroing
+/// of the first window, the steps, the stores of the last window to `t` (at r15).
+macro_rules! mont_mul_narrow_loop {
+    ($name:ident, $n:literal, $n1:literal; [$($zero:literal),+]; [$($step:expr),+]; [$($store:literal),+]) => {
+        /// The CIOS loop in registers for moduli of this many digits: see
+        /// `mont_mul_narrow_loop!`.
+        ///
+        /// # Safety
+        /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+        #[inline]
+        pub(crate) unsafe fn $name(
+            t: &mut [u64; $n1],
+            a: &[u64; $n],
+            b: &[u64; $n],
+            m: &[u64; $n],
+            m0inv: u64,
+        ) {
+            // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (n
+            // digits each, by reference) and writes t's n + 1 digits; it saves rbx and rbp
+            // (which `asm!` cannot name) on the stack with m', the pointer to t and the
+            // pointer to b below them, restores the stack pointer and both registers at
+            // the end (no `nostack`), and declares every other register it writes.
+            unsafe {
+                asm!(
+                    "push rbx",
+                    "push rbp",
+                    "sub rsp, 24",
+                    "mov [rsp], r14",
+                    "mov [rsp + 8], r15",
+                    "mov [rsp + 16], rdx",
+                    $($zero,)+
+                    $($step,)+
+                    "mov r15, [rsp + 8]",
+                    $($store,)+
+                    "add rsp, 24",
+                    "pop rbp",
+                    "pop rbx",
+                    inout("rsi") a.as_ptr() => _,
+                    inout("rdi") m.as_ptr() => _,
+                    inout("rdx") b.as_ptr() => _,
+                    inout("r14") m0inv => _,
+                    inout("r15") t.as_mut_ptr() => _,
+                    out("rax") _,
+                    out("rcx") _,
+                    out("r8") _,
+                    out("r9") _,
+                    out("r10") _,
+                    out("r11") _,
+                    out("r12") _,
+                    out("r13") _,
+                );
+            }
+        }
+    };
 }
 
-/// The CIOS loop for 6-digit (384-bit) moduli with the running value in registers, as
-/// [`mont_mul_8_loop`] narrower: for `a, b < m` (6 digits each, `m` odd, `m0inv =
-/// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−384) mod m` or that plus `m` (below `2m`) in
-/// `t[0..6]` and its top digit (`{0, 1}`) in `t[6]`. 6 steps over 8 registers (a window
-/// of 7 digits and a carry digit) that rotate by one digit per step; `72` digit
-/// products; constant time.
-/// For the fixed-size Montgomery of six digits (`reduce::fixed::arith`).
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
-#[inline]
-pub(crate) unsafe fn mont_mul_6_loop(
-    t: &mut [u64; 7],
-    a: &[u64; 6],
-    b: &[u64; 6],
-    m: &[u64; 6],
-    m0inv: u64,
-) {
-    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (6 digits each,
-    // by reference) and writes t's 7 digits; it saves rbx and rbp (which `asm!` cannot
-    // name) on the stack with m', the pointer to t and the pointer to b below them,
-    // restores the stack pointer and both registers at the end (no `nostack`), and
-    // declares every other register it writes.
-    unsafe {
-        asm!(
-            "push rbx",
-            "push rbp",
-            "sub rsp, 24",
-            "mov [rsp], r14",
-            "mov [rsp + 8], r15",
-            "mov [rsp + 16], rdx",
-            "xor eax, eax",
-            "xor ebx, ebx",
-            "xor ecx, ecx",
-            "xor r8d, r8d",
-            "xor r9d, r9d",
-            "xor r10d, r10d",
-            "xor r11d, r11d",
-            cios_step_n!("0"; "rax", "r11", "r12"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11")),
-            cios_step_n!("8"; "rbx", "r12", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12")),
-            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "rax")),
-            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "rax"), ("40", "rax", "rbx")),
-            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx")),
-            cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8")),
-            // The window after the last step.
-            "mov r15, [rsp + 8]",
-            "mov [r15 + 0], r11",
-            "mov [r15 + 8], r12",
-            "mov [r15 + 16], rax",
-            "mov [r15 + 24], rbx",
-            "mov [r15 + 32], rcx",
-            "mov [r15 + 40], r8",
-            "mov [r15 + 48], r9",
-            "add rsp, 24",
-            "pop rbp",
-            "pop rbx",
-            inout("rsi") a.as_ptr() => _,
-            inout("rdi") m.as_ptr() => _,
-            inout("rdx") b.as_ptr() => _,
-            inout("r14") m0inv => _,
-            inout("r15") t.as_mut_ptr() => _,
-            out("rax") _,
-            out("rcx") _,
-            out("r8") _,
-            out("r9") _,
-            out("r10") _,
-            out("r11") _,
-            out("r12") _,
-            out("r13") _,
-        );
-    }
-}
+mont_mul_narrow_loop!(
+    mont_mul_7_loop, 7, 8;
+    ["xor eax, eax", "xor ebx, ebx", "xor ecx, ecx", "xor r8d, r8d", "xor r9d, r9d", "xor r10d, r10d", "xor r11d, r11d", "xor r12d, r12d"];
+    [
+        cios_step_n!("0"; "rax", "r12", "r13"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11"), ("48", "r11", "r12")),
+        cios_step_n!("8"; "rbx", "r13", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12"), ("48", "r12", "r13")),
+        cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "r13"), ("48", "r13", "rax")),
+        cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "r13"), ("40", "r13", "rax"), ("48", "rax", "rbx")),
+        cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "r13"), ("32", "r13", "rax"), ("40", "rax", "rbx"), ("48", "rbx", "rcx")),
+        cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "r13"), ("24", "r13", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx"), ("48", "rcx", "r8")),
+        cios_step_n!("48"; "r11", "r9", "r10"; ("0", "r11", "r12"), ("8", "r12", "r13"), ("16", "r13", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8"), ("48", "r8", "r9"))
+    ];
+    ["mov [r15 + 0], r12", "mov [r15 + 8], r13", "mov [r15 + 16], rax", "mov [r15 + 24], rbx", "mov [r15 + 32], rcx", "mov [r15 + 40], r8", "mov [r15 + 48], r9", "mov [r15 + 56], r10"]
+);
 
-/// The CIOS loop for 5-digit (320-bit) moduli with the running value in registers, as
-/// [`mont_mul_8_loop`] narrower: for `a, b < m` (5 digits each, `m` odd, `m0inv =
-/// −m_0^(−1) mod 2^64`), leaves `a·b·2^(−320) mod m` or that plus `m` (below `2m`) in
-/// `t[0..5]` and its top digit (`{0, 1}`) in `t[5]`. 5 steps over 7 registers (a window
-/// of 6 digits and a carry digit) that rotate by one digit per step; `50` digit
-/// products; constant time.
-/// For the fixed-size Montgomery of five digits (`reduce::fixed::arith`).
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
-#[inline]
-pub(crate) unsafe fn mont_mul_5_loop(
-    t: &mut [u64; 6],
-    a: &[u64; 5],
-    b: &[u64; 5],
-    m: &[u64; 5],
-    m0inv: u64,
-) {
-    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a, b, m (5 digits each,
-    // by reference) and writes t's 6 digits; it saves rbx and rbp (which `asm!` cannot
-    // name) on the stack with m', the pointer to t and the pointer to b below them,
-    // restores the stack pointer and both registers at the end (no `nostack`), and
-    // declares every other register it writes.
-    unsafe {
-        asm!(
-            "push rbx",
-            "push rbp",
-            "sub rsp, 24",
-            "mov [rsp], r14",
-            "mov [rsp + 8], r15",
-            "mov [rsp + 16], rdx",
-            "xor eax, eax",
-            "xor ebx, ebx",
-            "xor ecx, ecx",
-            "xor r8d, r8d",
-            "xor r9d, r9d",
-            "xor r10d, r10d",
-            cios_step_n!("0"; "rax", "r10", "r11"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10")),
-            cios_step_n!("8"; "rbx", "r11", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11")),
-            cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "rax")),
-            cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "rax"), ("32", "rax", "rbx")),
-            cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx")),
-            // The window after the last step.
-            "mov r15, [rsp + 8]",
-            "mov [r15 + 0], r10",
-            "mov [r15 + 8], r11",
-            "mov [r15 + 16], rax",
-            "mov [r15 + 24], rbx",
-            "mov [r15 + 32], rcx",
-            "mov [r15 + 40], r8",
-            "add rsp, 24",
-            "pop rbp",
-            "pop rbx",
-            inout("rsi") a.as_ptr() => _,
-            inout("rdi") m.as_ptr() => _,
-            inout("rdx") b.as_ptr() => _,
-            inout("r14") m0inv => _,
-            inout("r15") t.as_mut_ptr() => _,
-            out("rax") _,
-            out("rcx") _,
-            out("r8") _,
-            out("r9") _,
-            out("r10") _,
-            out("r11") _,
-            out("r12") _,
-            out("r13") _,
-        );
-    }
-}
+mont_mul_narrow_loop!(
+    mont_mul_6_loop, 6, 7;
+    ["xor eax, eax", "xor ebx, ebx", "xor ecx, ecx", "xor r8d, r8d", "xor r9d, r9d", "xor r10d, r10d", "xor r11d, r11d"];
+    [
+        cios_step_n!("0"; "rax", "r11", "r12"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10"), ("40", "r10", "r11")),
+        cios_step_n!("8"; "rbx", "r12", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11"), ("40", "r11", "r12")),
+        cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "r12"), ("40", "r12", "rax")),
+        cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "r12"), ("32", "r12", "rax"), ("40", "rax", "rbx")),
+        cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "r12"), ("24", "r12", "rax"), ("32", "rax", "rbx"), ("40", "rbx", "rcx")),
+        cios_step_n!("40"; "r10", "r8", "r9"; ("0", "r10", "r11"), ("8", "r11", "r12"), ("16", "r12", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"), ("40", "rcx", "r8"))
+    ];
+    ["mov [r15 + 0], r11", "mov [r15 + 8], r12", "mov [r15 + 16], rax", "mov [r15 + 24], rbx", "mov [r15 + 32], rcx", "mov [r15 + 40], r8", "mov [r15 + 48], r9"]
+);
+
+mont_mul_narrow_loop!(
+    mont_mul_5_loop, 5, 6;
+    ["xor eax, eax", "xor ebx, ebx", "xor ecx, ecx", "xor r8d, r8d", "xor r9d, r9d", "xor r10d, r10d"];
+    [
+        cios_step_n!("0"; "rax", "r10", "r11"; ("0", "rax", "rbx"), ("8", "rbx", "rcx"), ("16", "rcx", "r8"), ("24", "r8", "r9"), ("32", "r9", "r10")),
+        cios_step_n!("8"; "rbx", "r11", "rax"; ("0", "rbx", "rcx"), ("8", "rcx", "r8"), ("16", "r8", "r9"), ("24", "r9", "r10"), ("32", "r10", "r11")),
+        cios_step_n!("16"; "rcx", "rax", "rbx"; ("0", "rcx", "r8"), ("8", "r8", "r9"), ("16", "r9", "r10"), ("24", "r10", "r11"), ("32", "r11", "rax")),
+        cios_step_n!("24"; "r8", "rbx", "rcx"; ("0", "r8", "r9"), ("8", "r9", "r10"), ("16", "r10", "r11"), ("24", "r11", "rax"), ("32", "rax", "rbx")),
+        cios_step_n!("32"; "r9", "rcx", "r8"; ("0", "r9", "r10"), ("8", "r10", "r11"), ("16", "r11", "rax"), ("24", "rax", "rbx"), ("32", "rbx", "rcx"))
+    ];
+    ["mov [r15 + 0], r10", "mov [r15 + 8], r11", "mov [r15 + 16], rax", "mov [r15 + 24], rbx", "mov [r15 + 32], rcx", "mov [r15 + 40], r8"]
+);
 
 /// Montgomery squaring for 8-digit (512-bit) moduli with the running values in
 /// registers: for `a < m` (8 digits, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), leaves
@@ -906,69 +866,8 @@ pub(crate) unsafe fn mont_sqr_8_regs(
             "mov [rsp], r14",
             "mov [rsp + 8], r15",
             "mov [rsp + 16], rdx",
-            // 1. The triangle. Row 0: a_0·a[1..8] into digits 1..=8 (rax … r11).
-            "xor eax, eax",
-            "xor ebx, ebx",
-            "xor ecx, ecx",
-            "xor ebp, ebp",
-            "xor r8d, r8d",
-            "xor r9d, r9d",
-            "xor r10d, r10d",
-            "xor r11d, r11d",
-            "mov rdx, [rsi]",
-            cross_product!("8", "rax", "rbx"),
-            cross_product!("16", "rbx", "rcx"),
-            cross_product!("24", "rcx", "rbp"),
-            cross_product!("32", "rbp", "r8"),
-            cross_product!("40", "r8", "r9"),
-            cross_product!("48", "r9", "r10"),
-            cross_product!("56", "r10", "r11"),
-            close_cross_row!("r11"; "8", "rax", "16", "rbx"),
-            // Row 1: digits 3..=9 (rcx, rbp, r8 … r12).
-            "xor r12d, r12d",
-            "mov rdx, [rsi + 8]",
-            cross_product!("16", "rcx", "rbp"),
-            cross_product!("24", "rbp", "r8"),
-            cross_product!("32", "r8", "r9"),
-            cross_product!("40", "r9", "r10"),
-            cross_product!("48", "r10", "r11"),
-            cross_product!("56", "r11", "r12"),
-            close_cross_row!("r12"; "24", "rcx", "32", "rbp"),
-            // Row 2: digits 5..=10 (r8 … r13).
-            "xor r13d, r13d",
-            "mov rdx, [rsi + 16]",
-            cross_product!("24", "r8", "r9"),
-            cross_product!("32", "r9", "r10"),
-            cross_product!("40", "r10", "r11"),
-            cross_product!("48", "r11", "r12"),
-            cross_product!("56", "r12", "r13"),
-            close_cross_row!("r13"; "40", "r8", "48", "r9"),
-            // Row 3: digits 7..=11 (r10 … r13, rax).
-            "xor eax, eax",
-            "mov rdx, [rsi + 24]",
-            cross_product!("32", "r10", "r11"),
-            cross_product!("40", "r11", "r12"),
-            cross_product!("48", "r12", "r13"),
-            cross_product!("56", "r13", "rax"),
-            close_cross_row!("rax"; "56", "r10", "64", "r11"),
-            // Row 4: digits 9..=12 (r12, r13, rax, rbx).
-            "xor ebx, ebx",
-            "mov rdx, [rsi + 32]",
-            cross_product!("40", "r12", "r13"),
-            cross_product!("48", "r13", "rax"),
-            cross_product!("56", "rax", "rbx"),
-            close_cross_row!("rbx"; "72", "r12", "80", "r13"),
-            // Row 5: digits 11..=13 (rax, rbx, rcx).
-            "xor ecx, ecx",
-            "mov rdx, [rsi + 40]",
-            cross_product!("48", "rax", "rbx"),
-            cross_product!("56", "rbx", "rcx"),
-            close_cross_row!("rcx"; "88", "rax", "96", "rbx"),
-            // Row 6: digits 13..=14 (rcx, rbp).
-            "xor ebp, ebp",
-            "mov rdx, [rsi + 48]",
-            cross_product!("56", "rcx", "rbp"),
-            close_cross_row!("rbp"; "104", "rcx", "112", "rbp"),
+            // 1. The triangle.
+            triangle_8!(),
             // 2. Doubled, the squares added: digits 0..8 into rax, rbx, rcx, r8 … r12 (the
             // reduction's window, r13 = 0 its ninth digit), digits 8..16 back to cross
             // through rbp. The triangle's digits 0 and 15 are zero.
@@ -1085,69 +984,7 @@ pub(crate) unsafe fn sqr_8_regs(r: &mut [u64; 16], a: &[u64; 8]) {
         asm!(
             "push rbx",
             "push rbp",
-            // The triangle (as in `mont_sqr_8_regs`). Row 0: a_0·a[1..8] into digits 1..=8 (rax … r11).
-            "xor eax, eax",
-            "xor ebx, ebx",
-            "xor ecx, ecx",
-            "xor ebp, ebp",
-            "xor r8d, r8d",
-            "xor r9d, r9d",
-            "xor r10d, r10d",
-            "xor r11d, r11d",
-            "mov rdx, [rsi]",
-            cross_product!("8", "rax", "rbx"),
-            cross_product!("16", "rbx", "rcx"),
-            cross_product!("24", "rcx", "rbp"),
-            cross_product!("32", "rbp", "r8"),
-            cross_product!("40", "r8", "r9"),
-            cross_product!("48", "r9", "r10"),
-            cross_product!("56", "r10", "r11"),
-            close_cross_row!("r11"; "8", "rax", "16", "rbx"),
-            // Row 1: digits 3..=9 (rcx, rbp, r8 … r12).
-            "xor r12d, r12d",
-            "mov rdx, [rsi + 8]",
-            cross_product!("16", "rcx", "rbp"),
-            cross_product!("24", "rbp", "r8"),
-            cross_product!("32", "r8", "r9"),
-            cross_product!("40", "r9", "r10"),
-            cross_product!("48", "r10", "r11"),
-            cross_product!("56", "r11", "r12"),
-            close_cross_row!("r12"; "24", "rcx", "32", "rbp"),
-            // Row 2: digits 5..=10 (r8 … r13).
-            "xor r13d, r13d",
-            "mov rdx, [rsi + 16]",
-            cross_product!("24", "r8", "r9"),
-            cross_product!("32", "r9", "r10"),
-            cross_product!("40", "r10", "r11"),
-            cross_product!("48", "r11", "r12"),
-            cross_product!("56", "r12", "r13"),
-            close_cross_row!("r13"; "40", "r8", "48", "r9"),
-            // Row 3: digits 7..=11 (r10 … r13, rax).
-            "xor eax, eax",
-            "mov rdx, [rsi + 24]",
-            cross_product!("32", "r10", "r11"),
-            cross_product!("40", "r11", "r12"),
-            cross_product!("48", "r12", "r13"),
-            cross_product!("56", "r13", "rax"),
-            close_cross_row!("rax"; "56", "r10", "64", "r11"),
-            // Row 4: digits 9..=12 (r12, r13, rax, rbx).
-            "xor ebx, ebx",
-            "mov rdx, [rsi + 32]",
-            cross_product!("40", "r12", "r13"),
-            cross_product!("48", "r13", "rax"),
-            cross_product!("56", "rax", "rbx"),
-            close_cross_row!("rbx"; "72", "r12", "80", "r13"),
-            // Row 5: digits 11..=13 (rax, rbx, rcx).
-            "xor ecx, ecx",
-            "mov rdx, [rsi + 40]",
-            cross_product!("48", "rax", "rbx"),
-            cross_product!("56", "rbx", "rcx"),
-            close_cross_row!("rcx"; "88", "rax", "96", "rbx"),
-            // Row 6: digits 13..=14 (rcx, rbp).
-            "xor ebp, ebp",
-            "mov rdx, [rsi + 48]",
-            cross_product!("56", "rcx", "rbp"),
-            close_cross_row!("rbp"; "104", "rcx", "112", "rbp"),
+            triangle_8!(),
             // Doubled, the squares added, digit by digit (the triangle's digits 0 and 15
             // are zero).
             "xor ebp, ebp",

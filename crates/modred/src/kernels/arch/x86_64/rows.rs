@@ -282,95 +282,39 @@ pub(crate) unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
-/// One row of [`mul_9_regs`]: the window `$s0..$s8` (the sum so far divided by `2^(64i)`)
-/// plus `b_i·a` (`b_i` at `[b + $boff]`, the pointer `b` at `[rsp]`, `a` at rsi) into
-/// `$s0..$s9`: MULX for the products (r14 high, r12 low), ADCX adding the low halves at
-/// their digit and ADOX the high halves one digit up. `$s9`, zeroed first (which also clears
-/// CF and OF), takes both chains' ends. Then `$s0`, final, is stored to `[rdi + $roff]`.
+/// One row of the products in registers ([`mul_8_regs`], [`mul_9_regs`]): `$load` puts the
+/// digit of `b` in rdx; `$top`, the digit above the window, is zeroed (which also clears
+/// CF and OF); each listed product `(byte offset in a, low digit, high digit)` is one MULX
+/// (r14 high, r12 low), ADCX adding the low half and ADOX the high half one digit up; both
+/// chains end in `$top`; then `$s0`, final, is stored to `[rdi + $roff]`.
+macro_rules! mul_row {
+    ($load:expr, $roff:literal, $s0:literal, $top:literal;
+     $(($off:literal, $lo:literal, $hi:literal)),+) => {
+        concat!(
+            $load,
+            "xor ", $top, ", ", $top, "\n",
+            $(
+                "mulx r14, r12, [rsi + ", $off, "]\n",
+                "adcx ", $lo, ", r12\n",
+                "adox ", $hi, ", r14\n",
+            )+
+            "adc ", $top, ", 0\n",
+            "mov [rdi + ", $roff, "], ", $s0, "\n",
+        )
+    };
+}
+
+/// One row of [`mul_9_regs`], `mul_row!` for nine digits: the window `$s0..$s8` (the sum so
+/// far divided by `2^(64i)`) plus `b_i·a` (`b_i` at `[b + $boff]`, the pointer `b` at
+/// `[rsp]`, `a` at rsi) into `$s0..$s9`.
 macro_rules! mul9_row {
     ($boff:literal, $roff:literal; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
      $s4:literal, $s5:literal, $s6:literal, $s7:literal, $s8:literal, $s9:literal) => {
-        concat!(
-            "mov rdx, [rsp]\n",
-            "mov rdx, [rdx + ",
-            $boff,
-            "]\n",
-            "xor ",
-            $s9,
-            ", ",
-            $s9,
-            "\n",
-            "mulx r14, r12, [rsi]\n",
-            "adcx ",
-            $s0,
-            ", r12\n",
-            "adox ",
-            $s1,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 8]\n",
-            "adcx ",
-            $s1,
-            ", r12\n",
-            "adox ",
-            $s2,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 16]\n",
-            "adcx ",
-            $s2,
-            ", r12\n",
-            "adox ",
-            $s3,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 24]\n",
-            "adcx ",
-            $s3,
-            ", r12\n",
-            "adox ",
-            $s4,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 32]\n",
-            "adcx ",
-            $s4,
-            ", r12\n",
-            "adox ",
-            $s5,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 40]\n",
-            "adcx ",
-            $s5,
-            ", r12\n",
-            "adox ",
-            $s6,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 48]\n",
-            "adcx ",
-            $s6,
-            ", r12\n",
-            "adox ",
-            $s7,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 56]\n",
-            "adcx ",
-            $s7,
-            ", r12\n",
-            "adox ",
-            $s8,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 64]\n",
-            "adcx ",
-            $s8,
-            ", r12\n",
-            "adox ",
-            $s9,
-            ", r14\n",
-            "adc ",
-            $s9,
-            ", 0\n",
-            "mov [rdi + ",
-            $roff,
-            "], ",
-            $s0,
-            "\n",
+        mul_row!(
+            concat!("mov rdx, [rsp]\n", "mov rdx, [rdx + ", $boff, "]\n"), $roff, $s0, $s9;
+            ("0", $s0, $s1), ("8", $s1, $s2), ("16", $s2, $s3), ("24", $s3, $s4),
+            ("32", $s4, $s5), ("40", $s5, $s6), ("48", $s6, $s7), ("56", $s7, $s8),
+            ("64", $s8, $s9)
         )
     };
 }
@@ -447,86 +391,15 @@ pub(crate) unsafe fn mul_9_regs(r: &mut [u64; 18], a: &[u64; 9], b: &[u64; 9]) {
     }
 }
 
-/// One row of [`mul_8_regs`]: the window `$s0..$s7` plus `b_i·a` (`b_i` at `[r15 +
-/// $boff]`, `a` at rsi) into `$s0..$s8` as in `mul9_row!`, `$s8` zeroed first (which also
-/// clears CF and OF) and taking both chains' ends; then `$s0`, final, is stored to `[rdi +
-/// $roff]`.
+/// One row of [`mul_8_regs`], `mul_row!` for eight digits: the window `$s0..$s7` plus
+/// `b_i·a` (`b_i` at `[r15 + $boff]`, `a` at rsi) into `$s0..$s8`.
 macro_rules! mul8_row {
     ($boff:literal, $roff:literal; $s0:literal, $s1:literal, $s2:literal, $s3:literal,
      $s4:literal, $s5:literal, $s6:literal, $s7:literal, $s8:literal) => {
-        concat!(
-            "mov rdx, [r15 + ",
-            $boff,
-            "]\n",
-            "xor ",
-            $s8,
-            ", ",
-            $s8,
-            "\n",
-            "mulx r14, r12, [rsi + 0]\n",
-            "adcx ",
-            $s0,
-            ", r12\n",
-            "adox ",
-            $s1,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 8]\n",
-            "adcx ",
-            $s1,
-            ", r12\n",
-            "adox ",
-            $s2,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 16]\n",
-            "adcx ",
-            $s2,
-            ", r12\n",
-            "adox ",
-            $s3,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 24]\n",
-            "adcx ",
-            $s3,
-            ", r12\n",
-            "adox ",
-            $s4,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 32]\n",
-            "adcx ",
-            $s4,
-            ", r12\n",
-            "adox ",
-            $s5,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 40]\n",
-            "adcx ",
-            $s5,
-            ", r12\n",
-            "adox ",
-            $s6,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 48]\n",
-            "adcx ",
-            $s6,
-            ", r12\n",
-            "adox ",
-            $s7,
-            ", r14\n",
-            "mulx r14, r12, [rsi + 56]\n",
-            "adcx ",
-            $s7,
-            ", r12\n",
-            "adox ",
-            $s8,
-            ", r14\n",
-            "adc ",
-            $s8,
-            ", 0\n",
-            "mov [rdi + ",
-            $roff,
-            "], ",
-            $s0,
-            "\n",
+        mul_row!(
+            concat!("mov rdx, [r15 + ", $boff, "]\n"), $roff, $s0, $s8;
+            ("0", $s0, $s1), ("8", $s1, $s2), ("16", $s2, $s3), ("24", $s3, $s4),
+            ("32", $s4, $s5), ("40", $s5, $s6), ("48", $s6, $s7), ("56", $s7, $s8)
         )
     };
 }
