@@ -31,10 +31,12 @@
 //!   doubled, plus the squares of the blocks in registers
 //!   ([`super::mont_mulx::sqr_8_regs`]).
 //!
-//! `super::mont_mulx::mont_mul` and `mont_sqr` take these for `8n` digits from 16: on an
-//! AMD EPYC (Zen 4, AVX-512 hidden) a 1024-bit Montgomery multiplication 288 → 256 ns (the
-//! fused one-row CIOS before), a square 250 → 221 ns; 2048 bits 1060 → 896 and 791 → 729;
-//! 4096 bits 4058 → 3396 and 2920 → 2675.
+//! `super::mont_mulx::mont_mul` and `mont_sqr` take these for `8n` digits from 16 (the
+//! product by one level of Karatsuba over [`mul_8rows`] at 32–64 digits,
+//! `super::karatsuba`). On an AMD EPYC (Zen 4, AVX-512 hidden), against the fused one-row
+//! CIOS and the square of the rows before: a 1024-bit Montgomery multiplication 288 → 250
+//! ns, a square 250 → 210; 2048 bits 1060 → 880 and 791 → 725; 4096 bits 4058 → 3180 and
+//! 2920 → 2650.
 
 use core::arch::asm;
 
