@@ -1,8 +1,9 @@
 //! Montgomery's reducer (`montgomery`) on x86-64 with BMI2 and ADX: its products by the
-//! fused MULX/ADCX/ADOX Montgomery multiplication (`kernels::arch::x86_64::mont_mulx`, CIOS
-//! with the two inner loops in one pass, after OpenSSL's `bn_mulx4x_mont`), its squares by
-//! the dedicated square (triangle, doubled, then the reduction in MULX/ADX rows) or by
-//! that multiplication, whichever measured faster for the width
+//! MULX/ADCX/ADOX Montgomery multiplication (`kernels::arch::x86_64::mont_mulx`: CIOS with
+//! the two inner loops in one pass, after OpenSSL's `bn_mulx4x_mont`, or for `8n` digits
+//! from 16 the product and the reduction eight rows per pass, `kernels::arch::x86_64::rows8`),
+//! its squares by the dedicated square (triangle, doubled, then the reduction) or by that
+//! multiplication, whichever measured faster for the width
 //! ([`crate::engine::rule::montgomery_mulx_sqr_separate`]).
 //!
 //! Same algorithm, representation (`x·R mod m`, `R = 2^(64k)`), input bound and results as
@@ -90,7 +91,8 @@ impl Reducer<u64> for MontgomeryMulx {
         self.params.reduce_raw(out, x, scratch);
     }
 
-    /// The fused MULX/ADX Montgomery multiplication (`2k² + k` digit products).
+    /// The MULX/ADX Montgomery multiplication (`2k² + k` digit products at most; the
+    /// product by Karatsuba at 32, 48 and 64 digits), `2k + 2` digits of working space.
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
         let m = self.params.m.limbs();
         let t = grown(&mut scratch.work, 2 * m.len() + 2);

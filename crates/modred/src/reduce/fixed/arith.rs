@@ -404,9 +404,9 @@ fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
 }
 
 /// `out = a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]):
-/// for `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`], for `N = 7`
-/// there `mont_mul_7_asm` (both branch-free, but the callers that need constant time keep
-/// to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
+/// for `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`], for `N` = 5–7
+/// there the CIOS in registers ([`mont_mul_regs_asm`]; both branch-free, but the callers
+/// that need constant time keep to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
 #[inline(always)]
 pub(crate) fn mont_mul_vartime_into<const N: usize>(
     out: &mut [u64; N],
@@ -430,8 +430,8 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
 }
 
 /// `out = a²·2^(−64N) mod m` for the variable-time callers: for `N = 4` on a CPU with BMI2
-/// and ADX the assembly [`mont_sqr_4_adx`], for `N = 7` there the 7-digit product in
-/// registers (`mont_mul_7_asm`); below 3 digits the product (the separate square
+/// and ADX the assembly [`mont_sqr_4_adx`], for `N` = 5–7 there the product in registers
+/// ([`mont_mul_regs_asm`] of `a` by itself); below 3 digits the product (the separate square
 /// saves no digit product worth a second pass there), and at 7, where LLVM leaves the
 /// square's and the reduction's loops rolled (a 448-bit square took 183 ns against the
 /// product's 80, and 124 with [`sqr_wide`]'s 7-digit product, AMD EPYC Zen 4); else

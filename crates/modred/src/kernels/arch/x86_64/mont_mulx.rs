@@ -717,8 +717,9 @@ macro_rules! cios_step_n {
     };
 }
 
-/// Defines `$name(t, a, b, m, m0inv)`, the CIOS loop for `n`-digit moduli (`n` = 5, 6, 7)
-/// with the running value in registers, as [`mont_mul_8_loop`] narrower: for `a, b < m`
+/// Defines `$name(t, a, b, m, m0inv)`, the CIOS loop (Koç–Acar–Kaliski 1996) for `n`-digit
+/// moduli (`n` = 5, 6, 7) with the running value in registers, as [`mont_mul_8_loop`]
+/// narrower: for `a, b < m`
 /// (`n` digits each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), leaves `a·b·2^(−64n) mod m` or
 /// that plus `m` (below `2m`) in `t[0..n]` and its top digit (`{0, 1}`) in `t[n]`. `n` steps
 /// (`cios_step_n!`) over `n + 2` registers, a window of `n + 1` digits and a carry digit
