@@ -1059,6 +1059,119 @@ pub(crate) unsafe fn sqr_8_regs(r: &mut [u64; 16], a: &[u64; 8]) {
     }
 }
 
+/// Two digits `2j`, `2j + 1` of [`sqr_16_from_cross`]'s pass, at byte offsets `$off0` and
+/// `$off1` of `r` (rdi), `a_j` at `[rsi + $a_off]`: each digit `s` (the triangles' digit,
+/// plus by `$add0`/`$add1` the cross product's digit on the ADCX chain) doubled with the
+/// top bit of the digit below (SHRX and LEA: no flags), plus a half of `a_j²` on the ADOX
+/// chain, stored. `s` lives in rbx (even digit) and rbp (odd), so rbp holds the digit
+/// below the pair; r13 = 63.
+macro_rules! doubled_pair {
+    ($a_off:literal, $off0:literal, $add0:literal, $off1:literal, $add1:literal) => {
+        concat!(
+            "mov rdx, [rsi + ",
+            $a_off,
+            "]\n",
+            "mulx r15, r14, rdx\n",
+            "mov rbx, [rdi + ",
+            $off0,
+            "]\n",
+            $add0,
+            "shrx rax, rbp, r13\n",
+            "lea rax, [rax + 2*rbx]\n",
+            "adox rax, r14\n",
+            "mov [rdi + ",
+            $off0,
+            "], rax\n",
+            "mov rbp, [rdi + ",
+            $off1,
+            "]\n",
+            $add1,
+            "shrx rax, rbx, r13\n",
+            "lea rax, [rax + 2*rbp]\n",
+            "adox rax, r15\n",
+            "mov [rdi + ",
+            $off1,
+            "], rax\n",
+        )
+    };
+}
+
+/// The square `r = a²` of sixteen digits given the product of its halves `cross = a_0·a_1`
+/// (`a = a_0 + 2^512·a_1`, from [`super::mul_8_regs`]): the triangles of both halves in
+/// registers ([`triangle_8`], written to `r[1..15]` and `r[17..31]`), then one pass over the
+/// 32 digits that adds `cross` at digit 8 (ADCX), doubles (shifts through SHRX and LEA,
+/// which leave the flags alone) and adds the diagonal squares `a_i²` (ADOX): `a² = 2·(T_0 +
+/// 2^512·cross + 2^1024·T_1) + Σ a_i²·2^(128i)`. `56 + 16` digit products, no loop or
+/// branch; constant time. One call in place of the two 8-digit squares and the doubling
+/// pass over their buffer.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+#[inline]
+pub(crate) unsafe fn sqr_16_from_cross(r: &mut [u64; 32], a: &[u64; 16], cross: &[u64; 16]) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a's sixteen digits and
+    // cross's sixteen and writes r's 32 (reading back those the triangles stored); it saves
+    // rbx, rbp and the pointer to cross on the stack, restores them and the stack pointer
+    // at the end (no `nostack`), and declares every other register it writes.
+    unsafe {
+        asm!(
+            "push rbx",
+            "push rbp",
+            "push rcx",
+            // The triangles of both halves: digits 1..=14 and 17..=30.
+            triangle_8!(),
+            "lea rsi, [rsi + 64]",
+            "lea rdi, [rdi + 128]",
+            triangle_8!(),
+            "lea rsi, [rsi - 64]",
+            "lea rdi, [rdi - 128]",
+            "pop rcx",
+            // The digits no triangle wrote are zero; r12 = 0, r13 = 63, rbp (the digit below
+            // digit 0) = 0, and XOR clears CF and OF.
+            "xor r12d, r12d",
+            "mov [rdi], r12",
+            "mov [rdi + 120], r12",
+            "mov [rdi + 128], r12",
+            "mov [rdi + 248], r12",
+            "mov r13d, 63",
+            "xor ebp, ebp",
+            doubled_pair!("0", "0", "", "8", ""),
+            doubled_pair!("8", "16", "", "24", ""),
+            doubled_pair!("16", "32", "", "40", ""),
+            doubled_pair!("24", "48", "", "56", ""),
+            doubled_pair!("32", "64", "adcx rbx, [rcx]\n", "72", "adcx rbp, [rcx + 8]\n"),
+            doubled_pair!("40", "80", "adcx rbx, [rcx + 16]\n", "88", "adcx rbp, [rcx + 24]\n"),
+            doubled_pair!("48", "96", "adcx rbx, [rcx + 32]\n", "104", "adcx rbp, [rcx + 40]\n"),
+            doubled_pair!("56", "112", "adcx rbx, [rcx + 48]\n", "120", "adcx rbp, [rcx + 56]\n"),
+            doubled_pair!("64", "128", "adcx rbx, [rcx + 64]\n", "136", "adcx rbp, [rcx + 72]\n"),
+            doubled_pair!("72", "144", "adcx rbx, [rcx + 80]\n", "152", "adcx rbp, [rcx + 88]\n"),
+            doubled_pair!("80", "160", "adcx rbx, [rcx + 96]\n", "168", "adcx rbp, [rcx + 104]\n"),
+            doubled_pair!("88", "176", "adcx rbx, [rcx + 112]\n", "184", "adcx rbp, [rcx + 120]\n"),
+            // Above the cross product: its carry only (the sum of the off-diagonal products
+            // is below 2^2047, so neither chain carries out of digit 31).
+            doubled_pair!("96", "192", "adcx rbx, r12\n", "200", "adcx rbp, r12\n"),
+            doubled_pair!("104", "208", "adcx rbx, r12\n", "216", "adcx rbp, r12\n"),
+            doubled_pair!("112", "224", "adcx rbx, r12\n", "232", "adcx rbp, r12\n"),
+            doubled_pair!("120", "240", "adcx rbx, r12\n", "248", "adcx rbp, r12\n"),
+            "pop rbp",
+            "pop rbx",
+            inout("rsi") a.as_ptr() => _,
+            inout("rdi") r.as_mut_ptr() => _,
+            inout("rcx") cross.as_ptr() => _,
+            out("rax") _,
+            out("rdx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+}
+
 /// `out = v − m` (all `k` digits), returning the borrow (`0` or `1`): one SBB chain, four
 /// digits a step, then the last `k mod 4` one at a time (the portable loop, which LLVM
 /// compiles to two digits a step with the borrow moved through a register, took 40 cycles
@@ -1137,6 +1250,76 @@ fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
     }
 }
 
+/// `out = v − top·m` for `v = top·2^(64k) + v[..k] < 2^(64k) + m`, `top ∈ {0, 1}`, `k` a
+/// positive multiple of 4: the lazy final step of Montgomery's reduction, which keeps the
+/// result below `2^(64k)` (not below `m`). One SBB chain over `top·m_i`, each made by MULX
+/// with `rdx = top` (MULX leaves the flags alone, where AND or a conditional move would
+/// break the chain or read them), four digits a step. No branch on the values.
+///
+/// # Safety
+/// The CPU must support BMI2 ([`super::has_bmi2_adx`]).
+#[inline]
+unsafe fn subtract_if_carried(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
+    let k = out.len();
+    assert!(v.len() == k && m.len() == k && k >= 4 && k % 4 == 0, "subtract_if_carried: lengths");
+    debug_assert!(top <= 1);
+    // SAFETY: the caller guarantees BMI2. The loop reads v[0..k] and m[0..k] and writes
+    // out[0..k] (k/4 steps of four digits); `out` is exclusive. MULX, MOV, LEA and DEC
+    // leave CF alone.
+    unsafe {
+        asm!(
+            "xor eax, eax",
+            "2:",
+            "mulx r9, rax, [r10]",
+            "mov r11, [rsi]",
+            "sbb r11, rax",
+            "mov [rdi], r11",
+            "mulx r9, rax, [r10 + 8]",
+            "mov r11, [rsi + 8]",
+            "sbb r11, rax",
+            "mov [rdi + 8], r11",
+            "mulx r9, rax, [r10 + 16]",
+            "mov r11, [rsi + 16]",
+            "sbb r11, rax",
+            "mov [rdi + 16], r11",
+            "mulx r9, rax, [r10 + 24]",
+            "mov r11, [rsi + 24]",
+            "sbb r11, rax",
+            "mov [rdi + 24], r11",
+            "lea rsi, [rsi + 32]",
+            "lea r10, [r10 + 32]",
+            "lea rdi, [rdi + 32]",
+            "dec rcx",
+            "jnz 2b",
+            inout("rdi") out.as_mut_ptr() => _,
+            inout("rsi") v.as_ptr() => _,
+            inout("r10") m.as_ptr() => _,
+            inout("rcx") k / 4 => _,
+            in("rdx") top,
+            out("rax") _,
+            out("r9") _,
+            out("r11") _,
+            options(nostack),
+        );
+    }
+}
+
+/// The last step of a Montgomery product of `8n` digits reduced to `top·2^(64k) + v`:
+/// below `m` by [`subtract_if_at_least`], or (`LAZY`) below `2^(64k)` by
+/// [`subtract_if_carried`].
+///
+/// # Safety
+/// The CPU must support BMI2 ([`super::has_bmi2_adx`]).
+#[inline(always)]
+unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
+    if LAZY {
+        // SAFETY: the caller guarantees BMI2.
+        unsafe { subtract_if_carried(out, v, top, m) };
+    } else {
+        subtract_if_at_least(out, v, top, m);
+    }
+}
+
 /// Montgomery multiplication `out = a·b·2^(−64k) mod m` for `a, b < m` (`k ≥ 1` digits
 /// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
@@ -1155,6 +1338,48 @@ fn subtract_if_at_least(out: &mut [u64], v: &[u64], top: u64, m: &[u64]) {
 /// If a length is wrong.
 #[inline]
 pub(crate) unsafe fn mont_mul(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    m: &[u64],
+    m0inv: u64,
+    t: &mut [u64],
+) {
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { mont_mul_to::<false>(out, a, b, m, m0inv, t) }
+}
+
+/// [`mont_mul`] for the inner products of an exponentiation (almost Montgomery
+/// multiplication): `out ≡ a·b·2^(−64k) (mod m)` below `2^(64k)`, not necessarily below
+/// `m`, for `a, b < 2^(64k)`. For `k = 8n ≥ 16` the final step subtracts `m` only when the
+/// reduction carried out of `2^(64k)` ([`subtract_if_carried`]: one pass where the full
+/// step takes a subtraction and a selection); other widths give [`mont_mul`]'s result,
+/// which meets the same bound. A caller makes its value below `m` at the end by one
+/// [`mont_mul`] with `R mod m` (`a·(R mod m) < m·2^(64k)`). Constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If a length is wrong.
+#[inline]
+pub(crate) unsafe fn mont_mul_lazy(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    m: &[u64],
+    m0inv: u64,
+    t: &mut [u64],
+) {
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { mont_mul_to::<true>(out, a, b, m, m0inv, t) }
+}
+
+/// [`mont_mul`] (`LAZY` false) and [`mont_mul_lazy`] (true). Every path accepts inputs
+/// below `2^(64k)`: the reduced value is then below `2^(64k) + m` (one carry digit), and
+/// either final step leaves it below `2^(64k)`.
+#[inline(always)]
+unsafe fn mont_mul_to<const LAZY: bool>(
     out: &mut [u64],
     a: &[u64],
     b: &[u64],
@@ -1183,7 +1408,8 @@ pub(crate) unsafe fn mont_mul(
             }
             super::rows8::redc_8rows(p, m, m0inv)
         };
-        subtract_if_at_least(out, &p[k..], top, m);
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { final_step::<LAZY>(out, &p[k..], top, m) };
         return;
     }
     let t = &mut t[..k + 2];
@@ -1211,6 +1437,39 @@ pub(crate) unsafe fn mont_mul(
 /// If a length is wrong.
 #[inline]
 pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64, p: &mut [u64]) {
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { mont_sqr_to::<false>(out, a, m, m0inv, p) }
+}
+
+/// [`mont_sqr`] for the inner squarings of an exponentiation, with the bounds of
+/// [`mont_mul_lazy`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a < 2^(64k)`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
+///
+/// # Panics
+/// If a length is wrong.
+#[inline]
+pub(crate) unsafe fn mont_sqr_lazy(
+    out: &mut [u64],
+    a: &[u64],
+    m: &[u64],
+    m0inv: u64,
+    p: &mut [u64],
+) {
+    // SAFETY: the caller guarantees BMI2 and ADX.
+    unsafe { mont_sqr_to::<true>(out, a, m, m0inv, p) }
+}
+
+/// [`mont_sqr`] (`LAZY` false) and [`mont_sqr_lazy`] (true), as [`mont_mul_to`].
+#[inline(always)]
+unsafe fn mont_sqr_to<const LAZY: bool>(
+    out: &mut [u64],
+    a: &[u64],
+    m: &[u64],
+    m0inv: u64,
+    p: &mut [u64],
+) {
     let k = m.len();
     assert!(a.len() == k && out.len() == k && p.len() >= 2 * k, "mont_sqr: operand lengths");
     let p = &mut p[..2 * k];
@@ -1231,7 +1490,8 @@ pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64,
             }
             super::rows8::redc_8rows(p, m, m0inv)
         };
-        subtract_if_at_least(out, &p[k..], top, m);
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe { final_step::<LAZY>(out, &p[k..], top, m) };
         return;
     }
     // SAFETY: the caller guarantees BMI2 and ADX.
@@ -1378,6 +1638,66 @@ mod tests {
                         unsafe { mont_mul(&mut out, x, x, &ml, inv, &mut t) };
                         assert_eq!(out, want, "mont_mul square, k = {k}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The lazy product and square (inputs and output below `2^(64k)`, not `m`): the value
+    /// congruent to `a·b·R⁻¹` and below `R`, on every width (the lazy final step at `8n ≥
+    /// 16`, the full one elsewhere), with inputs at and above `m` up to all ones (carry out
+    /// of the reduction) as an exponentiation's inner products meet them; and one product
+    /// with `R mod m` makes the value below `m`, as `ct::MontgomeryCt::pow_word` ends.
+    #[test]
+    fn lazy_products_stay_below_r_and_congruent() {
+        if !super::super::has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = SplitMix64::new(0x6c61_7a79);
+        for k in [1usize, 4, 7, 8, 9, 16, 24, 32, 40, 48, 64, 72, 128] {
+            for ml in moduli(&mut rng, k) {
+                let m = Nat::from_vec(ml.clone());
+                let inv = m0inv(ml[0]);
+                let r_bits = 64 * k as u64;
+                let r_mod_m = Nat::one().shl(r_bits).checked_rem(&m).unwrap();
+                let mut xs: Vec<Vec<u64>> = vec![vec![u64::MAX; k], ml.clone()];
+                let mut above = ml.clone();
+                above[0] = above[0].wrapping_add(2); // m + 2 unless that wraps a digit
+                xs.push(above);
+                for (a, b) in operands(&mut rng, &m) {
+                    xs.push(a);
+                    xs.push(b);
+                }
+                xs.push((0..k).map(|_| rng.next_u64()).collect());
+                let check = |out: &[u64], x: &Nat<u64>, y: &Nat<u64>, what: &str| {
+                    let no = Nat::from_limbs(out);
+                    assert!(no.bits() <= r_bits, "{what}: k = {k}");
+                    assert_eq!(
+                        no.shl(r_bits).checked_rem(&m).unwrap(),
+                        x.mul(y).checked_rem(&m).unwrap(),
+                        "{what} value, k = {k}, m = {ml:x?}"
+                    );
+                };
+                for a in &xs {
+                    let na = Nat::from_limbs(a);
+                    let (mut out, mut t) = (vec![0u64; k], vec![0u64; 2 * k + 2]);
+                    for b in xs.iter().take(4) {
+                        // SAFETY: checked above that the CPU has BMI2 and ADX.
+                        unsafe { mont_mul_lazy(&mut out, a, b, &ml, inv, &mut t) };
+                        check(&out, &na, &Nat::from_limbs(b), "mont_mul_lazy");
+                    }
+                    // SAFETY: as above.
+                    unsafe { mont_sqr_lazy(&mut out, a, &ml, inv, &mut t) };
+                    check(&out, &na, &na, "mont_sqr_lazy");
+                    let one = r_mod_m.to_padded(k).unwrap();
+                    let lazy = out.clone();
+                    // SAFETY: as above.
+                    unsafe { mont_mul(&mut out, &lazy, &one, &ml, inv, &mut t) };
+                    check(&out, &Nat::from_limbs(&lazy), &r_mod_m, "the closing product");
+                    assert!(Nat::from_limbs(&out) < m, "the closing product is below m");
                 }
             }
         }
