@@ -228,6 +228,20 @@ pub(crate) fn pow_loops<L: Limb, R: MulSqr<L> + ?Sized>(
     }
 }
 
+/// [`sliding`]'s loop (HAC Algorithm 14.85) for a reducer's own
+/// [`Reducer::pow_sliding_window`] over other products than its `mul`/`sqr`: `base`
+/// checked by the caller, `n ≥ 1` with bit `n − 1` of `e` set, `1 ≤ w ≤ n`.
+pub(crate) fn sliding_window_loop<L: Limb, R: MulSqr<L> + ?Sized>(
+    r: &R,
+    base: &[L],
+    e: &[L],
+    n: u64,
+    w: u32,
+    scratch: &mut Scratch<L>,
+) -> Result<Vec<L>, Error> {
+    sliding::pow(r, base, e, n, w, scratch)
+}
+
 /// Bit `i` of the number with digits `e` (0 beyond its end).
 #[inline]
 fn bit<L: Limb>(e: &[L], i: u64) -> bool {

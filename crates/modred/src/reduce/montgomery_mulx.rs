@@ -14,6 +14,7 @@
 use super::montgomery::MontgomeryParams;
 use super::{Bound, Reducer, Scratch};
 use crate::error::Error;
+use crate::exp::MulSqr;
 use crate::kernels::arch::x86_64::{has_bmi2_adx, mont_mulx};
 use crate::nat::Nat;
 use crate::registry::Algorithm;
@@ -30,6 +31,9 @@ pub(crate) struct MontgomeryMulx {
     /// Whether squares take the dedicated square and a separate reduction rather than the
     /// fused multiplication.
     sqr_separate: bool,
+    /// `R mod m`, the residue of 1: the product that ends an exponentiation of lazy
+    /// products ([`Lazy`]) by a value below `m`.
+    one: Vec<u64>,
 }
 
 impl MontgomeryMulx {
@@ -55,7 +59,7 @@ fn grown(v: &mut Vec<u64>, n: usize) -> &mut [u64] {
 
 impl Reducer<u64> for MontgomeryMulx {
     fn heap_bytes(&self) -> usize {
-        self.params.heap_bytes()
+        self.params.heap_bytes() + 8 * self.one.capacity()
     }
 
     /// The precalculation of [`super::Montgomery`]; an error on a CPU without BMI2 and
@@ -69,7 +73,8 @@ impl Reducer<u64> for MontgomeryMulx {
         }
         let params = MontgomeryParams::new(m, Algorithm::Montgomery)?;
         let sqr_separate = crate::engine::rule::montgomery_mulx_sqr_separate(m.len());
-        Ok(MontgomeryMulx { params, algorithm: Algorithm::Montgomery, sqr_separate })
+        let one = params.to_residue(&Nat::one());
+        Ok(MontgomeryMulx { params, algorithm: Algorithm::Montgomery, sqr_separate, one })
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -115,6 +120,29 @@ impl Reducer<u64> for MontgomeryMulx {
         }
     }
 
+    /// The sliding window of [`crate::exp`] over lazy products ([`Lazy`]) for `8n ≥ 16`
+    /// digits, where the lazy final step exists, then one product with `R mod m`: the
+    /// same residue as the loop over [`Reducer::mul`]/[`Reducer::sqr`]. `None` at other
+    /// widths and for arguments outside the trait method's preconditions.
+    fn pow_sliding_window(&self, base: &[u64], e: &[u64], bits: u64, w: u32) -> Option<Vec<u64>> {
+        let m = self.params.m.limbs();
+        let k = m.len();
+        let top_set = bits >= 1
+            && e.get(((bits - 1) / 64) as usize).is_some_and(|d| (d >> ((bits - 1) % 64)) & 1 == 1);
+        if k < 16 || k % 8 != 0 || base.len() != k || w == 0 || w as u64 > bits || !top_set {
+            return None;
+        }
+        let mut scratch = Scratch::new();
+        let acc =
+            crate::exp::sliding_window_loop(&Lazy(self), base, e, bits, w, &mut scratch).ok()?;
+        let mut out = alloc::vec![0; k];
+        let t = grown(&mut scratch.work, 2 * k + 2);
+        // acc < R, R mod m < m: the product is below 2m before its final subtraction.
+        // SAFETY: as in `mul`.
+        unsafe { mont_mulx::mont_mul(&mut out, &acc, &self.one, m, self.params.m0inv, t) };
+        Some(out)
+    }
+
     /// `x·R mod m` for any `x`.
     fn to_residue(&self, x: &Nat<u64>) -> Vec<u64> {
         self.params.to_residue(x)
@@ -123,5 +151,109 @@ impl Reducer<u64> for MontgomeryMulx {
     /// `r·R⁻¹ mod m`.
     fn from_residue(&self, r: &[u64]) -> Nat<u64> {
         self.params.to_standard(r)
+    }
+}
+
+/// The products of [`MontgomeryMulx`] inside its exponentiation: values below `R = 2^(64k)`
+/// rather than `m` (`mont_mulx::mont_mul_lazy`, `mont_sqr_lazy`: the final subtraction only
+/// where the reduction carried out of `R`).
+struct Lazy<'a>(&'a MontgomeryMulx);
+
+impl MulSqr<u64> for Lazy<'_> {
+    fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
+        let (m, m0inv) = (self.0.params.m.limbs(), self.0.params.m0inv);
+        let t = grown(&mut scratch.work, 2 * m.len() + 2);
+        // SAFETY: a `MontgomeryMulx` exists only on a CPU with BMI2 and ADX (`new`).
+        unsafe { mont_mulx::mont_mul_lazy(out, a, b, m, m0inv, t) };
+    }
+
+    fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        let (m, m0inv) = (self.0.params.m.limbs(), self.0.params.m0inv);
+        if self.0.sqr_separate {
+            let p = grown(&mut scratch.product, 2 * m.len());
+            // SAFETY: as in `mul`.
+            unsafe { mont_mulx::mont_sqr_lazy(out, a, m, m0inv, p) };
+        } else {
+            let t = grown(&mut scratch.work, 2 * m.len() + 2);
+            // SAFETY: as in `mul`.
+            unsafe { mont_mulx::mont_mul_lazy(out, a, a, m, m0inv, t) };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exp::{pow_loops, Method};
+    use crate::kernels::tests::Rng;
+    use std::eprintln;
+
+    /// The reducer's own exponentiation over lazy products against the generic loop over
+    /// its `mul`/`sqr` (values below `m` throughout) at the widths it takes, on moduli with
+    /// long carry chains and a small one (far below `R`, so lazy values exceed `m` many
+    /// times over), bases `0`, `1`, `m − 1` and random, exponents from one bit to three
+    /// times the modulus and every window up to 8; arguments outside the method's bounds
+    /// are refused, and other widths are left to the generic loop.
+    #[test]
+    fn lazy_exponentiation_matches_the_generic_loop() {
+        if !has_bmi2_adx() {
+            eprintln!(
+                "skipped: this CPU lacks BMI2/ADX, the MULX/ADX Montgomery kernels cannot run"
+            );
+            return;
+        }
+        let mut rng = Rng::new(0x6c61_7a79_706f_77);
+        for k in [8usize, 15, 16, 24, 32, 48] {
+            let mut moduli = alloc::vec![
+                Nat::from_vec(alloc::vec![u64::MAX; k]),
+                Nat::power_of_two(64 * k as u64 - 64).add(&Nat::one()),
+            ];
+            let mut random = rng.digits(k);
+            random[0] |= 1;
+            random[k - 1] |= 1 << 63;
+            moduli.push(Nat::from_vec(random));
+            for m in &moduli {
+                let r = MontgomeryMulx::new(m).unwrap();
+                let base = r.to_residue(&Nat::from(3u64));
+                let e = Nat::from(0b1011u64);
+                assert!(r.pow_sliding_window(&base, e.limbs(), 5, 2).is_none(), "bit 4 is zero");
+                assert!(r.pow_sliding_window(&base, e.limbs(), 0, 1).is_none(), "no bits");
+                assert!(r.pow_sliding_window(&base, e.limbs(), 4, 0).is_none(), "no window");
+                assert!(r.pow_sliding_window(&base, e.limbs(), 4, 5).is_none(), "window > bits");
+                assert!(r.pow_sliding_window(&base[1..], e.limbs(), 4, 2).is_none(), "short base");
+                let m1 = m.checked_sub(&Nat::one()).unwrap();
+                let random = Nat::from_vec(rng.digits(k)).checked_rem(m).unwrap();
+                let exps: Vec<Nat> = [1u64, 2, 7, 64 * k as u64, 192 * k as u64]
+                    .iter()
+                    .map(|&bits| {
+                        let low = Nat::from_vec(rng.digits(bits.div_ceil(64) as usize));
+                        low.low_bits(bits - 1).add(&Nat::power_of_two(bits - 1))
+                    })
+                    .collect();
+                for x in [Nat::zero(), Nat::one(), m1, random] {
+                    let base = r.to_residue(&x);
+                    for e in &exps {
+                        let n = e.bits();
+                        for w in [1u32, 4, 5, 6, 8] {
+                            let w = w.min(n as u32);
+                            let own = r.pow_sliding_window(&base, e.limbs(), n, w);
+                            if k < 16 || k % 8 != 0 {
+                                assert!(own.is_none(), "{k} digits: the generic loop's");
+                                continue;
+                            }
+                            let want = pow_loops(
+                                &r,
+                                &base,
+                                e,
+                                Method::SlidingWindow(w),
+                                &mut Scratch::new(),
+                            )
+                            .unwrap();
+                            assert_eq!(own, Some(want), "{k} digits, {n}-bit exponent, window {w}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
