@@ -298,13 +298,18 @@ pub(crate) struct MontConsts<const N: usize> {
     pub(crate) minv: u64,
     /// `−m_0^(−1) mod 2^64`.
     pub(crate) m0inv: u64,
+    /// `−m^(−1) mod 2^128` (of `m`'s low two digits): the whole quotient digit of the
+    /// two-digit reduction ([`super::mont2`]).
+    pub(crate) m_inv_128: u128,
 }
 
 impl<const N: usize> MontConsts<N> {
     /// The constants for an odd `m`.
     pub(crate) fn new(m: [u64; N]) -> Self {
         let minv = crate::limb::Limb::inverse_mod_b(m[0]);
-        MontConsts { m, minv, m0inv: minv.wrapping_neg() }
+        let low = m[0] as u128 | (m.get(1).copied().unwrap_or(0) as u128) << 64;
+        let m_inv_128 = super::mont2::neg_inverse_128(low, minv);
+        MontConsts { m, minv, m0inv: minv.wrapping_neg(), m_inv_128 }
     }
 }
 
@@ -404,9 +409,10 @@ fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
 }
 
 /// `out = a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]):
-/// for `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`], for `N` = 5–7
-/// there the CIOS in registers ([`mont_mul_regs_asm`]; both branch-free, but the callers
-/// that need constant time keep to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
+/// for `N = 2` the reduction by one 128-bit quotient digit ([`super::mont2`]), for `N = 4`
+/// on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`], for `N` = 5–7 there the
+/// CIOS in registers ([`mont_mul_regs_asm`]; all branch-free, but the callers that need
+/// constant time keep to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
 #[inline(always)]
 pub(crate) fn mont_mul_vartime_into<const N: usize>(
     out: &mut [u64; N],
@@ -414,6 +420,15 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
     b: &[u64; N],
     k: &MontConsts<N>,
 ) {
+    if let (Ok(o), Ok(a2), Ok(b2), Ok(m2)) = (
+        <&mut [u64; 2]>::try_from(&mut out[..]),
+        <&[u64; 2]>::try_from(&a[..]),
+        <&[u64; 2]>::try_from(&b[..]),
+        <&[u64; 2]>::try_from(&k.m[..]),
+    ) {
+        *o = super::mont2::mont_mul(a2, b2, m2, k.m_inv_128);
+        return;
+    }
     #[cfg(x86_kernels)]
     if let Some(k4) = asm4(k) {
         let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
@@ -442,6 +457,14 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
     a: &[u64; N],
     k: &MontConsts<N>,
 ) {
+    if let (Ok(o), Ok(a2), Ok(m2)) = (
+        <&mut [u64; 2]>::try_from(&mut out[..]),
+        <&[u64; 2]>::try_from(&a[..]),
+        <&[u64; 2]>::try_from(&k.m[..]),
+    ) {
+        *o = super::mont2::mont_sqr(a2, m2, k.m_inv_128);
+        return;
+    }
     #[cfg(x86_kernels)]
     if let Some(k4) = asm4(k) {
         let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");

@@ -39,6 +39,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub(crate) mod arith;
+mod mont2;
 pub(crate) mod p25519;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
