@@ -12,7 +12,9 @@
 //! u·m` is never formed: it is zero modulo `R`, so it carries one exactly when `T mod R ≠
 //! 0`. A 128-bit exponentiation took 1.50 µs with the digit-serial CIOS and takes 1.44 µs
 //! this way, a square 13.4 ns and now 10.8 (AMD EPYC Zen 4, `modred bench --algo auto --api
-//! modulus --bits 128 --op sqrmod,powm`).
+//! modulus --bits 128 --op sqrmod,powm`). At three digits the same method (`u` a truncated
+//! 3×3 product, `u·m` summed by columns: 21 digit products against 15) was slower than
+//! LLVM's digit-serial code: a 192-bit exponentiation 3.90 → 4.14 µs.
 //!
 //! Used by the fixed-size Montgomery reducer's variable-time products at `N = 2`
 //! (`arith::mont_mul_vartime_into`, `mont_sqr_vartime_into`); the constant-time callers keep
