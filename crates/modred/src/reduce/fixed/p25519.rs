@@ -5,7 +5,8 @@
 //! `2^255 ≡ 19`, and one masked subtraction leaves the result in `[0, p)`. The general
 //! fold (`super::pm_fold`, at bit 255) shifts every digit; this one does not. Where the
 //! CPU has BMI2 and ADX, product and fold run as one block of MULX/ADCX/ADOX assembly
-//! (`kernels/arch/x86_64/p25519.rs`).
+//! (`kernels/arch/x86_64/p25519.rs`); so do the square (ten digit products, [`sqr`]) and
+//! the fold.
 //!
 //! Tested against `Nat` arithmetic below and through `PrimeField` in `field`'s tests; the
 //! assembly against `arith::mul_wide` in its own module.
@@ -56,6 +57,32 @@ pub(crate) fn mul<const CT: bool>(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         return out;
     }
     mul_portable::<CT>(a, b)
+}
+
+/// `a² mod p` for `a < 2^256`, in `[0, p)`: the assembly `sqr_mod_p25519_adx` (ten digit
+/// products where the product takes sixteen) where the CPU has BMI2 and ADX, else
+/// [`sqr_portable`]. Constant time for `CT` (the CPU check is the only branch).
+#[inline(always)]
+pub(crate) fn sqr<const CT: bool>(a: &[u64; 4]) -> [u64; 4] {
+    #[cfg(x86_kernels)]
+    if crate::kernels::cpu::bmi2_adx() {
+        let mut out = [0u64; 4];
+        // SAFETY: the CPU has BMI2 and ADX (checked just above).
+        unsafe { crate::kernels::arch::x86_64::p25519::sqr_mod_p25519_adx(&mut out, a) };
+        return out;
+    }
+    sqr_portable::<CT>(a)
+}
+
+/// [`sqr`] on any CPU: the square by [`arith::sqr_wide`], then [`fold`]. The assembly's
+/// twin.
+#[inline(always)]
+pub(crate) fn sqr_portable<const CT: bool>(a: &[u64; 4]) -> [u64; 4] {
+    let w = arith::sqr_wide(a);
+    let mut z = [0u64; 8];
+    z[..4].copy_from_slice(&w[0]);
+    z[4..].copy_from_slice(&w[1]);
+    fold::<CT>(&z)
 }
 
 /// [`mul`] on any CPU: the product by [`arith::mul_wide`], then [`fold`]. The assembly's
@@ -126,6 +153,9 @@ mod tests {
                 assert_eq!(nat(&mul::<true>(a, b)), want, "{a:x?}·{b:x?}");
                 assert_eq!(nat(&mul::<false>(a, b)), want);
             }
+            let want = nat(a).sqr().checked_rem(&p).unwrap();
+            assert_eq!(nat(&sqr::<true>(a)), want, "{a:x?}²");
+            assert_eq!(nat(&sqr_portable::<true>(a)), want, "{a:x?}² (portable)");
         }
     }
 }

@@ -1,7 +1,87 @@
-//! Multiplication modulo `p = 2^255 − 19` on four 64-bit digits in MULX/ADCX/ADOX
-//! assembly, for `reduce::fixed::p25519` (the field of `2^255 − 19`). The portable twin
+//! Multiplication and squaring modulo `p = 2^255 − 19` on four 64-bit digits in
+//! MULX/ADCX/ADOX assembly, for `reduce::fixed::p25519` (the field of `2^255 − 19`). The portable twin
 //! is `reduce::fixed::p25519::mul_portable` (the product by `arith::mul_wide`, then the same
 //! fold in Rust); the test comparing the two is below.
+
+/// The fold of [`mul_mod_p25519_adx`] and [`sqr_mod_p25519_adx`] from the eight digits
+/// of a product, `z0..z2` at `[{o}]` and `z3, z4, z5, z6, z7` in `t3, t4, t0, t1, t2`, to
+/// the result in `[{o}]` (`reduce::fixed::p25519::fold`, in registers): `2^256 ≡ 38`, so the
+/// high four digits times 38 (four MULX) are added to the low four (two carry chains), the
+/// carry digit `c ≤ 38` times 38 once more (at most one carry out, whose 38 cannot carry
+/// again), bit 255 folded by `2^255 ≡ 19`, and `p` subtracted once by a mask when `r + 19
+/// ≥ 2^255`. Uses `a`, `b`, `lo`, `hi` and rdx as scratch. No branch, no conditional move,
+/// no memory index depending on the values.
+macro_rules! fold_p25519 {
+    () => {
+        concat!(
+            // Fold 1: 38·(z4, z5, z6, z7) as (lo, hi), (a, b), (t4, t0), (rdx, t1) ...
+            "mov edx, 38\n",
+            "mulx {hi}, {lo}, {t4}\n",
+            "mulx {b}, {a}, {t0}\n",
+            "mulx {t0}, {t4}, {t1}\n",
+            "mulx {t1}, rdx, {t2}\n",
+            // ... added to (z0, z1, z2, z3): the low halves and z by CF, the high halves
+            // one digit up by OF. r = (lo, a, t4, rdx), carry digit in t1.
+            "xor {t2:e}, {t2:e}\n",
+            "adcx {lo}, qword ptr [{o}]\n",
+            "adcx {a}, qword ptr [{o} + 8]\n",
+            "adox {a}, {hi}\n",
+            "adcx {t4}, qword ptr [{o} + 16]\n",
+            "adox {t4}, {b}\n",
+            "adcx rdx, {t3}\n",
+            "adox rdx, {t0}\n",
+            "adcx {t1}, {t2}\n",
+            "adox {t1}, {t2}\n",
+            // Fold 2: the carry digit times 38; a carry out of that leaves r below 38², so
+            // its own 38 is added to the low digit alone.
+            "imul {t1}, {t1}, 38\n",
+            "add {lo}, {t1}\n",
+            "adc {a}, 0\n",
+            "adc {t4}, 0\n",
+            "adc rdx, 0\n",
+            "sbb {t2}, {t2}\n",
+            "and {t2}, 38\n",
+            "add {lo}, {t2}\n",
+            // Fold 3: bit 255 times 19; r < 2^255 + 19 < 2p after it.
+            "mov {t2}, rdx\n",
+            "shr {t2}, 63\n",
+            "imul {t2}, {t2}, 19\n",
+            "btr rdx, 63\n",
+            "add {lo}, {t2}\n",
+            "adc {a}, 0\n",
+            "adc {t4}, 0\n",
+            "adc rdx, 0\n",
+            // r − p = r + 19 − 2^255: taken when r + 19 has bit 255 set (mask in b).
+            "mov {t0}, {lo}\n",
+            "add {t0}, 19\n",
+            "mov {t1}, {a}\n",
+            "adc {t1}, 0\n",
+            "mov {t2}, {t4}\n",
+            "adc {t2}, 0\n",
+            "mov {t3}, rdx\n",
+            "adc {t3}, 0\n",
+            "mov {b}, {t3}\n",
+            "sar {b}, 63\n",
+            "btr {t3}, 63\n",
+            "xor {t0}, {lo}\n",
+            "and {t0}, {b}\n",
+            "xor {lo}, {t0}\n",
+            "xor {t1}, {a}\n",
+            "and {t1}, {b}\n",
+            "xor {a}, {t1}\n",
+            "xor {t2}, {t4}\n",
+            "and {t2}, {b}\n",
+            "xor {t4}, {t2}\n",
+            "xor {t3}, rdx\n",
+            "and {t3}, {b}\n",
+            "xor rdx, {t3}\n",
+            "mov qword ptr [{o}], {lo}\n",
+            "mov qword ptr [{o} + 8], {a}\n",
+            "mov qword ptr [{o} + 16], {t4}\n",
+            "mov qword ptr [{o} + 24], rdx\n",
+        )
+    };
+}
 
 /// `out = a·b mod p` for `a, b < 2^256`, in `[0, p)`, in MULX assembly.
 ///
@@ -87,73 +167,91 @@ pub(crate) unsafe fn mul_mod_p25519_adx(out: &mut [u64; 4], a: &[u64; 4], b: &[u
             "adcx {t1}, {lo}",
             "adox {t2}, {hi}",
             "adc {t2}, 0",
-            // Fold 1: 38·(z4, z5, z6, z7) as (lo, hi), (a, b), (t4, t0), (rdx, t1) ...
-            "mov edx, 38",
-            "mulx {hi}, {lo}, {t4}",
-            "mulx {b}, {a}, {t0}",
-            "mulx {t0}, {t4}, {t1}",
-            "mulx {t1}, rdx, {t2}",
-            // ... added to (z0, z1, z2, z3): the low halves and z by CF, the high halves
-            // one digit up by OF. r = (lo, a, t4, rdx), carry digit in t1.
-            "xor {t2:e}, {t2:e}",
-            "adcx {lo}, qword ptr [{o}]",
-            "adcx {a}, qword ptr [{o} + 8]",
-            "adox {a}, {hi}",
-            "adcx {t4}, qword ptr [{o} + 16]",
-            "adox {t4}, {b}",
-            "adcx rdx, {t3}",
-            "adox rdx, {t0}",
-            "adcx {t1}, {t2}",
-            "adox {t1}, {t2}",
-            // Fold 2: the carry digit times 38; a carry out of that leaves r below 38², so
-            // its own 38 is added to the low digit alone.
-            "imul {t1}, {t1}, 38",
-            "add {lo}, {t1}",
-            "adc {a}, 0",
-            "adc {t4}, 0",
-            "adc rdx, 0",
-            "sbb {t2}, {t2}",
-            "and {t2}, 38",
-            "add {lo}, {t2}",
-            // Fold 3: bit 255 times 19; r < 2^255 + 19 < 2p after it.
-            "mov {t2}, rdx",
-            "shr {t2}, 63",
-            "imul {t2}, {t2}, 19",
-            "btr rdx, 63",
-            "add {lo}, {t2}",
-            "adc {a}, 0",
-            "adc {t4}, 0",
-            "adc rdx, 0",
-            // r − p = r + 19 − 2^255: taken when r + 19 has bit 255 set (mask in b).
-            "mov {t0}, {lo}",
-            "add {t0}, 19",
-            "mov {t1}, {a}",
-            "adc {t1}, 0",
-            "mov {t2}, {t4}",
-            "adc {t2}, 0",
-            "mov {t3}, rdx",
-            "adc {t3}, 0",
-            "mov {b}, {t3}",
-            "sar {b}, 63",
-            "btr {t3}, 63",
-            "xor {t0}, {lo}",
-            "and {t0}, {b}",
-            "xor {lo}, {t0}",
-            "xor {t1}, {a}",
-            "and {t1}, {b}",
-            "xor {a}, {t1}",
-            "xor {t2}, {t4}",
-            "and {t2}, {b}",
-            "xor {t4}, {t2}",
-            "xor {t3}, rdx",
-            "and {t3}, {b}",
-            "xor rdx, {t3}",
-            "mov qword ptr [{o}], {lo}",
-            "mov qword ptr [{o} + 8], {a}",
-            "mov qword ptr [{o} + 16], {t4}",
-            "mov qword ptr [{o} + 24], rdx",
+            fold_p25519!(),
             a = inout(reg) a.as_ptr() => _,
             b = inout(reg) b.as_ptr() => _,
+            o = in(reg) out.as_mut_ptr(),
+            t0 = out(reg) _,
+            t1 = out(reg) _,
+            t2 = out(reg) _,
+            t3 = out(reg) _,
+            t4 = out(reg) _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
+
+/// `out = a² mod p` for `a < 2^256`, in `[0, p)`, in MULX assembly: the square with each
+/// cross product once (six MULX: row `a_0·a[1..4]`, row `a_3·a[1..3]`, then `a_1·a_2`,
+/// the triangle below `2^448`), doubled on the ADCX chain while the four diagonal squares
+/// `a_i²` go in on the ADOX chain, then [`fold_p25519!`]. Ten digit products against the
+/// product's sixteen; no branch, no conditional move, no memory index depending on the
+/// values: constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 (MULX) and ADX (ADCX, ADOX).
+#[inline]
+pub(crate) unsafe fn sqr_mod_p25519_adx(out: &mut [u64; 4], a: &[u64; 4]) {
+    // SAFETY: the caller guarantees BMI2 and ADX. The block reads a[0..4] and reads and
+    // writes out[0..4] through their pointers, and writes only registers declared as
+    // outputs (the pointer to a is spent as scratch once the square is done); no stack use.
+    unsafe {
+        core::arch::asm!(
+            // The triangle: digits 1..=6 in b, t2, t3, t4, t0, t1.
+            "mov rdx, qword ptr [{a}]",
+            "mulx {t2}, {b}, qword ptr [{a} + 8]",
+            "mulx {t3}, {lo}, qword ptr [{a} + 16]",
+            "add {t2}, {lo}",
+            "mulx {t4}, {lo}, qword ptr [{a} + 24]",
+            "adc {t3}, {lo}",
+            "mov rdx, qword ptr [{a} + 24]",
+            "mulx {t0}, {lo}, qword ptr [{a} + 8]",
+            "adc {t4}, {lo}",
+            "mulx {t1}, {lo}, qword ptr [{a} + 16]",
+            "adc {t0}, {lo}",
+            "adc {t1}, 0",
+            "mov rdx, qword ptr [{a} + 8]",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "add {t3}, {lo}",
+            "adc {t4}, {hi}",
+            "adc {t0}, 0",
+            "adc {t1}, 0",
+            // Doubled (ADCX) plus the squares (ADOX), digit by digit; TEST clears both
+            // flags. z0..z2 to out, z3..z7 in t3, t4, t0, t1, t2 for the fold.
+            "mov rdx, qword ptr [{a}]",
+            "mulx {hi}, {lo}, rdx",
+            "test {lo}, {lo}",
+            "mov qword ptr [{o}], {lo}",
+            "adcx {b}, {b}",
+            "adox {b}, {hi}",
+            "mov qword ptr [{o} + 8], {b}",
+            "mov rdx, qword ptr [{a} + 8]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t2}, {t2}",
+            "adox {t2}, {lo}",
+            "mov qword ptr [{o} + 16], {t2}",
+            "adcx {t3}, {t3}",
+            "adox {t3}, {hi}",
+            "mov rdx, qword ptr [{a} + 16]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t4}, {t4}",
+            "adox {t4}, {lo}",
+            "adcx {t0}, {t0}",
+            "adox {t0}, {hi}",
+            "mov rdx, qword ptr [{a} + 24]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t1}, {t1}",
+            "adox {t1}, {lo}",
+            // MOV leaves the flags: z7 = the doubling's carry + hi(a_3²) + the chain's.
+            "mov {t2:e}, 0",
+            "adcx {t2}, {t2}",
+            "adox {t2}, {hi}",
+            fold_p25519!(),
+            a = inout(reg) a.as_ptr() => _,
+            b = out(reg) _,
             o = in(reg) out.as_mut_ptr(),
             t0 = out(reg) _,
             t1 = out(reg) _,
@@ -208,6 +306,10 @@ mod tests {
                 unsafe { mul_mod_p25519_adx(&mut out, a, b) };
                 assert_eq!(out, p25519::mul_portable::<true>(a, b), "{a:x?}·{b:x?}");
             }
+            let mut out = [0xdead_beefu64; 4];
+            // SAFETY: as above.
+            unsafe { sqr_mod_p25519_adx(&mut out, a) };
+            assert_eq!(out, p25519::mul_portable::<true>(a, a), "{a:x?}²");
         }
     }
 }
