@@ -602,8 +602,8 @@ impl<L: Limb> MontgomeryCt<L> {
     /// equals the window's digit by a mask, and one multiplication by it (by `T[0] = 1`
     /// for a zero digit). Cost for a `b_e = e.len()·b`-bit exponent: [`pow_products`],
     /// about `b_e` squarings and `b_e/w + 2^w` multiplications. The products inside are
-    /// lazy ([`MontgomeryCt::mul_lazy`]: values below `R`, the final subtraction only where
-    /// the reduction carried; 1024-bit exponentiation 272 → 262 µs on an AMD EPYC Zen 4);
+    /// lazy (`MontgomeryCt::mul_lazy`: values below `R`, the final subtraction only where
+    /// the reduction carried; a 1024-bit exponentiation 266 → 262 µs on an AMD EPYC Zen 4);
     /// one product with `R mod m` at the end brings the result below `m`.
     ///
     /// Where [`MontgomeryCt::pow_uses_ifma`], the same method runs in radix 2^52 on
