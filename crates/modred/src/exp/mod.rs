@@ -231,6 +231,7 @@ pub(crate) fn pow_loops<L: Limb, R: MulSqr<L> + ?Sized>(
 /// [`sliding`]'s loop (HAC Algorithm 14.85) for a reducer's own
 /// [`Reducer::pow_sliding_window`] over other products than its `mul`/`sqr`: `base`
 /// checked by the caller, `n ≥ 1` with bit `n − 1` of `e` set, `1 ≤ w ≤ n`.
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // its one caller is the MULX/ADX reducer
 pub(crate) fn sliding_window_loop<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
