@@ -4,7 +4,10 @@
 //! from 16 the product and the reduction eight rows per pass, `kernels::arch::x86_64::rows8`),
 //! its squares by the dedicated square (triangle, doubled, then the reduction) or by that
 //! multiplication, whichever measured faster for the width
-//! ([`crate::engine::rule::montgomery_mulx_sqr_separate`]).
+//! ([`crate::engine::rule::montgomery_mulx_sqr_separate`]). At `8n ≥ 16` digits it runs the
+//! sliding-window exponentiation itself over lazy products (values below `R` rather than
+//! `m`, the final subtraction only where a reduction carried out of `R`; [`Lazy`]), closed
+//! by one product with `R mod m`.
 //!
 //! Same algorithm, representation (`x·R mod m`, `R = 2^(64k)`), input bound and results as
 //! [`super::Montgomery`] (whose reduction, conversions and precalculation it shares); the
