@@ -37,7 +37,7 @@ mod binary;
 pub(crate) mod fixed_size;
 pub mod hong;
 mod shared;
-mod sliding;
+pub(crate) mod sliding;
 mod two_power;
 mod window;
 pub(crate) mod word;
@@ -226,21 +226,6 @@ pub(crate) fn pow_loops<L: Limb, R: MulSqr<L> + ?Sized>(
         Method::FixedWindow(w) => window::pow(r, base, e.limbs(), n, narrow(w), scratch),
         Method::SlidingWindow(w) => sliding::pow(r, base, e.limbs(), n, narrow(w), scratch),
     }
-}
-
-/// [`sliding`]'s loop (HAC Algorithm 14.85) for a reducer's own
-/// [`Reducer::pow_sliding_window`] over other products than its `mul`/`sqr`: `base`
-/// checked by the caller, `n ≥ 1` with bit `n − 1` of `e` set, `1 ≤ w ≤ n`.
-#[cfg_attr(not(x86_kernels), allow(dead_code))] // its one caller is the MULX/ADX reducer
-pub(crate) fn sliding_window_loop<L: Limb, R: MulSqr<L> + ?Sized>(
-    r: &R,
-    base: &[L],
-    e: &[L],
-    n: u64,
-    w: u32,
-    scratch: &mut Scratch<L>,
-) -> Result<Vec<L>, Error> {
-    sliding::pow(r, base, e, n, w, scratch)
 }
 
 /// Bit `i` of the number with digits `e` (0 beyond its end).

@@ -19,7 +19,7 @@ use alloc::vec::Vec;
 /// squarings and one multiplication by the window's odd power. The top window initializes
 /// the accumulator instead. Squarings `n − ℓ` (`ℓ` the top window's length),
 /// multiplications one per window below the top.
-pub(super) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
+pub(crate) fn pow<L: Limb, R: MulSqr<L> + ?Sized>(
     r: &R,
     base: &[L],
     e: &[L],

@@ -51,6 +51,35 @@ impl MontgomeryMulx {
     }
 }
 
+impl MontgomeryMulx {
+    /// [`Reducer::mul`] (`LAZY` false) or the lazy product of [`Lazy`]:
+    /// `mont_mulx::mont_mul_to`, `2k + 2` digits of working space.
+    fn mul_with<const LAZY: bool>(
+        &self,
+        out: &mut [u64],
+        a: &[u64],
+        b: &[u64],
+        scratch: &mut Scratch<u64>,
+    ) {
+        let m = self.params.m.limbs();
+        let t = grown(&mut scratch.work, 2 * m.len() + 2);
+        // SAFETY: a `MontgomeryMulx` exists only on a CPU with BMI2 and ADX (`new`).
+        unsafe { mont_mulx::mont_mul_to::<LAZY>(out, a, b, m, self.params.m0inv, t) };
+    }
+
+    /// [`Reducer::sqr`] or the lazy square: the dedicated square and its reduction, or
+    /// [`MontgomeryMulx::mul_with`] with `a` twice (by width, module docs).
+    fn sqr_with<const LAZY: bool>(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
+        if !self.sqr_separate {
+            return self.mul_with::<LAZY>(out, a, a, scratch);
+        }
+        let m = self.params.m.limbs();
+        let p = grown(&mut scratch.product, 2 * m.len());
+        // SAFETY: as in `mul_with`.
+        unsafe { mont_mulx::mont_sqr::<LAZY>(out, a, m, self.params.m0inv, p) };
+    }
+}
+
 /// Grows `v` to at least `n` digits and returns its first `n` (not cleared: the kernels
 /// clear or overwrite what they use).
 fn grown(v: &mut Vec<u64>, n: usize) -> &mut [u64] {
@@ -102,25 +131,13 @@ impl Reducer<u64> for MontgomeryMulx {
     /// The MULX/ADX Montgomery multiplication (`2k² + k` digit products at most; the
     /// product by Karatsuba at 32, 48 and 64 digits), `2k + 2` digits of working space.
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
-        let m = self.params.m.limbs();
-        let t = grown(&mut scratch.work, 2 * m.len() + 2);
-        // SAFETY: a `MontgomeryMulx` exists only on a CPU with BMI2 and ADX (`new`).
-        unsafe { mont_mulx::mont_mul(out, a, b, m, self.params.m0inv, t) };
+        self.mul_with::<false>(out, a, b, scratch);
     }
 
     /// The dedicated square and its reduction, or the fused multiplication with `a` twice
     /// (by width, module docs).
     fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
-        let m = self.params.m.limbs();
-        if self.sqr_separate {
-            let p = grown(&mut scratch.product, 2 * m.len());
-            // SAFETY: as in `mul`.
-            unsafe { mont_mulx::mont_sqr(out, a, m, self.params.m0inv, p) };
-        } else {
-            let t = grown(&mut scratch.work, m.len() + 2);
-            // SAFETY: as in `mul`.
-            unsafe { mont_mulx::mont_mul(out, a, a, m, self.params.m0inv, t) };
-        }
+        self.sqr_with::<false>(out, a, scratch);
     }
 
     /// The sliding window of [`crate::exp`] over lazy products ([`Lazy`]) for `8n ≥ 16`
@@ -136,8 +153,7 @@ impl Reducer<u64> for MontgomeryMulx {
             return None;
         }
         let mut scratch = Scratch::new();
-        let acc =
-            crate::exp::sliding_window_loop(&Lazy(self), base, e, bits, w, &mut scratch).ok()?;
+        let acc = crate::exp::sliding::pow(&Lazy(self), base, e, bits, w, &mut scratch).ok()?;
         let mut out = alloc::vec![0; k];
         let t = grown(&mut scratch.work, 2 * k + 2);
         // acc < R, R mod m < m: the product is below 2m before its final subtraction.
@@ -158,29 +174,17 @@ impl Reducer<u64> for MontgomeryMulx {
 }
 
 /// The products of [`MontgomeryMulx`] inside its exponentiation: values below `R = 2^(64k)`
-/// rather than `m` (`mont_mulx::mont_mul_lazy`, `mont_sqr_lazy`: the final subtraction only
-/// where the reduction carried out of `R`).
+/// rather than `m` (`mont_mulx::mont_mul_to` and `mont_sqr` with `LAZY`: the final
+/// subtraction only where the reduction carried out of `R`).
 struct Lazy<'a>(&'a MontgomeryMulx);
 
 impl MulSqr<u64> for Lazy<'_> {
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
-        let (m, m0inv) = (self.0.params.m.limbs(), self.0.params.m0inv);
-        let t = grown(&mut scratch.work, 2 * m.len() + 2);
-        // SAFETY: a `MontgomeryMulx` exists only on a CPU with BMI2 and ADX (`new`).
-        unsafe { mont_mulx::mont_mul_lazy(out, a, b, m, m0inv, t) };
+        self.0.mul_with::<true>(out, a, b, scratch);
     }
 
     fn sqr(&self, out: &mut [u64], a: &[u64], scratch: &mut Scratch<u64>) {
-        let (m, m0inv) = (self.0.params.m.limbs(), self.0.params.m0inv);
-        if self.0.sqr_separate {
-            let p = grown(&mut scratch.product, 2 * m.len());
-            // SAFETY: as in `mul`.
-            unsafe { mont_mulx::mont_sqr_lazy(out, a, m, m0inv, p) };
-        } else {
-            let t = grown(&mut scratch.work, 2 * m.len() + 2);
-            // SAFETY: as in `mul`.
-            unsafe { mont_mulx::mont_mul_lazy(out, a, a, m, m0inv, t) };
-        }
+        self.0.sqr_with::<true>(out, a, scratch);
     }
 }
 

@@ -1349,37 +1349,23 @@ pub(crate) unsafe fn mont_mul(
     unsafe { mont_mul_to::<false>(out, a, b, m, m0inv, t) }
 }
 
-/// [`mont_mul`] for the inner products of an exponentiation (almost Montgomery
-/// multiplication): `out ≡ a·b·2^(−64k) (mod m)` below `2^(64k)`, not necessarily below
-/// `m`, for `a, b < 2^(64k)`. For `k = 8n ≥ 16` the final step subtracts `m` only when the
-/// reduction carried out of `2^(64k)` ([`subtract_if_carried`]: one pass where the full
-/// step takes a subtraction and a selection); other widths give [`mont_mul`]'s result,
-/// which meets the same bound. A caller makes its value below `m` at the end by one
-/// [`mont_mul`] with `R mod m` (`a·(R mod m) < m·2^(64k)`). Constant time.
+/// [`mont_mul`] (`LAZY` false) or, `LAZY` true, the form for the inner products of an
+/// exponentiation (almost Montgomery multiplication): `out ≡ a·b·2^(−64k) (mod m)` below
+/// `2^(64k)`, not necessarily below `m`, for `a, b < 2^(64k)`. Every path accepts such
+/// inputs (the reduced value is then below `2^(64k) + m`, one carry digit). Lazy, for `k =
+/// 8n ≥ 16` the final step subtracts `m` only when the reduction carried out of `2^(64k)`
+/// ([`subtract_if_carried`]: one pass where the full step takes a subtraction and a
+/// selection); other widths give [`mont_mul`]'s result, which meets the same bound. A
+/// caller makes its value below `m` at the end by one [`mont_mul`] with `R mod m` (`a·(R
+/// mod m) < m·2^(64k)`). Constant time.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If a length is wrong.
-#[inline]
-pub(crate) unsafe fn mont_mul_lazy(
-    out: &mut [u64],
-    a: &[u64],
-    b: &[u64],
-    m: &[u64],
-    m0inv: u64,
-    t: &mut [u64],
-) {
-    // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { mont_mul_to::<true>(out, a, b, m, m0inv, t) }
-}
-
-/// [`mont_mul`] (`LAZY` false) and [`mont_mul_lazy`] (true). Every path accepts inputs
-/// below `2^(64k)`: the reduced value is then below `2^(64k) + m` (one carry digit), and
-/// either final step leaves it below `2^(64k)`.
 #[inline(always)]
-unsafe fn mont_mul_to<const LAZY: bool>(
+pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
     out: &mut [u64],
     a: &[u64],
     b: &[u64],
@@ -1428,42 +1414,17 @@ unsafe fn mont_mul_to<const LAZY: bool>(
 /// ([`mont_sqr_8_regs`]); for `k = 8n ≥ 16` the square and the reduction eight rows per
 /// pass ([`super::rows8::sqr_8rows`] up to its 64 digits, [`super::rows8::redc_8rows`]).
 /// `p` is working space of at least `2k` digits.
-/// `k(k+1)/2 + k(k+1)` digit products; constant time in the values.
+/// `k(k+1)/2 + k(k+1)` digit products; constant time in the values. With `LAZY`, the
+/// square for the inner squarings of an exponentiation, with the bounds of
+/// [`mont_mul_to`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a < 2^(64k)`.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
 /// If a length is wrong.
-#[inline]
-pub(crate) unsafe fn mont_sqr(out: &mut [u64], a: &[u64], m: &[u64], m0inv: u64, p: &mut [u64]) {
-    // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { mont_sqr_to::<false>(out, a, m, m0inv, p) }
-}
-
-/// [`mont_sqr`] for the inner squarings of an exponentiation, with the bounds of
-/// [`mont_mul_lazy`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a < 2^(64k)`.
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
-///
-/// # Panics
-/// If a length is wrong.
-#[inline]
-pub(crate) unsafe fn mont_sqr_lazy(
-    out: &mut [u64],
-    a: &[u64],
-    m: &[u64],
-    m0inv: u64,
-    p: &mut [u64],
-) {
-    // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { mont_sqr_to::<true>(out, a, m, m0inv, p) }
-}
-
-/// [`mont_sqr`] (`LAZY` false) and [`mont_sqr_lazy`] (true), as [`mont_mul_to`].
 #[inline(always)]
-unsafe fn mont_sqr_to<const LAZY: bool>(
+pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
     out: &mut [u64],
     a: &[u64],
     m: &[u64],
@@ -1632,7 +1593,7 @@ mod tests {
                         let want = cios_portable(x, x, &ml, inv);
                         let mut p = vec![0u64; 2 * k];
                         // SAFETY: as above.
-                        unsafe { mont_sqr(&mut out, x, &ml, inv, &mut p) };
+                        unsafe { mont_sqr::<false>(&mut out, x, &ml, inv, &mut p) };
                         assert_eq!(out, want, "mont_sqr, k = {k}, m = {ml:x?}");
                         // SAFETY: as above.
                         unsafe { mont_mul(&mut out, x, x, &ml, inv, &mut t) };
@@ -1686,12 +1647,12 @@ mod tests {
                     let (mut out, mut t) = (vec![0u64; k], vec![0u64; 2 * k + 2]);
                     for b in xs.iter().take(4) {
                         // SAFETY: checked above that the CPU has BMI2 and ADX.
-                        unsafe { mont_mul_lazy(&mut out, a, b, &ml, inv, &mut t) };
-                        check(&out, &na, &Nat::from_limbs(b), "mont_mul_lazy");
+                        unsafe { mont_mul_to::<true>(&mut out, a, b, &ml, inv, &mut t) };
+                        check(&out, &na, &Nat::from_limbs(b), "lazy mont_mul_to");
                     }
                     // SAFETY: as above.
-                    unsafe { mont_sqr_lazy(&mut out, a, &ml, inv, &mut t) };
-                    check(&out, &na, &na, "mont_sqr_lazy");
+                    unsafe { mont_sqr::<true>(&mut out, a, &ml, inv, &mut t) };
+                    check(&out, &na, &na, "lazy mont_sqr");
                     let one = r_mod_m.to_padded(k).unwrap();
                     let lazy = out.clone();
                     // SAFETY: as above.
@@ -1726,7 +1687,7 @@ mod tests {
             assert_eq!(out, want);
             let want = cios_portable(&a, &a, &ml, inv);
             // SAFETY: as above.
-            unsafe { mont_sqr(&mut out, &a, &ml, inv, &mut p) };
+            unsafe { mont_sqr::<false>(&mut out, &a, &ml, inv, &mut p) };
             assert_eq!(out, want);
         }
     }

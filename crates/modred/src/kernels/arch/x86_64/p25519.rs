@@ -187,7 +187,8 @@ pub(crate) unsafe fn mul_mod_p25519_adx(out: &mut [u64; 4], a: &[u64; 4], b: &[u
 /// `out = a² mod p` for `a < 2^256`, in `[0, p)`, in MULX assembly: the square with each
 /// cross product once (six MULX: row `a_0·a[1..4]`, row `a_3·a[1..3]`, then `a_1·a_2`,
 /// the triangle below `2^448`), doubled on the ADCX chain while the four diagonal squares
-/// `a_i²` go in on the ADOX chain, then [`fold_p25519!`]. Ten digit products against the
+/// `a_i²` go in on the ADOX chain, then [`fold_p25519!`] (paper 003's pseudo-Mersenne
+/// fold, Algorithm 4, at the digit boundary). Ten digit products against the
 /// product's sixteen; no branch, no conditional move, no memory index depending on the
 /// values: constant time.
 ///
