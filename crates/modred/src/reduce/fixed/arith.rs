@@ -316,6 +316,8 @@ impl<const N: usize> MontConsts<N> {
 // The 4-digit Montgomery product and square in MULX/ADCX/ADOX assembly are kernels, in
 // `kernels/arch/x86_64/mont4.rs`; re-exported here for `MontgomeryFixed<4>`.
 #[cfg(x86_kernels)]
+pub(crate) use crate::kernels::arch::x86_64::mont3::{mont_mul_3_adx, mont_sqr_3_adx};
+#[cfg(x86_kernels)]
 pub(crate) use crate::kernels::arch::x86_64::mont4::{mont_mul_4_adx, mont_sqr_4_adx};
 
 /// `x` (any number of digits, at most `2N` significant) as a wide number.
@@ -350,6 +352,18 @@ fn asm4<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<4>> {
     if N == 4 && crate::kernels::cpu::bmi2_adx() {
         // SAFETY: N = 4, so `MontConsts<N>` is `MontConsts<4>`: the same type.
         return Some(unsafe { &*(k as *const MontConsts<N>).cast::<MontConsts<4>>() });
+    }
+    None
+}
+
+/// `k` as the 3-digit constants, when `N = 3` and the CPU runs the 3-digit assembly
+/// ([`mont_mul_3_adx`], [`mont_sqr_3_adx`]: BMI2 and ADX), else `None`.
+#[cfg(x86_kernels)]
+#[inline(always)]
+fn asm3<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<3>> {
+    if N == 3 && crate::kernels::cpu::bmi2_adx() {
+        // SAFETY: N = 3, so `MontConsts<N>` is `MontConsts<3>`: the same type.
+        return Some(unsafe { &*(k as *const MontConsts<N>).cast::<MontConsts<3>>() });
     }
     None
 }
@@ -401,6 +415,13 @@ fn mont_mul_regs_asm<const N: usize>(
     Some(sub_if_ge::<N, false>(&low, t[N], &k.m))
 }
 
+/// `x` as a 3-digit array (`N = 3`: an identity, folded away).
+#[cfg(x86_kernels)]
+#[inline(always)]
+fn three<const N: usize>(x: &[u64; N]) -> &[u64; 3] {
+    x[..].try_into().expect("N = 3")
+}
+
 /// `x` as a 4-digit array (`N = 4`: an identity, folded away).
 #[cfg(x86_kernels)]
 #[inline(always)]
@@ -409,8 +430,9 @@ fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
 }
 
 /// `out = a·b·2^(−64N) mod m` for the variable-time callers ([`super::MontgomeryFixed`]):
-/// for `N = 2` the reduction by one 128-bit quotient digit ([`super::mont2`]), for `N = 4`
-/// on a CPU with BMI2 and ADX the assembly [`mont_mul_4_adx`], for `N` = 5–7 there the
+/// for `N = 2` the reduction by one 128-bit quotient digit ([`super::mont2`]), for `N = 3`
+/// and `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_3_adx`] and
+/// [`mont_mul_4_adx`], for `N` = 5–7 there the
 /// CIOS in registers ([`mont_mul_regs_asm`]; all branch-free, but the callers that need
 /// constant time keep to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
 #[inline(always)]
@@ -427,6 +449,13 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
         <&[u64; 2]>::try_from(&k.m[..]),
     ) {
         *o = super::mont2::mont_mul(a2, b2, m2, k.m_inv_128);
+        return;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(k3) = asm3(k) {
+        let o: &mut [u64; 3] = (&mut out[..]).try_into().expect("N = 3");
+        // SAFETY: `asm3` checked that the CPU has BMI2 and ADX.
+        *o = unsafe { mont_mul_3_adx(three(a), three(b), k3) };
         return;
     }
     #[cfg(x86_kernels)]
@@ -463,6 +492,13 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
         <&[u64; 2]>::try_from(&k.m[..]),
     ) {
         *o = super::mont2::mont_sqr(a2, m2, k.m_inv_128);
+        return;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(k3) = asm3(k) {
+        let o: &mut [u64; 3] = (&mut out[..]).try_into().expect("N = 3");
+        // SAFETY: `asm3` checked that the CPU has BMI2 and ADX.
+        *o = unsafe { mont_sqr_3_adx(three(a), k3) };
         return;
     }
     #[cfg(x86_kernels)]
@@ -504,58 +540,134 @@ mod tests {
     use modred_testkit::SplitMix64;
     use std::eprintln;
 
-    /// Moduli with their edge cases: all ones (2^256 − 1), 2^192 + 1, 2^255 + 1,
-    /// 2^192 + 2^64 − 1, 2^256 − 2^192 + 1 (the top of the range with a zero middle), random
-    /// ones, and random ones with leading zero bits.
-    fn moduli(rng: &mut SplitMix64) -> Vec<[u64; 4]> {
+    /// Moduli of `N` digits with their edge cases: all ones, 2^(64(N−1)) + 1,
+    /// 2^(64N−1) + 1, 2^(64(N−1)) + 2^64 − 1, 2^(64N) − 2^(64(N−1)) + 1 (the top of the
+    /// range with a zero middle), a top digit of one bit under all ones, random ones, and
+    /// random ones with leading zero bits.
+    fn moduli<const N: usize>(rng: &mut SplitMix64) -> Vec<[u64; N]> {
+        let with = |low: u64, top: u64| -> [u64; N] {
+            let mut m = [0u64; N];
+            m[0] = low;
+            m[N - 1] = top;
+            m
+        };
+        let mut almost = [u64::MAX; N];
+        almost[N - 1] = 1 << 63;
         let mut moduli = vec![
-            [u64::MAX; 4],
-            [1, 0, 0, 1],
-            [1, 0, 0, 1 << 63],
-            [u64::MAX, 0, 0, 1],
-            [1, 0, 0, u64::MAX],
-            [u64::MAX, u64::MAX, u64::MAX, 1 << 63],
+            [u64::MAX; N],
+            with(1, 1),
+            with(1, 1 << 63),
+            with(u64::MAX, 1),
+            with(1, u64::MAX),
+            almost,
         ];
         for i in 0..60 {
-            let mut m: [u64; 4] = core::array::from_fn(|_| rng.next_u64());
+            let mut m: [u64; N] = core::array::from_fn(|_| rng.next_u64());
             m[0] |= 1;
             if i % 3 == 0 {
-                m[3] >>= rng.next_u64() % 64; // shorter moduli: leading zero bits
-                m[3] |= 1;
+                m[N - 1] >>= rng.next_u64() % 64; // shorter moduli: leading zero bits
+                m[N - 1] |= 1;
             }
             moduli.push(m);
         }
         moduli
     }
 
-    /// Values below `m`: 0, 1, 2, m − 1, m − 2, all-ones digits under m's top (long carry and
-    /// borrow chains), 2^255 − 1 and 2^64 − 1 when below m, and random ones.
-    fn values(m: &[u64; 4], rng: &mut SplitMix64) -> Vec<[u64; 4]> {
-        let below = |x: [u64; 4]| -> [u64; 4] {
+    /// Values below `m`: 0, 1, 2, m − 1, m − 2, all-ones digits under m's top (long carry
+    /// and borrow chains), 2^(64N−1) − 1 and 2^64 − 1 when below m, and random ones.
+    fn values<const N: usize>(m: &[u64; N], rng: &mut SplitMix64) -> Vec<[u64; N]> {
+        let below = |x: [u64; N]| -> [u64; N] {
             let mut x = x;
             while sub_n(&x, m).1 == 0 {
                 // x ≥ m: halve the top until below (keeps long runs of ones below).
-                x[3] >>= 1;
+                x[N - 1] >>= 1;
             }
             x
         };
-        let m1 = sub_n(m, &[1, 0, 0, 0]).0;
-        let m2 = sub_n(m, &[2, 0, 0, 0]).0;
+        let small = |v: u64| -> [u64; N] {
+            let mut x = [0u64; N];
+            x[0] = v;
+            x
+        };
+        let mut zero_low = [u64::MAX; N];
+        zero_low[0] = 0;
+        let mut half = [u64::MAX; N];
+        half[N - 1] >>= 1;
         let mut v = vec![
-            [0; 4],
-            [1, 0, 0, 0],
-            [2, 0, 0, 0],
-            m1,
-            m2,
-            below([u64::MAX; 4]),
-            below([0, u64::MAX, u64::MAX, u64::MAX]),
-            below([u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1]),
-            below([u64::MAX, 0, 0, 0]),
+            small(0),
+            small(1),
+            small(2),
+            sub_n(m, &small(1)).0,
+            sub_n(m, &small(2)).0,
+            below([u64::MAX; N]),
+            below(zero_low),
+            below(half),
+            below(small(u64::MAX)),
         ];
         for _ in 0..12 {
             v.push(below(core::array::from_fn(|_| rng.next_u64())));
         }
         v
+    }
+
+    /// The 3-digit assembly product and square against their portable twin
+    /// `mont_mul::<3, false>` (and through the dispatching `mont_mul_vartime_into`/
+    /// `mont_sqr_vartime_into`), on the edge and random moduli and operands above.
+    #[test]
+    fn mont_3_asm_matches_the_portable_twin() {
+        if !crate::kernels::cpu::bmi2_adx() {
+            eprintln!("no BMI2/ADX on this CPU: the 3-digit assembly is not run");
+            return;
+        }
+        let mut rng = SplitMix64::new(0x3adc);
+        let mut checked = 0usize;
+        for m in moduli::<3>(&mut rng) {
+            let k = MontConsts::new(m);
+            let values = values(&m, &mut rng);
+            for a in &values {
+                let want = mont_mul::<3, false>(a, a, &m, k.m0inv);
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                let got = unsafe { mont_sqr_3_adx(a, &k) };
+                assert_eq!(got, want, "square: m {m:x?}, a {a:x?}");
+                let mut got = [0; 3];
+                mont_sqr_vartime_into::<3>(&mut got, a, &k);
+                assert_eq!(got, want);
+                for b in &values {
+                    let want = mont_mul::<3, false>(a, b, &m, k.m0inv);
+                    // SAFETY: the CPU has BMI2 and ADX (checked above).
+                    let got = unsafe { mont_mul_3_adx(a, b, &k) };
+                    assert_eq!(got, want, "product: m {m:x?}, a {a:x?}, b {b:x?}");
+                    let mut got = [0; 3];
+                    mont_mul_vartime_into::<3>(&mut got, a, b, &k);
+                    assert_eq!(got, want);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000);
+    }
+
+    /// Long random chains at 3 digits: `x ← x·y`, `y ← y²` by the assembly and by the
+    /// portable twin stay equal.
+    #[test]
+    fn mont_3_asm_chains_match_the_portable_twin() {
+        if !crate::kernels::cpu::bmi2_adx() {
+            return;
+        }
+        let mut rng = SplitMix64::new(0x3eed);
+        for m in moduli::<3>(&mut rng) {
+            let k = MontConsts::new(m);
+            let v = values(&m, &mut rng);
+            let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);
+            let (mut px, mut py) = (x, y);
+            for _ in 0..500 {
+                // SAFETY: the CPU has BMI2 and ADX (checked above).
+                (x, y) = unsafe { (mont_mul_3_adx(&x, &y, &k), mont_sqr_3_adx(&y, &k)) };
+                px = mont_mul::<3, false>(&px, &py, &m, k.m0inv);
+                py = mont_mul::<3, false>(&py, &py, &m, k.m0inv);
+                assert_eq!((x, y), (px, py), "m {m:x?}");
+            }
+        }
     }
 
     /// The assembly product and square against their portable twin `mont_mul::<4, false>`
@@ -570,7 +682,7 @@ mod tests {
         }
         let mut rng = SplitMix64::new(0x4adc);
         let mut checked = 0usize;
-        for m in moduli(&mut rng) {
+        for m in moduli::<4>(&mut rng) {
             let k = MontConsts::new(m);
             assert_eq!(k.minv.wrapping_mul(m[0]), 1);
             let values = values(&m, &mut rng);
@@ -605,7 +717,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x5eed);
-        for m in moduli(&mut rng) {
+        for m in moduli::<4>(&mut rng) {
             let k = MontConsts::new(m);
             let v = values(&m, &mut rng);
             let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);

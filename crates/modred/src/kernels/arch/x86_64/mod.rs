@@ -5,6 +5,9 @@
 //!   registers, `mul_8_regs` and `mul_9_regs`), MULX with two carry chains (ADCX, ADOX). The safe
 //!   entry points below ([`mul_1`] etc., what `LimbKernels for u64` calls) run them where
 //!   [`has_bmi2_adx`] says yes and their portable twins otherwise.
+//! - [`mont3`]: 3-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
+//!   assembly with the compiler's registers, inlined into the exponentiation loop (for
+//!   `reduce::fixed::MontgomeryFixed<3>`, through `reduce::fixed::arith`).
 //! - [`mont4`]: 4-digit Montgomery multiplication and squaring in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::MontgomeryFixed<4>` (through `reduce::fixed::arith`,
 //!   which makes the CPU check).
@@ -27,6 +30,7 @@
 //! in `reduce/fixed/arith.rs`.
 
 pub(crate) mod karatsuba;
+pub(crate) mod mont3;
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
 pub(crate) mod p25519;
