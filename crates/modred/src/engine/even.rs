@@ -11,6 +11,34 @@ use crate::modulus::{Limits, Modulus};
 use crate::nat::Nat;
 use alloc::boxed::Box;
 
+/// `q⁻¹ mod 2^s` for an odd `q` (1 when `q = 1`): up to 64 bits its lowest digit's
+/// inverse, by Newton's iteration, suffices.
+pub(crate) fn inverse_mod_power_of_two(q: &Nat, s: u64) -> Nat {
+    if s <= 64 {
+        Nat::from(q.limbs()[0].inverse_mod_b()).low_bits(s)
+    } else {
+        q.inverse_mod(&Nat::power_of_two(s)).unwrap_or_else(Nat::zero)
+    }
+}
+
+/// Garner's recombination: the `r < q·2^s` with `r ≡ r_q (mod q)` and `r ≡ r_2 (mod 2^s)`,
+/// for `r_q < q`, `r_2 < 2^s` and `q_inv = q⁻¹ mod 2^s`:
+/// `r = r_q + q·((r_2 − r_q)·q⁻¹ mod 2^s)`. Up to 64 bits of `s` the middle factor is
+/// one digit's arithmetic.
+pub(crate) fn recombine(rq: &Nat, r2: &Nat, q: &Nat, s: u64, q_inv: &Nat) -> Nat {
+    if s <= 64 {
+        let mask = if s == 64 { u64::MAX } else { (1u64 << s) - 1 };
+        let low = |v: &Nat| v.limbs().first().copied().unwrap_or(0);
+        let t = low(r2).wrapping_sub(low(rq)).wrapping_mul(low(q_inv)) & mask;
+        return rq.add(&q.mul_limb(t));
+    }
+    // t = (r_2 − r_q)·q⁻¹ mod 2^s, with r_2 − r_q taken modulo 2^s.
+    let two_s = Nat::power_of_two(s);
+    let diff = r2.add(&two_s).checked_sub(&rq.low_bits(s)).unwrap_or_default();
+    let t = diff.low_bits(s).mul(q_inv).low_bits(s);
+    rq.add(&q.mul(&t))
+}
+
 /// An even modulus split for its exponentiations.
 pub(crate) struct EvenCrt {
     /// The automatic engine of the odd part `q`; `None` when `q = 1` (`m = 2^s`).
@@ -39,13 +67,7 @@ impl EvenCrt {
             // reductions.
             Some(Box::new(Modulus::for_powers(&q, *limits)?))
         };
-        // q is odd, so it is invertible modulo 2^s (and 1 is its own inverse when q = 1);
-        // up to 64 bits its lowest digit's inverse, by Newton's iteration, suffices.
-        let q_inv = if s <= 64 {
-            Nat::from(q.limbs()[0].inverse_mod_b()).low_bits(s)
-        } else {
-            q.inverse_mod(&Nat::power_of_two(s)).unwrap_or_else(Nat::zero)
-        };
+        let q_inv = inverse_mod_power_of_two(&q, s);
         Ok(Some(EvenCrt { odd, q, s, q_inv }))
     }
 
@@ -54,11 +76,7 @@ impl EvenCrt {
         let r2 = pow_mod_power_of_two(x, e, self.s, method)?;
         let Some(odd) = &self.odd else { return Ok(r2) };
         let rq = odd.to_nat(&odd.pow_with_vartime(&odd.residue(x), e, method)?)?;
-        // t = (r_2 − r_q)·q⁻¹ mod 2^s, with r_2 − r_q taken modulo 2^s.
-        let two_s = Nat::power_of_two(self.s);
-        let diff = r2.add(&two_s).checked_sub(&rq.low_bits(self.s)).unwrap_or_default();
-        let t = diff.low_bits(self.s).mul(&self.q_inv).low_bits(self.s);
-        Ok(rq.add(&self.q.mul(&t)))
+        Ok(recombine(&rq, &r2, &self.q, self.s, &self.q_inv))
     }
 
     /// The bytes it holds on the heap.

@@ -29,6 +29,7 @@ pub(crate) mod core;
 mod even;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
+pub(crate) mod once;
 pub mod profile;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 mod radix;

@@ -70,6 +70,21 @@ pub fn pow_mod_power_of_two(x: &Nat, e: &Nat, s: u64, method: Method) -> Result<
     if e.is_zero() {
         return Ok(Nat::one());
     }
+    if s <= 64 {
+        // One digit, an exponent below 2^63: binary powering on wrapping products (the
+        // same value as any method's, without a table or residue vectors).
+        let mask = if s == 64 { u64::MAX } else { (1u64 << s) - 1 };
+        let (mut base, mut e) = (x.limbs()[0], e.to_u64().expect("below 2^(s − 1) or s"));
+        let mut acc = 1u64;
+        while e != 0 {
+            if e & 1 == 1 {
+                acc = acc.wrapping_mul(base);
+            }
+            base = base.wrapping_mul(base);
+            e >>= 1;
+        }
+        return Ok(Nat::from(acc & mask));
+    }
     let k = s.div_ceil(64) as usize;
     let top_bits = s - 64 * (k as u64 - 1);
     let top_mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };

@@ -756,7 +756,10 @@ impl Modulus {
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`; everything is 0 when `m = 1`), without
     /// keeping a context, variable time. A one-digit modulus exponentiates in registers
     /// (`exp::word`: the 16-ary window on Montgomery's one-digit products for an odd `m`,
-    /// on products reduced by `m`'s precomputed reciprocal for an even one); a longer one gets the automatic
+    /// on products reduced by `m`'s precomputed reciprocal for an even one); one whose odd
+    /// part has at most eight digits runs the fixed-size Montgomery products on that odd
+    /// part straight from its digits, the base converted by one division and an even
+    /// modulus split as its context would (`engine::once`); a longer one gets the automatic
     /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone,
     /// without the separate reducer of one-off reductions.
     /// [`crate::engine::rule::context_never_pays`] says when `auto` takes it at every use.
@@ -769,6 +772,13 @@ impl Modulus {
             _ => None,
         };
         let Some(word) = word else {
+            if m.is_zero() {
+                return Err(Error::ZeroModulus);
+            }
+            let method = crate::engine::rule::method(e.bits());
+            if let Some(y) = crate::engine::once::pow(x, e, m, method, &limits) {
+                return y;
+            }
             return Modulus::for_powers(m, limits)?.pow_mod_vartime(x, e);
         };
         let method = Method::FixedWindow(exp::word::WINDOW);
