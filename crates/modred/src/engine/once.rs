@@ -1,4 +1,4 @@
-//! Exponentiation modulo a modulus met once whose odd part has two to eight digits,
+//! Exponentiation modulo a modulus met once whose odd part has two to seven digits,
 //! without a context: the fixed-size Montgomery products of [`crate::reduce::fixed`]
 //! straight from the modulus's digits, and for an even modulus `m = q·2^s` the split of
 //! [`super::even`] (the odd part `q` so, a power modulo `2^s`, one recombination).
@@ -25,9 +25,7 @@ use crate::reduce::fixed::arith::{self, MontConsts};
 use crate::registry::Algorithm;
 use alloc::format;
 
-/// The widest odd part, in digits, that runs here ([`crate::reduce::fixed`]'s widest
-/// Montgomery path).
-const MAX_DIGITS: usize = crate::reduce::fixed::MAX_MONTGOMERY_LIMBS;
+use super::rule::ONCE_FIXED_MAX_DIGITS as MAX_DIGITS;
 
 /// `x^e mod m` by `method` when `m` has at least two digits and its odd part at most
 /// [`MAX_DIGITS`] (one-digit odd parts on the register path of [`Word`]), `x` at most
@@ -91,7 +89,7 @@ fn pow_odd(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Option<Nat> {
     macro_rules! width {
         ($($n:literal)*) => {
             match q.len() {
-                $($n => Some(pow_fixed::<$n>(x, e, q, w)),)*
+                $($n if $n <= MAX_DIGITS => Some(pow_fixed::<$n>(x, e, q, w)),)*
                 _ => None,
             }
         };
@@ -202,9 +200,9 @@ mod tests {
         assert!(pow(&x, &e, &m, wide_window, &lim).is_none());
         assert!(pow(&Nat::power_of_two(300), &e, &m, two, &lim).is_none(), "long base");
         let wide = Nat::power_of_two(64 * MAX_DIGITS as u64).add(&Nat::one());
-        assert!(pow(&x, &e, &wide, two, &lim).is_none(), "nine digits");
+        assert!(pow(&x, &e, &wide, two, &lim).is_none(), "one digit too many");
         let even_wide = wide.shl(3);
-        assert!(pow(&x, &e, &even_wide, two, &lim).is_none(), "nine-digit odd part");
+        assert!(pow(&x, &e, &even_wide, two, &lim).is_none(), "an odd part too wide");
         // Over the work limit: refused before it runs.
         let tight = Limits { max_work: 10, ..Limits::default() };
         let refused = pow(&x, &Nat::power_of_two(1000), &m, two, &tight);

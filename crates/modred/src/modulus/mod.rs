@@ -757,9 +757,10 @@ impl Modulus {
     /// keeping a context, variable time. A one-digit modulus exponentiates in registers
     /// (`exp::word`: the 16-ary window on Montgomery's one-digit products for an odd `m`,
     /// on products reduced by `m`'s precomputed reciprocal for an even one); one whose odd
-    /// part has at most eight digits runs the fixed-size Montgomery products on that odd
-    /// part straight from its digits, the base converted by one division and an even
-    /// modulus split as its context would (`engine::once`); a longer one gets the automatic
+    /// part has at most [`crate::engine::rule::ONCE_FIXED_MAX_DIGITS`] digits runs the
+    /// fixed-size Montgomery products on that odd part straight from its digits, the base
+    /// converted by one division and an even modulus split as its context would
+    /// (`engine::once`); a longer one gets the automatic
     /// exponentiation context of [`Modulus::with_limits`] for this exponentiation alone,
     /// without the separate reducer of one-off reductions.
     /// [`crate::engine::rule::context_never_pays`] says when `auto` takes it at every use.
