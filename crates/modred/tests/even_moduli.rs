@@ -2,11 +2,13 @@
 //! `m = q·2^s` by CRT (`engine::even`) from 129 bits; its answers are checked against
 //! num-bigint and the forced Barrett context for every shape of split — `s` of one bit to
 //! thousands, `q = 1` (a power of two), `q` small or long, bases odd, even and multiples
-//! of `2^s` — with every method.
+//! of `2^s` — with every method, and so are the one-off exponentiations without a
+//! context (`Modulus::pow_mod_once`, `engine::once` where the odd part has two to seven
+//! digits).
 
 use modred::engine::Power;
 use modred::exp::Method;
-use modred::{Algorithm, Modulus, Nat, Operation};
+use modred::{Algorithm, Limits, Modulus, Nat, Operation};
 use modred_testkit::SplitMix64;
 use num_bigint::BigUint;
 
@@ -41,7 +43,10 @@ fn every_split_against_num_bigint() {
         (64, 64),
         (65, 3),
         (127, 129),
+        (129, 1),
+        (191, 2),
         (255, 1),
+        (447, 65),
         (512, 7),
         (1023, 1),
         (1024, 1024),
@@ -94,6 +99,8 @@ fn every_split_against_num_bigint() {
                     assert_eq!(big(&y), want, "{method:?}");
                 }
                 assert_eq!(big(&forced.pow_mod_vartime(x, e).unwrap()), want);
+                let once = Modulus::pow_mod_once(x, e, m, Limits::new()).unwrap();
+                assert_eq!(big(&once), want, "once: m {bits} bits (s {s})");
             }
         }
     }

@@ -592,3 +592,29 @@ fn fixed_size_sliding_windows_against_num_bigint() {
         }
     }
 }
+
+/// The one-off exponentiation without a context (`Modulus::pow_mod_once`; `engine::once`
+/// up to seven digits, a context beyond) against num-bigint: odd moduli of 65 to 640 bits
+/// with all-ones and sparse edge cases, edge and random bases (also beyond the modulus)
+/// and exponents.
+#[test]
+fn one_off_exponentiation_against_num_bigint() {
+    let mut rng = SplitMix64::new(0x0ff_0e5);
+    for bits in [65u64, 127, 128, 129, 191, 192, 193, 256, 320, 448, 449, 511, 512, 640] {
+        let ones: Nat<u64> = all_ones(bits);
+        let sparse = Nat::power_of_two(bits - 1).add(&Nat::one());
+        let random = rng.nat::<u64>(bits).add(&Nat::one()).low_bits(bits);
+        let random = if random.is_odd() { random } else { random.add(&Nat::one()) };
+        for m in [ones, sparse, random] {
+            let mut bases = edge_bases(&m, &mut rng);
+            bases.push(rng.nat(2 * bits));
+            for x in &bases {
+                for e in &edge_exps(bits, &mut rng) {
+                    let want = big(x).modpow(&big(e), &big(&m));
+                    let got = modred::Modulus::pow_mod_once(x, e, &m, modred::Limits::new());
+                    assert_eq!(big(&got.unwrap()), want, "{bits} bits, m {m}, x {x}, e {e}");
+                }
+            }
+        }
+    }
+}
