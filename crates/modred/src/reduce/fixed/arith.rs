@@ -534,6 +534,7 @@ with_bmi2! {
 #[cfg(all(test, x86_kernels_compiled))]
 mod tests {
     use super::*;
+    use crate::kernels::arch::x86_64::mont3::{mont_mul_3_adx, mont_sqr_3_adx};
     use crate::kernels::arch::x86_64::mont4::{mont_mul_4_adx, mont_sqr_4_adx};
     use alloc::vec;
     use alloc::vec::Vec;
