@@ -34,7 +34,8 @@ use super::rule::ONCE_FIXED_MAX_DIGITS as MAX_DIGITS;
 ///
 /// Errors: [`Error::TooMuchWork`] when the exponentiation's products
 /// ([`limits::pow_products`]) times one Montgomery product of `m`'s width are over
-/// `limits`, checked before it runs (its window table lives on the stack).
+/// `limits`, [`Error::TooMuchMemory`] when its window table and products
+/// ([`limits::pow_memory`]) are, both checked before it runs.
 pub(crate) fn pow(
     x: &Nat,
     e: &Nat,
@@ -62,6 +63,19 @@ pub(crate) fn pow(
             Algorithm::Montgomery,
             limits::amount(products)
         )
+    });
+    // The same estimate of working memory as a context's (its window table and products),
+    // though the table lives on the stack here: one answer to one request either way.
+    let memory = limits::pow_memory(Algorithm::Montgomery, m.len() as u64, method);
+    let checked = checked.and_then(|()| {
+        limits.check_memory(memory, || {
+            format!(
+                "an exponentiation with a {} window table modulo a {}-bit modulus by {}",
+                super::profile::method_name(method),
+                m.bits(),
+                Algorithm::Montgomery
+            )
+        })
     });
     if let Err(error) = checked {
         return Some(Err(error));
@@ -207,5 +221,8 @@ mod tests {
         let tight = Limits { max_work: 10, ..Limits::default() };
         let refused = pow(&x, &Nat::power_of_two(1000), &m, two, &tight);
         assert!(matches!(refused, Some(Err(Error::TooMuchWork { .. }))), "{refused:?}");
+        let small = Limits { max_memory: 64, ..Limits::default() };
+        let refused = pow(&x, &e, &m, two, &small);
+        assert!(matches!(refused, Some(Err(Error::TooMuchMemory { .. }))), "{refused:?}");
     }
 }
