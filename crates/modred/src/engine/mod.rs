@@ -20,7 +20,11 @@
 //! - `ifma`: Montgomery arithmetic in radix 2^52 on AVX-512 IFMA (not a reducer: its
 //!   residues are not the reducers' `u64` digits), for products and exponentiations;
 //! - `avx2`: Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time
-//!   exponentiation on CPUs without BMI2/ADX.
+//!   exponentiation on CPUs without BMI2/ADX;
+//! - `even`: an even modulus split by CRT for its exponentiations;
+//! - `once`: an exponentiation modulo a modulus met once whose odd part has two to seven
+//!   digits, on the fixed-size Montgomery products without an engine
+//!   ([`rule::ONCE_FIXED_MAX_DIGITS`]).
 
 mod analysis;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
