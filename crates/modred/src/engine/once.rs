@@ -22,6 +22,7 @@ use crate::exp::{pow_mod_power_of_two, word::Word, Method};
 use crate::modulus::{limits, Limits};
 use crate::nat::Nat;
 use crate::reduce::fixed::arith::{self, MontConsts};
+use crate::reduce::fixed::to_array;
 use crate::registry::Algorithm;
 use alloc::format;
 
@@ -103,13 +104,16 @@ fn pow_odd(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Option<Nat> {
     macro_rules! width {
         ($($n:literal)*) => {
             match q.len() {
-                $($n if $n <= MAX_DIGITS => Some(pow_fixed::<$n>(x, e, q, w)),)*
+                $($n => Some(pow_fixed::<$n>(x, e, q, w)),)*
                 _ => None,
             }
         };
     }
-    width!(2 3 4 5 6 7 8)
+    width!(2 3 4 5 6 7)
 }
+
+// The arms of `pow_odd` cover every width up to the threshold.
+const _: () = assert!(MAX_DIGITS == 7, "pow_odd's arms cover two to seven digits");
 
 /// [`pow_odd`] at `N` digits.
 fn pow_fixed<const N: usize>(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Nat {
@@ -117,23 +121,15 @@ fn pow_fixed<const N: usize>(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Nat {
     if n == 0 {
         return Nat::one(); // q ≥ 2^64 > 1
     }
-    let k = MontConsts::new(digits::<N>(q));
+    let k = MontConsts::new(to_array::<N>(q));
     // x·R mod q by one division: x shifted by N whole digits.
     let mut shifted = alloc::vec![0u64; N];
     shifted.extend_from_slice(x.limbs());
-    let base = digits::<N>(&Nat::from_vec(shifted).checked_rem(q).expect("q is not zero"));
+    let base = to_array::<N>(&Nat::from_vec(shifted).checked_rem(q).expect("q is not zero"));
     let power = pow_sliding(&k, &base, e.limbs(), n, w.min(n as u32));
     // Out of the representation: one reduction of the power as a 2N-digit number.
     let value = arith::redc::<N, false>(&[power, [0; N]], &k.m, k.m0inv);
     Nat::from_vec(value.to_vec())
-}
-
-/// The low `N` digits of `x` (which has at most `N`).
-fn digits<const N: usize>(x: &Nat) -> [u64; N] {
-    let mut a = [0u64; N];
-    let n = x.len().min(N);
-    a[..n].copy_from_slice(&x.limbs()[..n]);
-    a
 }
 
 impl<const N: usize> FixedProducts<N> for MontConsts<N> {

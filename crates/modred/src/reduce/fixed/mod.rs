@@ -54,7 +54,8 @@ use arith::Wide;
 /// The widest Montgomery modulus, in 64-bit digits, with a fixed-size path (512 bits).
 pub const MAX_MONTGOMERY_LIMBS: usize = 8;
 
-fn to_array<const N: usize>(x: &Nat<u64>) -> [u64; N] {
+/// The low `N` digits of `x` (zeros above its length).
+pub(crate) fn to_array<const N: usize>(x: &Nat<u64>) -> [u64; N] {
     let mut a = [0u64; N];
     let n = x.len().min(N);
     a[..n].copy_from_slice(&x.limbs()[..n]);
