@@ -611,129 +611,101 @@ mod tests {
         v
     }
 
-    /// The 3-digit assembly product and square against their portable twin
-    /// `mont_mul::<3, false>` (and through the dispatching `mont_mul_vartime_into`/
-    /// `mont_sqr_vartime_into`), on the edge and random moduli and operands above.
+    /// An assembly square and product (`sqr`, `mul`; safe wrappers, called only where the
+    /// CPU has BMI2 and ADX) against their portable twin `mont_mul::<N, false>` and through
+    /// the dispatching `mont_mul_vartime_into`/`mont_sqr_vartime_into`, on the edge and
+    /// random moduli and operands above; the callers pass `out` a copy of the operands.
+    fn asm_matches_the_portable_twin<const N: usize>(
+        seed: u64,
+        sqr: impl Fn(&[u64; N], &MontConsts<N>) -> [u64; N],
+        mul: impl Fn(&[u64; N], &[u64; N], &MontConsts<N>) -> [u64; N],
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let mut checked = 0usize;
+        for m in moduli::<N>(&mut rng) {
+            let k = MontConsts::new(m);
+            assert_eq!(k.minv.wrapping_mul(m[0]), 1);
+            let values = values(&m, &mut rng);
+            for a in &values {
+                let want = mont_mul::<N, false>(a, a, &m, k.m0inv);
+                assert_eq!(sqr(a, &k), want, "square: m {m:x?}, a {a:x?}");
+                let mut got = [0; N];
+                mont_sqr_vartime_into::<N>(&mut got, a, &k);
+                assert_eq!(got, want);
+                for b in &values {
+                    let want = mont_mul::<N, false>(a, b, &m, k.m0inv);
+                    assert_eq!(mul(a, b, &k), want, "product: m {m:x?}, a {a:x?}, b {b:x?}");
+                    mont_mul_vartime_into::<N>(&mut got, a, b, &k);
+                    assert_eq!(got, want);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000);
+    }
+
+    /// Long random chains: `x ← x·y`, `y ← y²` by the assembly (`sqr`, `mul` as above) and by
+    /// the portable twin stay equal (every result fed back in, so a wrong digit anywhere
+    /// shows).
+    fn asm_chains_match_the_portable_twin<const N: usize>(
+        seed: u64,
+        sqr: impl Fn(&[u64; N], &MontConsts<N>) -> [u64; N],
+        mul: impl Fn(&[u64; N], &[u64; N], &MontConsts<N>) -> [u64; N],
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        for m in moduli::<N>(&mut rng) {
+            let k = MontConsts::new(m);
+            let v = values(&m, &mut rng);
+            let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);
+            let (mut px, mut py) = (x, y);
+            for _ in 0..500 {
+                (x, y) = (mul(&x, &y, &k), sqr(&y, &k));
+                px = mont_mul::<N, false>(&px, &py, &m, k.m0inv);
+                py = mont_mul::<N, false>(&py, &py, &m, k.m0inv);
+                assert_eq!((x, y), (px, py), "m {m:x?}");
+            }
+        }
+    }
+
+    /// The 3-digit assembly (`mont3`) against its portable twin, single products and chains.
     #[test]
     fn mont_3_asm_matches_the_portable_twin() {
         if !crate::kernels::cpu::bmi2_adx() {
             eprintln!("no BMI2/ADX on this CPU: the 3-digit assembly is not run");
             return;
         }
-        let mut rng = SplitMix64::new(0x3adc);
-        let mut checked = 0usize;
-        for m in moduli::<3>(&mut rng) {
-            let k = MontConsts::new(m);
-            let values = values(&m, &mut rng);
-            for a in &values {
-                let want = mont_mul::<3, false>(a, a, &m, k.m0inv);
-                // SAFETY: the CPU has BMI2 and ADX (checked above).
-                let got = unsafe { mont_sqr_3_adx(a, &k) };
-                assert_eq!(got, want, "square: m {m:x?}, a {a:x?}");
-                let mut got = [0; 3];
-                mont_sqr_vartime_into::<3>(&mut got, a, &k);
-                assert_eq!(got, want);
-                for b in &values {
-                    let want = mont_mul::<3, false>(a, b, &m, k.m0inv);
-                    // SAFETY: the CPU has BMI2 and ADX (checked above).
-                    let got = unsafe { mont_mul_3_adx(a, b, &k) };
-                    assert_eq!(got, want, "product: m {m:x?}, a {a:x?}, b {b:x?}");
-                    let mut got = [0; 3];
-                    mont_mul_vartime_into::<3>(&mut got, a, b, &k);
-                    assert_eq!(got, want);
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 20_000);
+        let sqr = |a: &[u64; 3], k: &MontConsts<3>| {
+            // SAFETY: the CPU has BMI2 and ADX (checked above).
+            unsafe { mont_sqr_3_adx(a, k) }
+        };
+        let mul = |a: &[u64; 3], b: &[u64; 3], k: &MontConsts<3>| {
+            // SAFETY: the CPU has BMI2 and ADX (checked above).
+            unsafe { mont_mul_3_adx(a, b, k) }
+        };
+        asm_matches_the_portable_twin(0x3adc, sqr, mul);
+        asm_chains_match_the_portable_twin(0x3eed, sqr, mul);
     }
 
-    /// Long random chains at 3 digits: `x ← x·y`, `y ← y²` by the assembly and by the
-    /// portable twin stay equal.
-    #[test]
-    fn mont_3_asm_chains_match_the_portable_twin() {
-        if !crate::kernels::cpu::bmi2_adx() {
-            return;
-        }
-        let mut rng = SplitMix64::new(0x3eed);
-        for m in moduli::<3>(&mut rng) {
-            let k = MontConsts::new(m);
-            let v = values(&m, &mut rng);
-            let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);
-            let (mut px, mut py) = (x, y);
-            for _ in 0..500 {
-                // SAFETY: the CPU has BMI2 and ADX (checked above).
-                (x, y) = unsafe { (mont_mul_3_adx(&x, &y, &k), mont_sqr_3_adx(&y, &k)) };
-                px = mont_mul::<3, false>(&px, &py, &m, k.m0inv);
-                py = mont_mul::<3, false>(&py, &py, &m, k.m0inv);
-                assert_eq!((x, y), (px, py), "m {m:x?}");
-            }
-        }
-    }
-
-    /// The assembly product and square against their portable twin `mont_mul::<4, false>`
-    /// (and through the dispatching `mont_mul_vartime_into`/`mont_sqr_vartime_into`), on
-    /// the edge and random moduli and operands above, including `out` aliasing an operand's
-    /// value (the callers pass a copy).
+    /// The 4-digit assembly (`mont4`) against its portable twin, single products and chains.
     #[test]
     fn mont_4_asm_matches_the_portable_twin() {
         if !crate::kernels::cpu::bmi2_adx() {
-            eprintln!("no BMI2/ADX on this CPU: the assembly is not run");
+            eprintln!("no BMI2/ADX on this CPU: the 4-digit assembly is not run");
             return;
         }
-        let mut rng = SplitMix64::new(0x4adc);
-        let mut checked = 0usize;
-        for m in moduli::<4>(&mut rng) {
-            let k = MontConsts::new(m);
-            assert_eq!(k.minv.wrapping_mul(m[0]), 1);
-            let values = values(&m, &mut rng);
-            for a in &values {
-                let want = mont_mul::<4, false>(a, a, &m, k.m0inv);
-                let mut got = [0; 4];
-                // SAFETY: the CPU has BMI2 and ADX (checked above).
-                unsafe { mont_sqr_4_adx(&mut got, a, &k) };
-                assert_eq!(got, want, "square: m {m:x?}, a {a:x?}");
-                mont_sqr_vartime_into::<4>(&mut got, a, &k);
-                assert_eq!(got, want);
-                for b in &values {
-                    let want = mont_mul::<4, false>(a, b, &m, k.m0inv);
-                    let mut got = [0; 4];
-                    // SAFETY: the CPU has BMI2 and ADX (checked above).
-                    unsafe { mont_mul_4_adx(&mut got, a, b, &k) };
-                    assert_eq!(got, want, "product: m {m:x?}, a {a:x?}, b {b:x?}");
-                    mont_mul_vartime_into::<4>(&mut got, a, b, &k);
-                    assert_eq!(got, want);
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 20_000);
-    }
-
-    /// Long random chains: `x ← x·y`, `y ← y²` by the assembly and by the portable twin stay
-    /// equal (every result fed back in, so a wrong digit anywhere shows).
-    #[test]
-    fn mont_4_asm_chains_match_the_portable_twin() {
-        if !crate::kernels::cpu::bmi2_adx() {
-            return;
-        }
-        let mut rng = SplitMix64::new(0x5eed);
-        for m in moduli::<4>(&mut rng) {
-            let k = MontConsts::new(m);
-            let v = values(&m, &mut rng);
-            let (mut x, mut y) = (v[v.len() - 1], v[v.len() - 2]);
-            let (mut px, mut py) = (x, y);
-            for _ in 0..500 {
-                let (x0, y0) = (x, y);
-                // SAFETY: the CPU has BMI2 and ADX (checked above).
-                unsafe {
-                    mont_mul_4_adx(&mut x, &x0, &y0, &k);
-                    mont_sqr_4_adx(&mut y, &y0, &k);
-                }
-                px = mont_mul::<4, false>(&px, &py, &m, k.m0inv);
-                py = mont_mul::<4, false>(&py, &py, &m, k.m0inv);
-                assert_eq!((x, y), (px, py), "m {m:x?}");
-            }
-        }
+        let sqr = |a: &[u64; 4], k: &MontConsts<4>| {
+            let mut out = [0; 4];
+            // SAFETY: the CPU has BMI2 and ADX (checked above).
+            unsafe { mont_sqr_4_adx(&mut out, a, k) };
+            out
+        };
+        let mul = |a: &[u64; 4], b: &[u64; 4], k: &MontConsts<4>| {
+            let mut out = [0; 4];
+            // SAFETY: the CPU has BMI2 and ADX (checked above).
+            unsafe { mont_mul_4_adx(&mut out, a, b, k) };
+            out
+        };
+        asm_matches_the_portable_twin(0x4adc, sqr, mul);
+        asm_chains_match_the_portable_twin(0x5eed, sqr, mul);
     }
 }
