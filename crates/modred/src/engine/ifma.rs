@@ -596,7 +596,13 @@ mod tests {
         let mut rng = SplitMix64::new(0x1f3a);
         for regs in 1..=MAX_REGS {
             let len = 8 * regs;
-            for &n in &[len, len - 1, len.saturating_sub(5).max(1)] {
+            for &n in &[
+                len,
+                len - 1,
+                len.saturating_sub(2).max(1),
+                len.saturating_sub(3).max(1),
+                len.saturating_sub(5).max(1),
+            ] {
                 let bits = 52 * n as u64 - 2;
                 for round in 0..8 {
                     let m = if round == 0 {

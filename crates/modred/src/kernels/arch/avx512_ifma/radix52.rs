@@ -408,14 +408,31 @@ unsafe fn amm_regs<const REGS: usize>(
 /// step cannot be shorter than, so it is cut to two multiplications:
 ///
 /// * the terms of `b_i` alone are computed for all `i` before the loop, eight at a time
-///   (`lo52(a_0·b_i)`, `hi52(a_0·b_i) + lo52(a_1·b_i)`, `lo52(a_0·m'·b_i)`);
+///   (`lo52(a_0·b_i) + 2^52 − 1`, `hi52(a_0·b_i) + lo52(a_1·b_i)`, `lo52(a_0·m'·b_i)`);
 /// * `y` is carried as `y·2^12` (the top 52 bits of a 64-bit word):
 ///   `y·2^12 = D·(m'·2^12) + lo52(a_0·m'·b_i)·2^12 mod 2^64` is one multiplication and an
 ///   addition; then the high word of `m_0·(y·2^12)` is `hi52(m_0·y)` and the low word of
 ///   `m_1·(y·2^12)` shifted right by 12 is `lo52(m_1·y)`, with no masking on the way;
-/// * `(D + a_0·b_i + m_0·y)/2^52 = s/2^52 + hi52(a_0·b_i) + hi52(m_0·y) + [s mod 2^52 ≠ 0]`,
-///   because `s + lo52(m_0·y)` is a multiple of 2^52 and `lo52(m_0·y) < 2^52` — no
-///   addition that waits for `y` carries.
+/// * `(D + a_0·b_i + m_0·y)/2^52 = ⌈s/2^52⌉ + hi52(a_0·b_i) + hi52(m_0·y)`, because
+///   `s + lo52(m_0·y)` is a multiple of 2^52 and `lo52(m_0·y) < 2^52` — no addition
+///   that waits for `y` carries — and `⌈s/2^52⌉ = (s + 2^52 − 1) >> 52` is one shift
+///   with the `2^52 − 1` added to the precomputed term.
+///
+/// `U` runs one step behind: step `i` adds `m·y` of step `i − 1`, so that reading digit 1
+/// does not wait for the broadcast, multiply-adds and shift of the `y` just computed
+/// (which would make the vector latency, not the scalar one, the length of a step). The
+/// terms of that `y` in digit 1, `lo52(m_2·y) + hi52(m_1·y)`, are added in scalar (`e`).
+///
+/// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
+/// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs with one two-lane shift per pair: the second step's
+/// terms land one lane up, so they are taken with `a` and `m` moved up one lane (and two
+/// for its high halves), and each step of a pair has its own accumulators (`T = Te + To`,
+/// `U = Ue + Uo`), so that no register waits on more than two multiply-adds and a shift
+/// per pair. The digits read for `y` go through memory (a store and loads) and the
+/// previous `y` is broadcast from memory: the shuffle port is the one the multiply-adds
+/// share. With four registers or more the copies and accumulators no longer fit in the
+/// 32 vector registers (measured: 1536 and 3072 bits slower, up to twice), so those sizes
+/// take one step per shift.
 ///
 /// Lane 0 of the vectors is not kept exact (the carry into digit 0 lives in `D` only;
 /// lane 0 is shifted out by the next step before anything reads it) and is replaced by
@@ -437,7 +454,7 @@ unsafe fn amm_core<const REGS: usize>(
     unsafe {
         let zero = _mm512_setzero_si512();
         let (a0, a1) = (lane0(av[0]), lane1(av[0]));
-        let (m0, m1) = (lane0(mv[0]), lane1(mv[0]));
+        let (m0, m1, m2) = (lane0(mv[0]), lane1(mv[0]), lane2(mv[0]));
         let m12 = m0inv << 12;
         let a0m = a0.wrapping_mul(m0inv) & DIGIT_MASK;
         let (a0v, a1v, a0mv) = (
@@ -451,7 +468,8 @@ unsafe fn amm_core<const REGS: usize>(
         let mut hs = [[0u64; LANES]; REGS];
         let mut ys = [[0u64; LANES]; REGS];
         for j in 0..REGS {
-            let k = _mm512_madd52lo_epu64(zero, bv[j], a0v);
+            // lo52(a_0·b_i) + 2^52 − 1: the carry below is then one shift.
+            let k = _mm512_madd52lo_epu64(_mm512_set1_epi64(DIGIT_MASK as i64), bv[j], a0v);
             let h = _mm512_madd52lo_epu64(_mm512_madd52hi_epu64(zero, bv[j], a0v), bv[j], a1v);
             let y = _mm512_slli_epi64::<12>(_mm512_madd52lo_epu64(zero, bv[j], a0mv));
             {
@@ -466,41 +484,155 @@ unsafe fn amm_core<const REGS: usize>(
         let mut t = [zero; REGS];
         let mut u = [zero; REGS];
         let mut d = 0u64;
-        for i in 0..n {
+        // y of the previous step (its m·y not yet in U), and its terms of digit 1.
+        let mut y_prev = zero;
+        let mut e = 0u64;
+        // One step's scalar part: y (as y·2^12) from D, D' from x_1 (T's and U's parts).
+        let mut scalar = |d: &mut u64, e: &mut u64, x1: u64, i: usize| -> u64 {
             let y12 = d.wrapping_mul(m12).wrapping_add(ys[i]);
-            let yv = _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64);
-            let bv = _mm512_set1_epi64(bs[i] as i64);
-            // Digit 1 of T + U as the step starts (the vectors of the previous step).
-            let x1 = lane1(_mm512_add_epi64(t[0], u[0]));
             let hi_m0y = ((m0 as u128 * y12 as u128) >> 64) as u64;
             let lo_m1y = m1.wrapping_mul(y12) >> DIGIT_SHIFT_12;
-            let s = d + ks[i];
-            let c = (s >> DIGIT_BITS) + (((s & DIGIT_MASK) + DIGIT_MASK) >> DIGIT_BITS);
-            d = x1 + hs[i] + lo_m1y + hi_m0y + c;
-
-            for j in 0..REGS {
-                t[j] = _mm512_madd52lo_epu64(t[j], av[j], bv);
-                u[j] = _mm512_madd52lo_epu64(u[j], mv[j], yv);
+            // ⌈(D + lo52(a_0·b_i))/2^52⌉ (`ks` holds the 2^52 − 1).
+            let c = (*d + ks[i]) >> DIGIT_BITS;
+            *d = x1 + *e + hs[i] + lo_m1y + hi_m0y + c;
+            // This y's terms of the next digit up (digit 1 of the next step).
+            *e = (m2.wrapping_mul(y12) >> DIGIT_SHIFT_12)
+                + ((m1 as u128 * y12 as u128) >> 64) as u64;
+            y12
+        };
+        let mut i = 0;
+        // Pairs of steps where they fit (see above): 4·REGS accumulators and 6·REGS
+        // copies of a and m in the 32 registers, and a, m (whatever `n`) with two lanes
+        // of room at the top for the copies moved up.
+        if REGS <= 3 && top_lanes_clear(&av[REGS - 1], &mv[REGS - 1]) {
+            let (a1v, a2v) = (shifted_up::<REGS, 7>(av), shifted_up::<REGS, 6>(av));
+            let (m1v, m2v) = (shifted_up::<REGS, 7>(mv), shifted_up::<REGS, 6>(mv));
+            let (mut te, mut to, mut ue, mut uo) =
+                ([zero; REGS], [zero; REGS], [zero; REGS], [zero; REGS]);
+            while i + 2 <= n {
+                // T lane j is digit i + j, U lane j digit i − 1 + j: digit i + 1 is T's
+                // lane 1 and U's lane 2, digit i + 2 (for the second step) lanes 2 and 3.
+                let (tl, ul) = (
+                    low_lanes(_mm512_add_epi64(te[0], to[0])),
+                    low_lanes(_mm512_add_epi64(ue[0], uo[0])),
+                );
+                let y12 = scalar(&mut d, &mut e, lane_of(&tl, 1) + lane_of(&ul, 2), i);
+                madd_lo_hi(&mut te, av, &a1v, _mm512_set1_epi64(bs[i] as i64));
+                madd_lo_hi(&mut ue, mv, &m1v, y_prev);
+                y_prev = broadcast_via_memory(y12 >> DIGIT_SHIFT_12);
+                let (tl, ul) = (
+                    low_lanes(_mm512_add_epi64(te[0], to[0])),
+                    low_lanes(_mm512_add_epi64(ue[0], uo[0])),
+                );
+                let y12 = scalar(&mut d, &mut e, lane_of(&tl, 2) + lane_of(&ul, 3), i + 1);
+                madd_lo_hi(&mut to, &a1v, &a2v, _mm512_set1_epi64(bs[i + 1] as i64));
+                madd_lo_hi(&mut uo, &m1v, &m2v, y_prev);
+                y_prev = broadcast_via_memory(y12 >> DIGIT_SHIFT_12);
+                shift_down::<REGS, 2>(&mut te);
+                shift_down::<REGS, 2>(&mut to);
+                shift_down::<REGS, 2>(&mut ue);
+                shift_down::<REGS, 2>(&mut uo);
+                i += 2;
             }
-            // Digit 0 of T + U is now ≡ 0 mod 2^52 (up to the carry kept in d): shift both
-            // down one lane.
-            for j in 0..REGS - 1 {
-                t[j] = _mm512_alignr_epi64::<1>(t[j + 1], t[j]);
-                u[j] = _mm512_alignr_epi64::<1>(u[j + 1], u[j]);
-            }
-            t[REGS - 1] = _mm512_alignr_epi64::<1>(zero, t[REGS - 1]);
-            u[REGS - 1] = _mm512_alignr_epi64::<1>(zero, u[REGS - 1]);
             for j in 0..REGS {
-                t[j] = _mm512_madd52hi_epu64(t[j], av[j], bv);
-                u[j] = _mm512_madd52hi_epu64(u[j], mv[j], yv);
+                t[j] = _mm512_add_epi64(te[j], to[j]);
+                u[j] = _mm512_add_epi64(ue[j], uo[j]);
             }
         }
+        while i < n {
+            let y12 = scalar(&mut d, &mut e, lane1(t[0]) + lane2(u[0]), i);
+            let bv = _mm512_set1_epi64(bs[i] as i64);
+            step_regs(&mut t, av, bv);
+            step_regs(&mut u, mv, y_prev);
+            y_prev = _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64);
+            i += 1;
+        }
+        step_regs(&mut u, mv, y_prev);
         let mut v = [zero; REGS];
         for j in 0..REGS {
             v[j] = _mm512_add_epi64(t[j], u[j]);
         }
         v[0] = _mm512_mask_set1_epi64(v[0], 1, d as i64);
         v
+    }
+}
+
+/// Whether lanes 6 and 7 of both `a` and `m` are zero.
+#[inline(always)]
+fn top_lanes_clear(a: &__m512i, m: &__m512i) -> bool {
+    // SAFETY: inlined only into functions with AVX-512F enabled, on a CPU that has it
+    // (their callers' guarantee); no memory access.
+    unsafe {
+        let x = _mm512_or_si512(*a, *m);
+        _mm512_mask_test_epi64_mask(0b1100_0000, x, x) == 0
+    }
+}
+
+/// `x·2^(52·(8 − K))` for `K` in 6..=7: the digits moved up `8 − K` lanes (those past the
+/// top dropped; the caller keeps them zero).
+#[inline(always)]
+fn shifted_up<const REGS: usize, const K: i32>(x: &[__m512i; REGS]) -> [__m512i; REGS] {
+    // SAFETY: inlined only into functions with AVX-512F enabled, on a CPU that has it
+    // (their callers' guarantee); no memory access.
+    unsafe {
+        let mut out = [_mm512_setzero_si512(); REGS];
+        out[0] = _mm512_alignr_epi64::<K>(x[0], _mm512_setzero_si512());
+        for j in 1..REGS {
+            out[j] = _mm512_alignr_epi64::<K>(x[j], x[j - 1]);
+        }
+        out
+    }
+}
+
+/// The lanes moved down `K` (the bottom `K` dropped, zeros in at the top).
+#[inline(always)]
+fn shift_down<const REGS: usize, const K: i32>(acc: &mut [__m512i; REGS]) {
+    // SAFETY: as `shifted_up`.
+    unsafe {
+        for j in 0..REGS - 1 {
+            acc[j] = _mm512_alignr_epi64::<K>(acc[j + 1], acc[j]);
+        }
+        acc[REGS - 1] = _mm512_alignr_epi64::<K>(_mm512_setzero_si512(), acc[REGS - 1]);
+    }
+}
+
+/// `acc += lo52(x·y) + hi52(x_hi·y)` lane by lane (`y` broadcast).
+#[inline(always)]
+fn madd_lo_hi<const REGS: usize>(
+    acc: &mut [__m512i; REGS],
+    x: &[__m512i; REGS],
+    x_hi: &[__m512i; REGS],
+    y: __m512i,
+) {
+    // SAFETY: inlined only into functions with AVX-512F and IFMA enabled, on a CPU that
+    // has them (their callers' guarantee); no memory access.
+    unsafe {
+        for j in 0..REGS {
+            acc[j] = _mm512_madd52lo_epu64(acc[j], x[j], y);
+        }
+        for j in 0..REGS {
+            acc[j] = _mm512_madd52hi_epu64(acc[j], x_hi[j], y);
+        }
+    }
+}
+
+/// `acc += lo52(x·y)`, `acc /= 2^52` (the lanes moved down one, lane 0 dropped),
+/// `acc += hi52(x·y)`: one step of [`amm_core`]'s accumulation of `x·y` (`y` broadcast).
+#[inline(always)]
+fn step_regs<const REGS: usize>(acc: &mut [__m512i; REGS], x: &[__m512i; REGS], y: __m512i) {
+    // SAFETY: inlined only into functions with AVX-512F and IFMA enabled, on a CPU that
+    // has them (their callers' guarantee); no memory access.
+    unsafe {
+        for j in 0..REGS {
+            acc[j] = _mm512_madd52lo_epu64(acc[j], x[j], y);
+        }
+        for j in 0..REGS - 1 {
+            acc[j] = _mm512_alignr_epi64::<1>(acc[j + 1], acc[j]);
+        }
+        acc[REGS - 1] = _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), acc[REGS - 1]);
+        for j in 0..REGS {
+            acc[j] = _mm512_madd52hi_epu64(acc[j], x[j], y);
+        }
     }
 }
 
@@ -689,6 +821,65 @@ fn lane0(v: __m512i) -> u64 {
     // SAFETY: MOVQ is SSE2, implied by AVX-512F, which every caller (a function with
     // `avx512f` enabled) has; the cast only reinterprets the low 128 bits.
     unsafe { _mm_cvtsi128_si64(_mm512_castsi512_si128(v)) as u64 }
+}
+
+/// Lane 2 of `v`.
+#[inline(always)]
+fn lane2(v: __m512i) -> u64 {
+    // SAFETY: VEXTRACTI32X4 is AVX-512F, which every caller (a function with `avx512f`
+    // enabled) has; MOVQ is SSE2.
+    unsafe { _mm_cvtsi128_si64(_mm512_extracti32x4_epi32::<1>(v)) as u64 }
+}
+
+/// Lanes 0 to 3 of `v` in memory (a store; [`lane_of`] reads them), where a shuffle
+/// would take a port the multiply-adds need.
+#[inline(always)]
+fn low_lanes(v: __m512i) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    // SAFETY: AVX (implied by AVX-512F, which every caller has); `out` holds 32 bytes.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(v)) };
+    out
+}
+
+/// `lanes[l]` by a load the compiler cannot turn back into a shuffle of the register
+/// [`low_lanes`] stored.
+#[inline(always)]
+fn lane_of(lanes: &[u64; 4], l: usize) -> u64 {
+    let x: u64;
+    // SAFETY: `l < 4` (the callers' constants): an 8-byte read inside the live array.
+    unsafe {
+        core::arch::asm!(
+            "mov {x}, qword ptr [{p}]",
+            p = in(reg) lanes.as_ptr().add(l),
+            x = lateout(reg) x,
+            options(nostack, preserves_flags, readonly)
+        )
+    };
+    x
+}
+
+/// `y` in every lane by a broadcast from memory (a load port) rather than from a general
+/// register (a shuffle port).
+#[inline(always)]
+fn broadcast_via_memory(y: u64) -> __m512i {
+    let mut slot = 0u64;
+    // SAFETY: an 8-byte write into the live `slot`, then a plain read of it.
+    unsafe {
+        core::arch::asm!(
+            "mov qword ptr [{p}], {y}",
+            p = in(reg) &mut slot as *mut u64,
+            y = in(reg) y,
+            options(nostack, preserves_flags)
+        );
+        _mm512_set1_epi64(core::ptr::read(&slot) as i64)
+    }
+}
+
+/// Lane 3 of `v`.
+#[inline(always)]
+fn lane3(v: __m512i) -> u64 {
+    // SAFETY: as lane2.
+    unsafe { _mm_extract_epi64::<1>(_mm512_extracti32x4_epi32::<1>(v)) as u64 }
 }
 
 /// Lane 7 of `v` (for the debug checks).
