@@ -488,7 +488,7 @@ unsafe fn amm_core<const REGS: usize>(
         let mut y_prev = zero;
         let mut e = 0u64;
         // One step's scalar part: y (as y·2^12) from D, D' from x_1 (T's and U's parts).
-        let mut scalar = |d: &mut u64, e: &mut u64, x1: u64, i: usize| -> u64 {
+        let scalar = |d: &mut u64, e: &mut u64, x1: u64, i: usize| -> u64 {
             let y12 = d.wrapping_mul(m12).wrapping_add(ys[i]);
             let hi_m0y = ((m0 as u128 * y12 as u128) >> 64) as u64;
             let lo_m1y = m1.wrapping_mul(y12) >> DIGIT_SHIFT_12;
@@ -873,13 +873,6 @@ fn broadcast_via_memory(y: u64) -> __m512i {
         );
         _mm512_set1_epi64(core::ptr::read(&slot) as i64)
     }
-}
-
-/// Lane 3 of `v`.
-#[inline(always)]
-fn lane3(v: __m512i) -> u64 {
-    // SAFETY: as lane2.
-    unsafe { _mm_extract_epi64::<1>(_mm512_extracti32x4_epi32::<1>(v)) as u64 }
 }
 
 /// Lane 7 of `v` (for the debug checks).
