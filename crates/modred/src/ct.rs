@@ -57,9 +57,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
-/// the CPU has it (and 0 where this build has no such path). On AMD Zen 4, whose 512-bit
-/// operations run as two halves, the path starts one bit above it, at 513
-/// ([`MontgomeryCt::pow_uses_ifma`] says which runs).
+/// the CPU has it (and 0 where this build has no such path): the smallest it can take.
+/// It is taken from one bit above, 513: at exactly 512 bits the eight-digit MULX/ADX code
+/// measured faster on the IFMA CPUs tried ([`MontgomeryCt::pow_uses_ifma`] says which
+/// runs).
 #[cfg(x86_kernels)]
 pub const IFMA_MIN_BITS: u64 = montgomery_ifma::CT_MIN_BITS;
 /// The smallest modulus (bits) for which [`MontgomeryCt::pow`] runs on AVX-512 IFMA where
@@ -445,7 +446,7 @@ impl<L: Limb> MontgomeryCt<L> {
 
     /// Whether [`MontgomeryCt::pow`] runs on AVX-512 IFMA (radix 2^52) for this modulus
     /// on this CPU: `u64` digits, a modulus of [`IFMA_MIN_BITS`]..=[`IFMA_MAX_BITS`] bits
-    /// (from 513 on AMD Zen 4), and a CPU with AVX-512F and IFMA.
+    /// (from 513 in practice: see [`IFMA_MIN_BITS`]), and a CPU with AVX-512F and IFMA.
     pub fn pow_uses_ifma(&self) -> bool {
         #[cfg(x86_kernels)]
         return self.ifma.is_some();

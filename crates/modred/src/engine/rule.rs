@@ -139,23 +139,20 @@ pub(crate) const MONTGOMERY_ASM_DIGITS: usize = 4;
 
 /// Bits of an odd modulus from which the Montgomery contexts ([`crate::Modulus`]'s
 /// products and exponentiations, [`crate::ct::MontgomeryCt::pow`]) run in radix 2^52 on
-/// AVX-512 IFMA, on this CPU: `engine::ifma::MIN_BITS` (512) where the CPU runs 512-bit
-/// operations whole, 513 on AMD Zen 4, which runs them as two 256-bit halves
-/// ([`crate::kernels::cpu::amd_zen4`]): there at 512 bits the IFMA paths took
-/// 1.23–1.31 (mulmod), 1.47–1.49 (sqrmod), 1.21 (powm) and 1.48 (`pow_ct`) of the 8-digit
-/// scalar code's time, and 0.72–0.91 of the MULX/ADX code's at 576.
+/// AVX-512 IFMA: past the eight digits of the MULX/ADX register code (`mont_mul_8_loop`,
+/// `mont_sqr_8_regs`), which is faster at 512 bits on both IFMA CPUs measured. AMD Zen 4
+/// (512-bit operations as two halves): the IFMA paths took 1.23–1.31 (mulmod), 1.47–1.49
+/// (sqrmod), 1.21 (powm) and 1.48 (`pow_ct`) of the 8-digit code's time at 512 bits, and
+/// 0.72–0.91 of the MULX/ADX code's at 576. Intel Xeon (Sapphire Rapids class, AMX,
+/// AVX-512 FP16): 1.12–1.16 (mulmod), 1.07 (powm), 1.18 (`pow_ct`) at 512; at 576 1.00
+/// (mulmod), 0.91 (powm), 0.97 (`pow_ct`).
 /// Re-measure: `modred bench --algo montgomery --api modulus --bits 512,576 --op mulmod,sqrmod,powm`
-/// with and without `MODRED_CPU_OFF=avx512ifma`.
+/// with and without `MODRED_CPU_OFF=avx512ifma`, and `RSA_SIZES_BITS=512,576 cargo bench
+/// -p modred-bench --bench rsa_sizes` (`powm-ct` against `powm-ct-word`).
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 #[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
 pub(crate) fn ifma_min_bits() -> u64 {
-    let min = crate::engine::ifma::MIN_BITS;
-    if crate::kernels::cpu::amd_zen4() {
-        // Past the eight digits of the register code (`mont_mul_8_loop`, `mont_sqr_8_regs`).
-        min.max(64 * MONTGOMERY_MULX_MIN_DIGITS as u64 + 1)
-    } else {
-        min
-    }
+    crate::engine::ifma::MIN_BITS.max(64 * MONTGOMERY_MULX_MIN_DIGITS as u64 + 1)
 }
 
 /// Digits of an odd modulus from which the Montgomery reducers (`montgomery`,
