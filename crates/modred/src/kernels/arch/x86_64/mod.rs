@@ -105,15 +105,16 @@ pub(crate) fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
 }
 
 /// [`crate::kernels::sqr_basecase`] for `u64`: one feature check for the whole square,
-/// then rows of the ADX `mul_1`/`addmul_1`, or for nine digits the product in registers
-/// ([`mul_9_regs`] of `a` by itself: 81 digit products, but no row calls and tails, ahead
-/// of the 45 of the rows; a P-521 square 46.3 ns against 52.5, AMD EPYC Zen 4).
+/// then rows of the ADX `mul_1`/`addmul_1`, or for nine digits the eight-digit square in
+/// registers and two rows ([`mont_mulx::sqr_9`]: 53 digit products, no doubling pass; a
+/// P-521 square 38.4 ns through [`mul_9_regs`] of `a` by itself, which was ahead of the
+/// rows, and 31.4 ns so, Intel Xeon (Sapphire Rapids class); not re-measured on AMD).
 #[inline]
 pub(crate) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
     if let (Ok(r9), Ok(a9)) = (r.try_into(), a.try_into()) {
         if has_bmi2_adx() {
             // SAFETY: the CPU has BMI2 and ADX (checked just above).
-            unsafe { mul_9_regs(r9, a9, a9) };
+            unsafe { mont_mulx::sqr_9(r9, a9) };
             return;
         }
     }
