@@ -42,6 +42,8 @@ fn every_split_against_num_bigint() {
         (64, 1),
         (64, 64),
         (65, 3),
+        (100, 1),
+        (127, 1),
         (127, 129),
         (129, 1),
         (191, 2),
@@ -59,9 +61,11 @@ fn every_split_against_num_bigint() {
     }
     for m in &moduli {
         let md = Modulus::for_operation(m, Operation::PowMod).unwrap();
-        // Split from three digits (engine::rule::EVEN_CRT_MIN_BITS); Barrett below.
+        // Split past one digit (engine::rule::EVEN_CRT_MIN_BITS), but for two digits with
+        // a full top digit (the fixed-size Barrett's, 128 bits and not 2^127).
         let split = md.plan().power == Power::EvenCrt;
-        assert_eq!(split, m.bits() >= 129, "{} bits", m.bits());
+        let fixed_barrett = m.bits() == 128 && *m != Nat::power_of_two(127);
+        assert_eq!(split, m.bits() >= 65 && !fixed_barrett, "{} bits", m.bits());
         let forced = Modulus::with(Algorithm::Barrett, m).unwrap();
         assert_ne!(forced.plan().power, Power::EvenCrt, "forced barrett stays barrett");
         let bits = m.bits();

@@ -258,16 +258,31 @@ const _: () = assert!(CLASSICAL_EVEN_MULMOD_MAX_DIGITS + 1 == BARRETT_REDUCE_MIN
 pub(crate) const PSEUDO_MERSENNE_POWM_MAX_BITS: u64 = 512;
 
 /// Bits of an even modulus from which an automatic exponentiation context splits it by CRT
-/// (`engine::even`: the odd part on its own engine, a power modulo 2^s): from three digits
-/// the split takes 0.2–0.6 of Barrett's time (1.1 at 192 and 512 bits), at one and two
-/// digits 1.5–1.6 (AMD EPYC with IFMA). Re-measure: `cargo bench -p modred-bench --bench even_powm`.
-pub(crate) const EVEN_CRT_MIN_BITS: u64 = 129;
+/// (`engine::even`: the odd part on its own engine, a power modulo 2^s): past one digit,
+/// where the split took 0.77–0.94 of GMP's `mpz_powm` at 80–127 bits against Barrett's
+/// 2.2–3.1 (no fixed-size Barrett below a full top digit), and 0.2–0.6 of Barrett's time
+/// from three digits (Intel Xeon, Sapphire Rapids class; AMD EPYC: 0.2–0.6, 1.1 at 192 and
+/// 512 bits). One digit stays in registers (`exp::word`: the split measured the same).
+/// Re-measure: `EVEN_POWM_BITS=64,80,96,127,128,192 cargo bench -p modred-bench --bench even_powm`.
+pub(crate) const EVEN_CRT_MIN_BITS: u64 = 65;
+
+/// Whether an automatic context's exponentiations modulo a one-digit `m` leave the
+/// registers' word path for the fixed-size Barrett: `m` even with its top bit set.
+pub(crate) fn even_barrett_fixed_powm(m: &Nat, op: Operation) -> bool {
+    op == Operation::PowMod && m.len() == 1 && !m.is_odd() && barrett_fixed_applies(m)
+}
 
 /// Whether an automatic context for `op` modulo `m` runs its exponentiations by CRT: an
 /// even `m` of at least [`EVEN_CRT_MIN_BITS`], for exponentiation contexts (the split
-/// costs a second precalculation that products and reductions do not repay).
+/// costs a second precalculation that products and reductions do not repay), but for two
+/// digits with a full top digit, where the fixed-size Barrett is ahead (128 bits: split ÷
+/// Barrett 1.21, Intel Xeon; 1.50, AMD EPYC).
 pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
-    op == Operation::PowMod && !m.is_zero() && !m.is_odd() && m.bits() >= EVEN_CRT_MIN_BITS
+    op == Operation::PowMod
+        && !m.is_zero()
+        && !m.is_odd()
+        && m.bits() >= EVEN_CRT_MIN_BITS
+        && !(m.len() == 2 && barrett_fixed_applies(m))
 }
 
 /// Digits from which `auto` answers a reduction or a product modulo a modulus it has not

@@ -381,7 +381,10 @@ fn build_with(
     let even = if even_crt { EvenCrt::new(m, limits)? } else { None };
     let power = match &core {
         _ if even.is_some() => Power::EvenCrt,
-        _ if word.is_some() => Power::Word,
+        // An even one-digit modulus with its top bit set exponentiates faster by the
+        // fixed-size Barrett core (0.71–0.76 of GMP's `mpz_powm` against 0.93–0.97 at 64
+        // bits, Intel Xeon); its reductions stay in registers.
+        _ if word.is_some() && !rule::even_barrett_fixed_powm(m, op) => Power::Word,
         Core::Hong(_) => Power::HongTables,
         #[cfg(x86_kernels)]
         _ if ifma.is_some() => Power::Ifma52,

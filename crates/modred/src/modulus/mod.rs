@@ -252,6 +252,11 @@ impl Modulus {
         &self.engine.plan
     }
 
+    /// The one-digit register code where the exponentiations run on it ([`Power::Word`]).
+    fn word_power(&self) -> Option<&crate::exp::word::Word> {
+        self.engine.word.as_ref().filter(|_| self.engine.plan.power == Power::Word)
+    }
+
     /// The algorithm of the reducer doing the arithmetic (never `Auto`).
     pub fn algorithm(&self) -> Algorithm {
         self.engine.plan.algorithm
@@ -672,7 +677,7 @@ impl Modulus {
     /// Error: [`Error::ForeignResidue`] for a residue of another modulus.
     pub fn pow_vartime(&self, base: &Residue, e: &Nat) -> Result<Residue, Error> {
         let method = crate::engine::rule::method(e.bits());
-        if let Some(word) = &self.engine.word {
+        if let Some(word) = self.word_power() {
             let x = self.value(self.check(base)?);
             self.check_pow(e, method)?;
             let y = word.pow(word.reduce(x.limbs()), e);
@@ -864,7 +869,7 @@ impl Modulus {
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`, also for `x = 0`; everything is 0 when
     /// `m = 1`). Variable time, as [`Modulus::pow_vartime`].
     pub fn pow_mod_vartime(&self, x: &Nat, e: &Nat) -> Result<Nat, Error> {
-        if let Some(word) = &self.engine.word {
+        if let Some(word) = self.word_power() {
             self.check_pow(e, Method::FixedWindow(exp::word::WINDOW))?;
             return Ok(Nat::from(word.pow(word.reduce(x.limbs()), e)));
         }
