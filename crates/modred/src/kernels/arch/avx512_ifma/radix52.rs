@@ -419,20 +419,21 @@ unsafe fn amm_regs<const REGS: usize>(
 ///   with the `2^52 − 1` added to the precomputed term.
 ///
 /// `U` runs one step behind: step `i` adds `m·y` of step `i − 1`, so that reading digit 1
-/// does not wait for the broadcast, multiply-adds and shift of the `y` just computed
-/// (which would make the vector latency, not the scalar one, the length of a step). The
+/// does not wait for the broadcast, multiply-adds and shift of the `y` just computed. The
 /// terms of that `y` in digit 1, `lo52(m_2·y) + hi52(m_1·y)`, are added in scalar (`e`).
+/// (At 4096 bits, one step per shift, this and the one-shift carry below took 0.89 of
+/// the time before.)
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
-/// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs with one two-lane shift per pair: the second step's
-/// terms land one lane up, so they are taken with `a` and `m` moved up one lane (and two
-/// for its high halves), and each step of a pair has its own accumulators (`T = Te + To`,
-/// `U = Ue + Uo`), so that no register waits on more than two multiply-adds and a shift
-/// per pair. The digits read for `y` go through memory (a store and loads) and the
-/// previous `y` is broadcast from memory: the shuffle port is the one the multiply-adds
-/// share. With four registers or more the copies and accumulators no longer fit in the
-/// 32 vector registers (measured: 1536 and 3072 bits slower, up to twice), so those sizes
-/// take one step per shift.
+/// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs
+/// with one two-lane shift per pair: the second step's terms land one lane up, so they
+/// are taken with `a` and `m` moved up one lane (and two for its high halves), and each
+/// step of a pair has its own accumulators (`T = Te + To`, `U = Ue + Uo`), so that no
+/// register waits on more than two multiply-adds and a shift per pair. The digits read
+/// for `y` go through memory (a store and loads) and the previous `y` is broadcast from
+/// memory: the shuffle port is the one the multiply-adds share. With four registers or
+/// more the copies and accumulators no longer fit in the 32 vector registers (measured:
+/// 1536 and 3072 bits slower, up to twice), so those sizes take one step per shift.
 ///
 /// Lane 0 of the vectors is not kept exact (the carry into digit 0 lives in `D` only;
 /// lane 0 is shifted out by the next step before anything reads it) and is replaced by
