@@ -421,7 +421,7 @@ unsafe fn amm_regs<const REGS: usize>(
 /// `U` runs one step behind: step `i` adds `m·y` of step `i − 1`, so that reading digit 1
 /// does not wait for the broadcast, multiply-adds and shift of the `y` just computed. The
 /// terms of that `y` in digit 1, `lo52(m_2·y) + hi52(m_1·y)`, are added in scalar (`e`).
-/// (At 4096 bits, one step per shift, this and the one-shift carry below took 0.89 of
+/// (At 4096 bits, one step per shift, this and the one-shift carry above took 0.89 of
 /// the time before.)
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
