@@ -647,11 +647,18 @@ fn lane_bits<const REGS: usize>(
     w: &[__m512i; REGS],
     cmp: impl Fn(__m512i, __m512i) -> __mmask8,
 ) -> u128 {
-    let mut bits = 0u128;
+    // Two words, so that up to eight registers the compiler keeps it to shifts and ors of
+    // one general register (built as a u128 it went through vector shuffles).
+    let (mut lo, mut hi) = (0u64, 0u64);
     for j in 0..REGS {
-        bits |= (cmp(v[j], w[j]) as u128) << (LANES * j);
+        let m = cmp(v[j], w[j]) as u64;
+        if j < 8 {
+            lo |= m << (LANES * j);
+        } else {
+            hi |= m << (LANES * (j - 8));
+        }
     }
-    bits
+    (hi as u128) << 64 | lo as u128
 }
 
 /// The lanes of `REGS` registers with a bit of `bits` set (bit `8j + l` for lane `l` of
