@@ -31,18 +31,6 @@ use alloc::vec::Vec;
 /// `RSA_SIZES_BITS=256,384,512,768` to place it.
 pub(crate) const MIN_BITS: u64 = 512;
 
-/// The smallest modulus (bits, counted as `64k` for `k` u64 digits) for which one
-/// Montgomery product ([`MontgomeryIfma::mul_word`]) beats the word-level one, and
-/// [`crate::Modulus`] multiplies through it. Measured with the `modulus_paths` example
-/// of `modred-bench` (interleaved, best of 5 rounds, shared 2-core machine), the one-pass
-/// vector product ([`ifma::mul_word`]) as `Modulus::mul_into` against the fixed-size or
-/// CIOS reducer: 0.95× at 512 bits (117.6–118.1 ns against 124.3–124.6 ns in two runs
-/// of each build: a small margin), 0.86× at 576, 0.74× at 640, 0.66× at 768, 0.55× at
-/// 1024. (Before the one-pass product, with scalar conversions and a scalar last step,
-/// it lost below 1024 bits: 1.45× at 512, 1.3× at 768, 0.86× at 1024.)
-#[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` uses it
-pub(crate) const MUL_MIN_BITS: u64 = 512;
-
 /// The largest modulus (bits): `4m ≤ 2^(52n)` with `n ≤ 80` digits, the lane-overflow bound
 /// of [`ifma::amm`].
 pub(crate) const MAX_BITS: u64 = 52 * (LANES * MAX_REGS) as u64 - 2;
@@ -182,12 +170,6 @@ impl MontgomeryIfma {
     #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
     pub(crate) fn new_any_cpu(m: &Nat<u64>) -> Option<Self> {
         Self::new_unchecked_cpu(m)
-    }
-
-    /// Whether [`MontgomeryIfma::mul_word`] pays for one product ([`MUL_MIN_BITS`]).
-    #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `ct` / `Modulus` use it
-    pub(crate) fn mul_pays(&self) -> bool {
-        self.m64.len() as u64 * 64 >= MUL_MIN_BITS
     }
 
     /// Digits per number (`8·regs`).

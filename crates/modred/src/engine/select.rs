@@ -368,8 +368,11 @@ fn build_with(
         }
         _ => None,
     };
+    // Wherever the IFMA context exists (from `rule::ifma_min_bits`) its one-pass product
+    // beats the word-level one (0.86 of its time at 576 bits, 0.55 at 1024;
+    // docs/benchmarks.md).
     #[cfg(x86_kernels)]
-    let ifma_product = ifma.as_ref().is_some_and(|c| c.mul_pays());
+    let ifma_product = ifma.is_some();
     #[cfg(not(x86_kernels))]
     let ifma_product = false;
     // An engine built for exponentiations alone that splits the modulus never multiplies

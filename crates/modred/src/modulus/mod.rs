@@ -451,8 +451,8 @@ impl Modulus {
     ///
     /// The fast path for repeated multiplications: for the fixed-size Montgomery reducers
     /// (odd moduli of 1 to 8 digits) it calls the unrolled product on the digits directly,
-    /// for the Montgomery reducers on a CPU with AVX-512 IFMA from 512 bits (where it
-    /// measured faster, `engine::ifma::MUL_MIN_BITS`) the radix-2^52 product in
+    /// for the Montgomery reducers on a CPU with AVX-512 IFMA from 513 bits (where it
+    /// measured faster, `engine::rule::ifma_min_bits`) the radix-2^52 product in
     /// vector registers, and otherwise the
     /// reducer with working space kept per thread (up to 512 digits). Same results as
     /// [`Modulus::mul`]; timing as [`Modulus::mul`] (variable for classical and Barrett,

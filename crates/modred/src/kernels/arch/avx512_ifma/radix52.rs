@@ -627,10 +627,7 @@ fn step_regs<const REGS: usize>(acc: &mut [__m512i; REGS], x: &[__m512i; REGS], 
         for j in 0..REGS {
             acc[j] = _mm512_madd52lo_epu64(acc[j], x[j], y);
         }
-        for j in 0..REGS - 1 {
-            acc[j] = _mm512_alignr_epi64::<1>(acc[j + 1], acc[j]);
-        }
-        acc[REGS - 1] = _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), acc[REGS - 1]);
+        shift_down::<REGS, 1>(acc);
         for j in 0..REGS {
             acc[j] = _mm512_madd52hi_epu64(acc[j], x[j], y);
         }
