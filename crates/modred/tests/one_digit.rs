@@ -2,8 +2,9 @@
 //! reductions in registers (`exp::word`, [`Power::Word`], [`Product::Word`]): checked
 //! against num-bigint and the forced algorithms' slice code for moduli at the edges of
 //! the normalization (1, 2, powers of two and their neighbours, 2^64 − 1, pseudo-Mersenne
-//! 2^64 − 59) and seeded random ones, bases and exponents of zero to three digits, every
-//! operation's context, and `Modulus::pow_mod_once`, which keeps none.
+//! 2^64 − 59, even ones split by CRT) and seeded random ones, bases and exponents of zero
+//! to three digits, every operation's context, and `Modulus::pow_mod_once`, which keeps
+//! none.
 
 use modred::engine::{Power, Product};
 use modred::{Algorithm, Error, Limits, Modulus, Nat, Operation};
@@ -17,7 +18,9 @@ fn big(n: &Nat) -> BigUint {
 #[test]
 fn one_digit_contexts_against_num_bigint() {
     let mut rng = SplitMix64::new(0x0d16_1700);
-    let mut moduli: Vec<u64> = vec![1, 2, 3, 4, 5, u64::MAX, u64::MAX - 1, u64::MAX - 58];
+    // Even ones with odd parts of one to 62 bits beside the powers of two.
+    let mut moduli: Vec<u64> =
+        vec![1, 2, 3, 4, 5, 6, 12, u64::MAX, u64::MAX - 1, u64::MAX - 58, 3 << 62, 5 << 61];
     for k in [1, 31, 32, 33, 62, 63] {
         moduli.extend([1u64 << k, (1u64 << k) - 1, (1u64 << k) + 1]);
     }
@@ -29,10 +32,7 @@ fn one_digit_contexts_against_num_bigint() {
         let mn = Nat::from(m);
         for op in [Operation::Reduce, Operation::MulMod, Operation::PowMod] {
             let md = Modulus::for_operation(&mn, op).unwrap();
-            // Even with the top bit set: the powers by the fixed-size Barrett.
-            let barrett_power = op == Operation::PowMod && m % 2 == 0 && m > 1 << 63;
-            let power = if barrett_power { Power::Window } else { Power::Word };
-            assert_eq!(md.plan().power, power, "m = {m}, {op}");
+            assert_eq!(md.plan().power, Power::Word, "m = {m}, {op}");
             assert_eq!(md.plan().reduce, (Algorithm::Classical, Product::Word), "m = {m}, {op}");
             for _ in 0..6 {
                 let x = Nat::from_vec((0..rng.next_u64() % 4).map(|_| rng.next_u64()).collect());

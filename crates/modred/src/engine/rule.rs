@@ -262,15 +262,9 @@ pub(crate) const PSEUDO_MERSENNE_POWM_MAX_BITS: u64 = 512;
 /// where the split took 0.77–0.94 of GMP's `mpz_powm` at 80–127 bits against Barrett's
 /// 2.2–3.1 (no fixed-size Barrett below a full top digit), and 0.2–0.6 of Barrett's time
 /// from three digits (Intel Xeon, Sapphire Rapids class; AMD EPYC: 0.2–0.6, 1.1 at 192 and
-/// 512 bits). One digit stays in registers (`exp::word`: the split measured the same).
+/// 512 bits). One digit splits the same way in registers (`exp::word`).
 /// Re-measure: `EVEN_POWM_BITS=64,80,96,127,128,192 cargo bench -p modred-bench --bench even_powm`.
 pub(crate) const EVEN_CRT_MIN_BITS: u64 = 65;
-
-/// Whether an automatic context's exponentiations modulo a one-digit `m` leave the
-/// registers' word path for the fixed-size Barrett: `m` even with its top bit set.
-pub(crate) fn even_barrett_fixed_powm(m: &Nat, op: Operation) -> bool {
-    op == Operation::PowMod && m.len() == 1 && !m.is_odd() && barrett_fixed_applies(m)
-}
 
 /// Whether an automatic context for `op` modulo `m` runs its exponentiations by CRT: an
 /// even `m` of at least [`EVEN_CRT_MIN_BITS`], for exponentiation contexts (the split

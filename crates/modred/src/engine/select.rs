@@ -108,8 +108,9 @@ pub enum Power {
     /// An even modulus `q·2^s` split by the Chinese remainder theorem: the odd part's own
     /// automatic engine, products truncated to `s` bits, one recombination.
     EvenCrt,
-    /// A one-digit modulus: the 16-ary window in registers, each product reduced by a
-    /// precomputed reciprocal (`exp::word`).
+    /// A one-digit modulus: the 16-ary window in registers on Montgomery's one-digit
+    /// products, an even modulus split by CRT into its odd part and a power of two
+    /// (`exp::word`).
     Word,
 }
 
@@ -121,7 +122,7 @@ impl fmt::Display for Power {
             Power::Avx2Radix28 => "window method in radix 2^28 on AVX2",
             Power::HongTables => "paper 002's window tables",
             Power::EvenCrt => "CRT: the odd part's automatic engine and a power modulo 2^s",
-            Power::Word => "16-ary window in registers, one-digit reduction by a reciprocal",
+            Power::Word => "16-ary window in registers, one-digit Montgomery (even: CRT split)",
         })
     }
 }
@@ -384,10 +385,7 @@ fn build_with(
     let even = if even_crt { EvenCrt::new(m, limits)? } else { None };
     let power = match &core {
         _ if even.is_some() => Power::EvenCrt,
-        // An even one-digit modulus with its top bit set exponentiates faster by the
-        // fixed-size Barrett core (0.71–0.76 of GMP's `mpz_powm` against 0.93–0.97 at 64
-        // bits, Intel Xeon); its reductions stay in registers.
-        _ if word.is_some() && !rule::even_barrett_fixed_powm(m, op) => Power::Word,
+        _ if word.is_some() => Power::Word,
         Core::Hong(_) => Power::HongTables,
         #[cfg(x86_kernels)]
         _ if ifma.is_some() => Power::Ifma52,

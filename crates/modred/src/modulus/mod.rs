@@ -760,8 +760,8 @@ impl Modulus {
 
     /// `x^e mod m` for any `x`, `e` (`x^0 = 1`; everything is 0 when `m = 1`), without
     /// keeping a context, variable time. A one-digit modulus exponentiates in registers
-    /// (`exp::word`: the 16-ary window on Montgomery's one-digit products for an odd `m`,
-    /// on products reduced by `m`'s precomputed reciprocal for an even one); one whose odd
+    /// (`exp::word`: the 16-ary window on Montgomery's one-digit products, an even `m`
+    /// split into its odd part and a power of two, recombined by CRT); one whose odd
     /// part has at most [`crate::engine::rule::ONCE_FIXED_MAX_DIGITS`] digits runs the
     /// fixed-size Montgomery products on that odd part straight from its digits, the base
     /// converted by one division and an even modulus split as its context would
