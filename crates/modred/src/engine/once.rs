@@ -19,8 +19,9 @@ use super::even;
 use crate::error::Error;
 use crate::exp::fixed_size::{pow_sliding, FixedProducts, MAX_FIXED_WINDOW};
 use crate::exp::{pow_mod_power_of_two, word::Word, Method};
+use crate::kernels;
 use crate::modulus::{limits, Limits};
-use crate::nat::Nat;
+use crate::nat::{div, Nat};
 use crate::reduce::fixed::arith::{self, MontConsts};
 use crate::reduce::fixed::to_array;
 use crate::registry::Algorithm;
@@ -122,14 +123,36 @@ fn pow_fixed<const N: usize>(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Nat {
         return Nat::one(); // q ≥ 2^64 > 1
     }
     let k = MontConsts::new(to_array::<N>(q));
-    // x·R mod q by one division: x shifted by N whole digits.
-    let mut shifted = alloc::vec![0u64; N];
-    shifted.extend_from_slice(x.limbs());
-    let base = to_array::<N>(&Nat::from_vec(shifted).checked_rem(q).expect("q is not zero"));
+    let base = to_montgomery::<N>(x, q, &k.m);
     let power = pow_sliding(&k, &base, e.limbs(), n, w.min(n as u32));
     // Out of the representation: one reduction of the power as a 2N-digit number.
     let value = arith::redc::<N, false>(&[power, [0; N]], &k.m, k.m0inv);
     Nat::from_vec(value.to_vec())
+}
+
+/// `x·R mod q` (`R = 2^(64N)`, `q` odd of `N` digits, also as `q_digits`) by one division:
+/// `x` shifted by `N` whole digits. On the stack when `x` has at most `2N` digits (the
+/// base of an odd modulus always has), normalized by `q`'s leading zeros as Algorithm D
+/// needs; a longer base (an even modulus's, longer than its odd part) through [`Nat`].
+fn to_montgomery<const N: usize>(x: &Nat, q: &Nat, q_digits: &[u64; N]) -> [u64; N] {
+    let x = x.limbs();
+    if x.len() > 2 * N {
+        let mut shifted = alloc::vec![0u64; N];
+        shifted.extend_from_slice(x);
+        return to_array::<N>(&Nat::from_vec(shifted).checked_rem(q).expect("q is not zero"));
+    }
+    let shift = q_digits[N - 1].leading_zeros();
+    let mut divisor = [0u64; N];
+    kernels::shl_bits(&mut divisor, q_digits, shift);
+    // x·2^shift·b^N, one digit more than x for the bits shifted out of its top.
+    let mut dividend = [0u64; 3 * MAX_DIGITS + 1];
+    let len = N + x.len() + 1;
+    dividend[len - 1] = kernels::shl_bits(&mut dividend[N..len - 1], x, shift);
+    div::rem_normalized_fastest(&mut dividend[..len], &divisor, None);
+    // The remainder is (x·b^N mod q)·2^shift, in the low N digits.
+    let mut r = [0u64; N];
+    kernels::shr_bits(&mut r, &dividend[..N], shift);
+    r
 }
 
 impl<const N: usize> FixedProducts<N> for MontConsts<N> {
