@@ -23,6 +23,7 @@ use crate::kernels;
 use crate::modulus::{limits, Limits};
 use crate::nat::{div, Nat};
 use crate::reduce::fixed::arith::{self, MontConsts};
+use crate::reduce::fixed::mont2;
 use crate::reduce::fixed::to_array;
 use crate::registry::Algorithm;
 use alloc::format;
@@ -124,7 +125,9 @@ fn pow_fixed<const N: usize>(x: &Nat, e: &Nat, q: &Nat, w: u32) -> Nat {
     }
     let k = MontConsts::new(to_array::<N>(q));
     let base = to_montgomery::<N>(x, q, &k.m);
-    let power = pow_sliding(&k, &base, e.limbs(), n, w.min(n as u32));
+    let w = w.min(n as u32);
+    let power = mont2::pow_sliding_lazy(&k.m, k.m_inv_128, &base, e.limbs(), n, w)
+        .unwrap_or_else(|| pow_sliding(&k, &base, e.limbs(), n, w));
     // Out of the representation: one reduction of the power as a 2N-digit number.
     let value = arith::redc::<N, false>(&[power, [0; N]], &k.m, k.m0inv);
     Nat::from_vec(value.to_vec())

@@ -91,35 +91,16 @@ pub(crate) const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
 pub(crate) const BARRETT_FIXED_REDUCE_MIN_DIGITS: usize = 2;
 
 /// Digits of an odd modulus (top bit set) up to which an exponentiation takes the fixed-size
-/// Barrett rather than Montgomery: montgomery/barrett 1.06–1.35 at 1 digit, 1.20 at 2
-/// (Intel Xeon). Re-measure: `modred tune --check`.
-pub(crate) const BARRETT_FIXED_ODD_POWM_MAX_DIGITS: usize = 2;
-
-/// [`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`] on this CPU; 1 on AMD Zen 4
-/// ([`crate::kernels::cpu::amd_zen4`]), where the fixed-size Montgomery is ahead at 2 digits:
-/// a 128-bit powm 1.50 µs against Barrett's 1.64 and pseudo-Mersenne's 1.75, modulo
-/// 2^127 − 1 1.57 against pseudo-Mersenne's 2.02 (AVX-512 hidden or not: these are scalar).
-/// Re-measure: `modred bench --algo montgomery,barrett,pseudo-mersenne --modulus M --op powm`.
-pub(crate) fn barrett_fixed_odd_powm_max_digits() -> usize {
-    if zen4_two_digit_montgomery() {
-        1
-    } else {
-        BARRETT_FIXED_ODD_POWM_MAX_DIGITS
-    }
-}
-
-/// Whether this CPU's odd two-digit moduli multiply and exponentiate fastest by the
-/// fixed-size Montgomery, ahead of the fixed-size Barrett and the pseudo-Mersenne fold
-/// (AMD Zen 4: mulmod 14.2 ns against 17.7–18.9; see
-/// [`barrett_fixed_odd_powm_max_digits`]).
-fn zen4_two_digit_montgomery() -> bool {
-    cfg!(x86_kernels) && crate::kernels::cpu::amd_zen4()
-}
+/// Barrett rather than Montgomery: from 2 digits the fixed-size Montgomery (one 128-bit
+/// quotient digit, `reduce::fixed::mont2`) is ahead, a 128-bit powm 1.25 µs against 1.33–1.44
+/// (Intel Xeon) and 1.50 against 1.64 (AMD EPYC Zen 4). Re-measure: `modred bench --algo
+/// montgomery,barrett,pseudo-mersenne --bits 128 --op mulmod,powm`.
+pub(crate) const BARRETT_FIXED_ODD_POWM_MAX_DIGITS: usize = 1;
 
 /// Whether an exponentiation modulo `m` takes the fixed-size Barrett although `m` is odd
-/// ([`barrett_fixed_odd_powm_max_digits`]).
+/// ([`BARRETT_FIXED_ODD_POWM_MAX_DIGITS`]).
 fn barrett_fixed_powm(m: &Nat) -> bool {
-    m.len() <= barrett_fixed_odd_powm_max_digits() && barrett_fixed_applies(m)
+    m.len() <= BARRETT_FIXED_ODD_POWM_MAX_DIGITS && barrett_fixed_applies(m)
 }
 
 /// Digits of an odd modulus (no fixed-size Barrett) at which a one-off reduction takes
@@ -611,11 +592,10 @@ fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)>
         )),
         Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
         Operation::PowMod if barrett_fixed_powm(m) => None,
-        Operation::MulMod | Operation::PowMod
-            if m.is_odd() && m.len() == 2 && zen4_two_digit_montgomery() =>
-        {
-            None
-        }
+        // Two odd digits multiply faster by the fixed-size Montgomery (mulmod 8.3 ns against
+        // the fold's 12.2 modulo 2^127 − 1 and 2^128 − 159, Intel Xeon; 14.2 against
+        // 17.7–18.9, AMD EPYC Zen 4).
+        Operation::MulMod | Operation::PowMod if m.is_odd() && m.len() == 2 => None,
         Operation::MulMod | Operation::PowMod
             if m.is_odd()
                 && m.len() == PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS
@@ -747,7 +727,7 @@ mod tests {
                         },
                         // Fixed-size up to FIXED_MONTGOMERY_MAX_DIGITS digits, separated above: Montgomery either way;
                         // the fixed-size Barrett up to BARRETT_FIXED_ODD_POWM_MAX_DIGITS digits.
-                        if fixed && k <= barrett_fixed_odd_powm_max_digits() {
+                        if fixed && k <= BARRETT_FIXED_ODD_POWM_MAX_DIGITS {
                             Barrett
                         } else {
                             Montgomery

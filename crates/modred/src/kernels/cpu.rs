@@ -85,8 +85,6 @@ static AVX2_FMA: Cached = Cached::new();
 static AVX512_IFMA: Cached = Cached::new();
 #[cfg(target_arch = "x86_64")]
 static AVX512_VBMI: Cached = Cached::new();
-#[cfg(target_arch = "x86_64")]
-static AMD_ZEN4: Cached = Cached::new();
 
 /// Whether `MODRED_CPU_OFF` names the feature (see the module documentation).
 #[cfg(target_arch = "x86_64")]
@@ -182,40 +180,6 @@ pub(crate) fn avx512_vbmi() -> bool {
     }
 }
 
-/// Whether this CPU is an AMD Zen 4 core (vendor `AuthenticAMD`, family 19h, with AVX-512F
-/// in CPUID; Zen 3 of the same family has no AVX-512): not a feature but a core whose
-/// costs the rule weighs differently ([`crate::engine::rule::ifma_min_bits`], where its
-/// 512-bit operations run as two 256-bit halves, and
-/// [`crate::engine::rule::barrett_fixed_odd_powm_max_digits`]). Asked of CPUID directly,
-/// with or without std (every x86-64 CPU has leaves 0 and 1; leaf 7 where leaf 0 lists it),
-/// and not masked by `MODRED_CPU_OFF`: hiding AVX-512 from the library leaves the core the
-/// same.
-#[cfg_attr(not(x86_kernels), allow(dead_code))]
-pub(crate) fn amd_zen4() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        AMD_ZEN4.get(|| {
-            use core::arch::x86_64::{__cpuid, __cpuid_count};
-            // SAFETY: CPUID and its leaves 0 and 1 exist on every x86-64 CPU.
-            #[allow(unused_unsafe)]
-            let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-            let amd =
-                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-            let base = (signature >> 8) & 0xf;
-            let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
-            // SAFETY: leaf 7 exists where leaf 0's highest leaf is at least 7.
-            #[allow(unused_unsafe)]
-            let leaf7 = if vendor.eax >= 7 { unsafe { __cpuid_count(7, 0).ebx } } else { 0 };
-            let avx512f = leaf7 & (1 << 16) != 0;
-            amd && family == 0x19 && avx512f
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// The names of the features above that this CPU has and this build uses (none with the
 /// `portable` feature or under Miri), in a fixed order.
 pub(crate) fn used_features() -> Vec<&'static str> {
@@ -250,31 +214,6 @@ mod tests {
         assert_eq!(super::avx512_ifma(), ifma);
         let vbmi = cfg!(all(target_feature = "avx512bw", target_feature = "avx512vbmi"));
         assert_eq!(super::avx512_vbmi(), ifma && vbmi);
-    }
-
-    /// The Zen 4 answer against the kernel's own reading of CPUID (`/proc/cpuinfo`: the
-    /// vendor, the family in decimal, the `avx512f` flag), where there is one; asked twice.
-    #[test]
-    #[cfg(feature = "std")]
-    fn amd_zen4_is_the_kernels_reading() {
-        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
-            std::eprintln!("skipped: no /proc/cpuinfo to compare with");
-            return;
-        };
-        let first = info.split("\n\n").next().unwrap_or("");
-        let field = |name: &str| {
-            first.lines().find_map(|l| {
-                let (k, v) = l.split_once(':')?;
-                (k.trim() == name).then(|| std::string::String::from(v.trim()))
-            })
-        };
-        let flags = field("flags").unwrap_or_default();
-        let want = field("vendor_id").as_deref() == Some("AuthenticAMD")
-            && field("cpu family").as_deref() == Some("25")
-            && flags.split_whitespace().any(|f| f == "avx512f");
-        for _ in 0..2 {
-            assert_eq!(super::amd_zen4(), want);
-        }
     }
 
     /// Each cached answer is the CPU's as std detects it, asked directly (the one place

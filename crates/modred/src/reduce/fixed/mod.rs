@@ -39,7 +39,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub(crate) mod arith;
-mod mont2;
+pub(crate) mod mont2;
 pub(crate) mod p25519;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
@@ -239,6 +239,11 @@ macro_rules! delegate_to_slice_twin {
 /// generic loop, or the caller's error).
 macro_rules! fixed_sliding_window {
     () => {
+        fixed_sliding_window!(|r: &Self, base, e, bits, w| {
+            crate::exp::fixed_size::pow_sliding(r, base, e, bits, w)
+        });
+    };
+    ($pow:expr) => {
         fn pow_sliding_window(
             &self,
             base: &[u64],
@@ -260,7 +265,7 @@ macro_rules! fixed_sliding_window {
             {
                 return None;
             }
-            Some(crate::exp::fixed_size::pow_sliding(self, base, e, bits, w).to_vec())
+            Some(($pow)(self, base, e, bits, w).to_vec())
         }
     };
 }
@@ -347,7 +352,11 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
         }
     }
 
-    fixed_sliding_window!();
+    // Two digits below 2^126: the lazy products of `mont2`, off the subtraction's latency.
+    fixed_sliding_window!(|r: &Self, base: &[u64; N], e, bits, w| {
+        mont2::pow_sliding_lazy(&r.k.m, r.k.m_inv_128, base, e, bits, w)
+            .unwrap_or_else(|| crate::exp::fixed_size::pow_sliding(r, base, e, bits, w))
+    });
 
     #[inline]
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
