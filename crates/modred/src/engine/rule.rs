@@ -251,7 +251,7 @@ pub(crate) const EVEN_CRT_MIN_BITS: u64 = 65;
 /// even `m` of at least [`EVEN_CRT_MIN_BITS`], for exponentiation contexts (the split
 /// costs a second precalculation that products and reductions do not repay), but for two
 /// digits with a full top digit, where the fixed-size Barrett is ahead (128 bits: split ÷
-/// Barrett 1.21, Intel Xeon; 1.50, AMD EPYC).
+/// Barrett 1.07 with the lazy two-digit products, Intel Xeon; 1.50 before them, AMD EPYC).
 pub(crate) fn even_crt_pays(m: &Nat, op: Operation) -> bool {
     op == Operation::PowMod
         && !m.is_zero()
