@@ -39,11 +39,13 @@ pub(crate) fn neg_inverse_128(m: u128, minv: u64) -> u128 {
     x.wrapping_neg()
 }
 
-/// `(t + u·m)/2^128` for `t < m·2^128` of four digits, `u = t·m' mod 2^128`, and `m' =
-/// −m^(−1) mod 2^128`: below `2m`, so then one subtraction gives `t·2^(−128) mod m`.
-/// Branch-free.
+/// `(t + u·m)/2^128` modulo `2^128` and whether it carries out of `2^128`, for a
+/// four-digit `t`, `u = t·m' mod 2^128` and `m' = −m^(−1) mod 2^128`: Montgomery's
+/// reduction with `R = 2^128` (paper 000, Theorem 1) before any final subtraction. The
+/// whole value is below `t/2^128 + m`; the low half of `t + u·m` is never formed (it is
+/// zero modulo `R`, so it carries exactly when `t mod R ≠ 0`).
 #[inline(always)]
-fn redc(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
+fn redc_sum(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> (u128, bool) {
     let t_lo = t[0] as u128 | (t[1] as u128) << 64;
     let t_hi = t[2] as u128 | (t[3] as u128) << 64;
     let u = t_lo.wrapping_mul(m_inv);
@@ -53,35 +55,41 @@ fn redc(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
     // The middle column of u·m (below 3·2^64), then its high half (exact: u·m < 2^256).
     let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
     let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
-    // t_lo + (u·m mod R) = 0 mod R: the sum carries exactly when t_lo ≠ 0.
     let (s, c1) = t_hi.overflowing_add(um_hi);
     let (s, c2) = s.overflowing_add((t_lo != 0) as u128);
+    (s, c1 | c2)
+}
+
+/// `m` as one `u128`.
+#[inline(always)]
+fn wide(m: &[u64; 2]) -> u128 {
+    m[0] as u128 | (m[1] as u128) << 64
+}
+
+/// `t·2^(−128) mod m`, in `[0, m)`, for `t < m·2^128` ([`redc_sum`], below `2m`, then one
+/// subtraction). Branch-free.
+#[inline(always)]
+fn redc(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
+    let (s, carry) = redc_sum(t, m, m_inv);
     // Minus m unless below it (no carry out and the subtraction borrowed), on u128 so
     // that the selection stays in registers.
-    let (d, borrow) = s.overflowing_sub(m0 | m1 << 64);
-    let r = if !(c1 | c2) && borrow { s } else { d };
+    let (d, borrow) = s.overflowing_sub(wide(m));
+    let r = if !carry && borrow { s } else { d };
     [r as u64, (r >> 64) as u64]
 }
 
-/// `(t + u·m)/2^128` as [`redc`] for `t < m·2^128`, without the final subtraction: in
-/// `[0, 2m)`, which for `m < 2^126` is below `2^127`, so no sum carries.
+/// [`redc_sum`] for `t < m·2^128` and `m < 2^126`, without the final subtraction: congruent
+/// to `t·2^(−128)`, in `[0, 2m)`, which is below `2^127`, so the sum never carries.
 #[inline(always)]
 fn redc_lazy(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
-    let t_lo = t[0] as u128 | (t[1] as u128) << 64;
-    let t_hi = t[2] as u128 | (t[3] as u128) << 64;
-    let u = t_lo.wrapping_mul(m_inv);
-    let (u0, u1) = (u as u64, (u >> 64) as u64);
-    let (m0, m1) = (m[0] as u128, m[1] as u128);
-    let (p00, p01, p10, p11) = (u0 as u128 * m0, u0 as u128 * m1, u1 as u128 * m0, u1 as u128 * m1);
-    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
-    let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
-    let s = t_hi + um_hi + (t_lo != 0) as u128;
+    let (s, carry) = redc_sum(t, m, m_inv);
+    debug_assert!(!carry);
     [s as u64, (s >> 64) as u64]
 }
 
 /// The two-digit products of an exponentiation modulo an odd `m < 2^126` with the final
-/// subtraction left out (almost-Montgomery, as `mont_mulx`'s lazy products): inputs and
-/// results in `[0, 2m)`. With `m < R/4` a product of two such values is below `4m² < m·R`,
+/// subtraction left out (lazy, as `mont_mulx`'s lazy products): inputs and results in
+/// `[0, 2m)`. With `m < R/4` a product of two such values is below `4m² < m·R`,
 /// so its reduction is below `(m·R + m·R)/R = 2m`. The subtraction sits on the chain of
 /// dependent products of an exponentiation; the closing reduction out of Montgomery's form
 /// (of a value below `2m`, so at most `m` before its own subtraction) takes it once.
@@ -109,24 +117,14 @@ impl crate::exp::fixed_size::FixedProducts<2> for Lazy {
     }
 }
 
-/// `(t + u·m)/2^128` as [`redc`] for `t < 2^256` (inputs below `2^128`, not `m`), less
-/// `m` only when the sum carries out of `2^128`: below `2^128 + m` before, so below `2^128`
-/// after, congruent, and not necessarily below `m` (almost-Montgomery). The subtraction is
-/// a masked `m`, without the comparison with `m` that [`redc`] makes.
+/// [`redc_sum`] for any four-digit `t` (inputs below `2^128`, not `m`), less `m` only
+/// when the sum carries out of `2^128`: below `2^128 + m` before, so below `2^128` after,
+/// congruent to `t·2^(−128)` and not necessarily below `m` (almost-Montgomery). The
+/// subtraction is a masked `m`, without the comparison with `m` that [`redc`] makes.
 #[inline(always)]
 fn redc_almost(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
-    let t_lo = t[0] as u128 | (t[1] as u128) << 64;
-    let t_hi = t[2] as u128 | (t[3] as u128) << 64;
-    let u = t_lo.wrapping_mul(m_inv);
-    let (u0, u1) = (u as u64, (u >> 64) as u64);
-    let (m0, m1) = (m[0] as u128, m[1] as u128);
-    let (p00, p01, p10, p11) = (u0 as u128 * m0, u0 as u128 * m1, u1 as u128 * m0, u1 as u128 * m1);
-    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
-    let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
-    let (s, c1) = t_hi.overflowing_add(um_hi);
-    let (s, c2) = s.overflowing_add((t_lo != 0) as u128);
-    let mask = 0u128.wrapping_sub((c1 | c2) as u128);
-    let s = s.wrapping_sub((m0 | m1 << 64) & mask);
+    let (s, carry) = redc_sum(t, m, m_inv);
+    let s = s.wrapping_sub(wide(m) & 0u128.wrapping_sub(carry as u128));
     [s as u64, (s >> 64) as u64]
 }
 
