@@ -111,10 +111,8 @@ impl Reciprocal {
 /// times 2^64, and lies in `(−m·2^64, m·2^64)` (`t < m²`, `q·m < 2^64·m`).
 #[inline(always)]
 fn mont_mul(m: u64, m_inv: u64, a: u64, b: u64) -> u64 {
-    let t = (a as u128) * (b as u128);
-    let q = (t as u64).wrapping_mul(m_inv);
-    let qm_high = ((q as u128 * m as u128) >> 64) as u64;
-    let (r, borrow) = ((t >> 64) as u64).overflowing_sub(qm_high);
+    let (t_high, qm_high) = product_and_quotient(m, m_inv, a, b);
+    let (r, borrow) = t_high.overflowing_sub(qm_high);
     if borrow {
         r.wrapping_add(m)
     } else {
@@ -128,10 +126,17 @@ fn mont_mul(m: u64, m_inv: u64, a: u64, b: u64) -> u64 {
 /// ends in one subtraction.
 #[inline(always)]
 fn mont_mul_lazy(m: u64, m_inv: u64, a: u64, b: u64) -> u64 {
+    let (t_high, qm_high) = product_and_quotient(m, m_inv, a, b);
+    (t_high + m) - qm_high
+}
+
+/// The high digits of `t = a·b` and of `q·m` for `q = t₀·m⁻¹ mod 2^64`, whose low digits
+/// are equal: `(t − q·m)/2^64` is their difference.
+#[inline(always)]
+fn product_and_quotient(m: u64, m_inv: u64, a: u64, b: u64) -> (u64, u64) {
     let t = (a as u128) * (b as u128);
     let q = (t as u64).wrapping_mul(m_inv);
-    let qm_high = ((q as u128 * m as u128) >> 64) as u64;
-    ((t >> 64) as u64 + m) - qm_high
+    ((t >> 64) as u64, ((q as u128 * m as u128) >> 64) as u64)
 }
 
 /// A modulus `1 ≤ m < 2^64` prepared for products and exponentiations in registers.
@@ -156,12 +161,13 @@ impl Word {
         }
         let k = m.trailing_zeros();
         let q = m >> k;
+        let whole = Reciprocal::new(m);
         let q_prepared = match q {
             1 => None,
-            _ if k == 0 => Some(Reciprocal::new(m)),
+            _ if k == 0 => Some(whole),
             _ => Some(Reciprocal::new(q)),
         };
-        Some(Word { m: Reciprocal::new(m), q: q_prepared, q_inv: q.inverse_mod_b(), k })
+        Some(Word { m: whole, q: q_prepared, q_inv: q.inverse_mod_b(), k })
     }
 
     /// The modulus `m`.
