@@ -352,7 +352,8 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
         }
     }
 
-    // Two digits below 2^126: the lazy products of `mont2`, off the subtraction's latency.
+    // Two digits: `mont2`'s lazy (below 2^126) or almost-Montgomery products, the final
+    // subtraction off the chain of dependent products.
     fixed_sliding_window!(|r: &Self, base: &[u64; N], e, bits, w| {
         mont2::pow_sliding_lazy(&r.k.m, r.k.m_inv_128, base, e, bits, w)
             .unwrap_or_else(|| crate::exp::fixed_size::pow_sliding(r, base, e, bits, w))
