@@ -39,6 +39,7 @@ pub(crate) mod rows8;
 pub(crate) mod scalar;
 #[cfg(test)]
 mod tests;
+pub(crate) mod unrolled;
 
 pub(crate) use rows::{
     addmul_1_adx, mul_1_adx, mul_8_regs, mul_9_regs, mul_basecase_adx, sqr_basecase_adx,

@@ -1556,6 +1556,18 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
         unsafe { final_step::<LAZY>(out, &p[k..], top, m) };
         return;
     }
+    if super::unrolled::UNROLLED_DIGITS.contains(&k) && t.len() >= 2 * k {
+        let p = &mut t[..2 * k];
+        // SAFETY: the caller guarantees BMI2 and ADX.
+        unsafe {
+            super::unrolled::mul_unrolled(p, a, b);
+            super::unrolled::redc_rows_unrolled(p, m, m0inv);
+        }
+        let (carries, high) = p.split_at_mut(k);
+        let top = portable::add_assign_n(high, carries) as u64;
+        subtract_if_at_least(out, high, top, m);
+        return;
+    }
     let t = &mut t[..k + 2];
     t.fill(0);
     // SAFETY: the caller guarantees BMI2 and ADX.
@@ -1627,9 +1639,15 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
         return;
     }
     // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { super::sqr_basecase_adx(p, a) };
-    // SAFETY: the caller guarantees BMI2 and ADX.
-    unsafe { redc_rows(p, m, m0inv) };
+    unsafe {
+        if super::unrolled::UNROLLED_DIGITS.contains(&k) {
+            super::unrolled::sqr_unrolled(p, a);
+            super::unrolled::redc_rows_unrolled(p, m, m0inv);
+        } else {
+            super::sqr_basecase_adx(p, a);
+            redc_rows(p, m, m0inv);
+        }
+    }
     let (carries, high) = p.split_at_mut(k);
     let top = portable::add_assign_n(high, carries) as u64;
     subtract_if_at_least(out, high, top, m);
