@@ -14,76 +14,80 @@
 
 use core::arch::asm;
 
-/// Two digit products of a row at byte offsets `$a` and `$b = $a + 8`: `[r8 + off] +=
-/// rdx·[r9 + off]` plus the carry, the high halves alternating between rax and r12 (ADCX
-/// adds the high half of the product before, ADOX the digit of `p`).
-macro_rules! row_pair {
-    ($a:literal, $b:literal) => {
+/// The widths the unrolled rows are written for.
+pub(crate) const UNROLLED_DIGITS: core::ops::RangeInclusive<usize> = 10..=15;
+
+/// One digit product of a row at byte offset `$off`: `[r8 + off] += rdx·[r9 + off]` plus the
+/// carry, the product's high half into `$hi`, the high half of the product before (in
+/// `$prev`) added on the ADCX chain and the digit of `p` on the ADOX chain. Consecutive
+/// steps alternate rax and r12.
+macro_rules! step {
+    ($off:literal, $hi:literal, $prev:literal) => {
         concat!(
-            "mulx r12, r13, [r9 + ",
-            $a,
+            "mulx ",
+            $hi,
+            ", r13, [r9 + ",
+            $off,
             "]\n",
-            "adcx r13, rax\n",
+            "adcx r13, ",
+            $prev,
+            "\n",
             "adox r13, [r8 + ",
-            $a,
+            $off,
             "]\n",
             "mov [r8 + ",
-            $a,
-            "], r13\n",
-            "mulx rax, r13, [r9 + ",
-            $b,
-            "]\n",
-            "adcx r13, r12\n",
-            "adox r13, [r8 + ",
-            $b,
-            "]\n",
-            "mov [r8 + ",
-            $b,
+            $off,
             "], r13\n",
         )
     };
 }
 
-/// The last digit product of a row of odd length at byte offset `$a`, leaving its high half
-/// in rax as [`row_pair`] does.
-macro_rules! row_last {
-    ($a:literal) => {
-        concat!(
-            "mulx r12, r13, [r9 + ",
-            $a,
-            "]\n",
-            "adcx r13, rax\n",
-            "adox r13, [r8 + ",
-            $a,
-            "]\n",
-            "mov [r8 + ",
-            $a,
-            "], r13\n",
-            "mov rax, r12\n",
-        )
-    };
+/// The steps at byte offsets `8, 16, …, 8L` after a first product whose high half is in
+/// rax: the last high half is in r12 for odd `L`, in rax for even `L`.
+#[rustfmt::skip]
+macro_rules! steps_from_8 {
+    (1) => { step!("8", "r12", "rax") };
+    (2) => { concat!(steps_from_8!(1), step!("16", "rax", "r12")) };
+    (3) => { concat!(steps_from_8!(2), step!("24", "r12", "rax")) };
+    (4) => { concat!(steps_from_8!(3), step!("32", "rax", "r12")) };
+    (5) => { concat!(steps_from_8!(4), step!("40", "r12", "rax")) };
+    (6) => { concat!(steps_from_8!(5), step!("48", "rax", "r12")) };
+    (7) => { concat!(steps_from_8!(6), step!("56", "r12", "rax")) };
+    (8) => { concat!(steps_from_8!(7), step!("64", "rax", "r12")) };
+    (9) => { concat!(steps_from_8!(8), step!("72", "r12", "rax")) };
+    (10) => { concat!(steps_from_8!(9), step!("80", "rax", "r12")) };
+    (11) => { concat!(steps_from_8!(10), step!("88", "r12", "rax")) };
+    (12) => { concat!(steps_from_8!(11), step!("96", "rax", "r12")) };
+    (13) => { concat!(steps_from_8!(12), step!("104", "r12", "rax")) };
+    (14) => { concat!(steps_from_8!(13), step!("112", "rax", "r12")) };
 }
 
-/// A row's carry digit, the last high half plus both chains' carries (below `2^64`: a row
-/// adds less than `2^64` times its digits' span), stored at `[r8 + $at]`.
+/// A row's carry digit, the last high half `$hi` plus both chains' carries (below `2^64`: a
+/// row adds less than `2^64` times the span of its digits), stored at `[r8 + $at]`.
 macro_rules! row_carry {
-    ($at:literal) => {
+    ($hi:literal, $at:literal) => {
         concat!(
             "mov r13d, 0\n",
-            "adcx rax, r13\n",
-            "adox rax, r13\n",
+            "adcx ",
+            $hi,
+            ", r13\n",
+            "adox ",
+            $hi,
+            ", r13\n",
             "mov [r8 + ",
             $at,
-            "], rax\n"
+            "], ",
+            $hi,
+            "\n",
         )
     };
 }
 
-/// One row of Montgomery's reduction loop for its width: `u = p_i·m'`, the first product
-/// (its low digit cancels `p_i` and is not stored), the rest of the row as pairs and a
-/// last digit, and the row's carry digit parked in `p_i`; r8 → `p_i`, r9 → `m`, rsi rows.
+/// Montgomery's reduction rows for one width: `u = p_i·m'`, the first product (its low
+/// digit cancels `p_i` and is not stored), the rest of the row, and the row's carry digit
+/// parked in `p_i`; r8 → `p_i`, r9 → `m`, rsi the rows left.
 macro_rules! redc_rows_loop {
-    ($p:expr, $m:expr, $m0inv:expr, $k:expr; $($body:expr),+) => {
+    ($p:expr, $m:expr, $m0inv:expr, $k:expr; $rest:expr, $carry:expr) => {
         asm!(
             "2:",
             "mov rdx, [r8]",
@@ -91,8 +95,8 @@ macro_rules! redc_rows_loop {
             "xor eax, eax",
             "mulx rax, r13, [r9]",
             "adox r13, [r8]",
-            $($body,)+
-            row_carry!("0"),
+            $rest,
+            $carry,
             "lea r8, [r8 + 8]",
             "dec rsi",
             "jnz 2b",
@@ -122,10 +126,7 @@ macro_rules! redc_rows_loop {
 #[inline]
 pub(crate) unsafe fn redc_rows_unrolled(p: &mut [u64], m: &[u64], m0inv: u64) {
     let k = m.len();
-    assert!(
-        UNROLLED_DIGITS.contains(&k) && p.len() == 2 * k,
-        "redc_rows_unrolled: operand lengths"
-    );
+    assert!(UNROLLED_DIGITS.contains(&k) && p.len() == 2 * k, "redc_rows_unrolled: lengths");
     let (pp, mp) = (p.as_mut_ptr(), m.as_ptr());
     // SAFETY: the caller guarantees BMI2 and ADX. Row i reads m[0..k] and reads and
     // writes p[i..i+k], i < k, within p[0..2k] by the assertion above; `p` is exclusive.
@@ -133,37 +134,53 @@ pub(crate) unsafe fn redc_rows_unrolled(p: &mut [u64], m: &[u64], m0inv: u64) {
     // rsi the rows left; every register written is declared; the stack is untouched.
     unsafe {
         match k {
-            10 => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_last!("72"))
-            }
-            11 => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_pair!("72", "80"))
-            }
-            12 => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_pair!("72", "80"), row_last!("88"))
-            }
-            13 => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_pair!("72", "80"), row_pair!("88", "96"))
-            }
-            14 => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_pair!("72", "80"), row_pair!("88", "96"), row_last!("104"))
-            }
-            _ => {
-                redc_rows_loop!(pp, mp, m0inv, k; row_pair!("8", "16"), row_pair!("24", "32"), row_pair!("40", "48"), row_pair!("56", "64"), row_pair!("72", "80"), row_pair!("88", "96"), row_pair!("104", "112"))
-            }
+            10 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(9),
+                row_carry!("r12", "0")
+            ),
+            11 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(10),
+                row_carry!("rax", "0")
+            ),
+            12 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(11),
+                row_carry!("r12", "0")
+            ),
+            13 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(12),
+                row_carry!("rax", "0")
+            ),
+            14 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(13),
+                row_carry!("r12", "0")
+            ),
+            _ => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(14),
+                row_carry!("rax", "0")
+            ),
         }
     }
 }
 
-/// The product's rows for its width: `rdx = b_j`, `r[j..j+k] += b_j·a` written out, the
-/// row's carry digit stored at `r_(j+k)`; r8 → `r_j`, r9 → `a`, rcx → `b_j`, rsi rows.
+/// The product's rows for one width: `rdx = b_j`, `r[j..j+k] += b_j·a`, the row's carry
+/// digit stored at `r_(j+k)`; r8 → `r_j`, r9 → `a`, rcx → `b_j`, rsi the rows left.
 macro_rules! mul_rows_loop {
-    ($r:expr, $a:expr, $b:expr, $k:expr; $($body:expr),+) => {
+    ($r:expr, $a:expr, $b:expr, $k:expr; $rest:expr, $carry:expr) => {
         asm!(
             "2:",
             "mov rdx, [rcx]",
             "xor eax, eax",
-            $($body,)+
+            "mulx rax, r13, [r9]",
+            "adox r13, [r8]",
+            "mov [r8], r13",
+            $rest,
+            $carry,
             "lea r8, [r8 + 8]",
             "lea rcx, [rcx + 8]",
             "dec rsi",
@@ -206,231 +223,94 @@ pub(crate) unsafe fn mul_unrolled(r: &mut [u64], a: &[u64], b: &[u64]) {
     // written is declared; the stack is untouched.
     unsafe {
         match k {
-            10 => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_carry!("80"))
-            }
-            11 => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_last!("80"), row_carry!("88"))
-            }
-            12 => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_pair!("80", "88"), row_carry!("96"))
-            }
-            13 => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_pair!("80", "88"), row_last!("96"), row_carry!("104"))
-            }
-            14 => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_pair!("80", "88"), row_pair!("96", "104"), row_carry!("112"))
-            }
-            _ => {
-                mul_rows_loop!(rp, ap, bp, k; row_pair!("0", "8"), row_pair!("16", "24"), row_pair!("32", "40"), row_pair!("48", "56"), row_pair!("64", "72"), row_pair!("80", "88"), row_pair!("96", "104"), row_last!("112"), row_carry!("120"))
-            }
+            10 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(9),
+                row_carry!("r12", "80")
+            ),
+            11 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(10),
+                row_carry!("rax", "88")
+            ),
+            12 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(11),
+                row_carry!("r12", "96")
+            ),
+            13 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(12),
+                row_carry!("rax", "104")
+            ),
+            14 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(13),
+                row_carry!("r12", "112")
+            ),
+            _ => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(14),
+                row_carry!("rax", "120")
+            ),
         }
     }
 }
 
-/// The widths the unrolled rows are written for.
-pub(crate) const UNROLLED_DIGITS: core::ops::RangeInclusive<usize> = 10..=15;
-
-/// Row `i` of the square's triangle, of length `L = k − 1 − i`: r9 → `a_i`, r8 → `r_(2i)`;
-/// `r[2i+1..2i+1+L] += a_i·a[i+1..k]` and the carry digit stored (not added) at
-/// `r_(2i+1+L) = r_(i+k)`, which no earlier row wrote.
+/// Row `i` of the square's triangle, of length `L = k − 1 − i`: r9 → `a_i`, r8 → `r_(2i)`,
+/// `rdx = a_i`; `r[2i+1..2i+1+L] += a_i·a[i+1..k]` and the carry digit stored (not added)
+/// at `r_(2i+1+L) = r_(i+k)`, which no earlier row wrote.
+#[rustfmt::skip]
 macro_rules! row_of_triangle {
-    (1) => {
-        concat!("mov rdx, [r9]\n", "xor eax, eax\n", row_last!("8"), row_carry!("16"),)
-    };
-    (2) => {
-        concat!("mov rdx, [r9]\n", "xor eax, eax\n", row_pair!("8", "16"), row_carry!("24"),)
-    };
-    (3) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_last!("24"),
-            row_carry!("32"),
-        )
-    };
-    (4) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_carry!("40"),
-        )
-    };
-    (5) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_last!("40"),
-            row_carry!("48"),
-        )
-    };
-    (6) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_carry!("56"),
-        )
-    };
-    (7) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_last!("56"),
-            row_carry!("64"),
-        )
-    };
-    (8) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_carry!("72"),
-        )
-    };
-    (9) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_last!("72"),
-            row_carry!("80"),
-        )
-    };
-    (10) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_pair!("72", "80"),
-            row_carry!("88"),
-        )
-    };
-    (11) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_pair!("72", "80"),
-            row_last!("88"),
-            row_carry!("96"),
-        )
-    };
-    (12) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_pair!("72", "80"),
-            row_pair!("88", "96"),
-            row_carry!("104"),
-        )
-    };
-    (13) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_pair!("72", "80"),
-            row_pair!("88", "96"),
-            row_last!("104"),
-            row_carry!("112"),
-        )
-    };
-    (14) => {
-        concat!(
-            "mov rdx, [r9]\n",
-            "xor eax, eax\n",
-            row_pair!("8", "16"),
-            row_pair!("24", "32"),
-            row_pair!("40", "48"),
-            row_pair!("56", "64"),
-            row_pair!("72", "80"),
-            row_pair!("88", "96"),
-            row_pair!("104", "112"),
-            row_carry!("120"),
-        )
+    (1) => { concat!(steps_from_8!(1), row_carry!("r12", "16")) };
+    (2) => { concat!(steps_from_8!(2), row_carry!("rax", "24")) };
+    (3) => { concat!(steps_from_8!(3), row_carry!("r12", "32")) };
+    (4) => { concat!(steps_from_8!(4), row_carry!("rax", "40")) };
+    (5) => { concat!(steps_from_8!(5), row_carry!("r12", "48")) };
+    (6) => { concat!(steps_from_8!(6), row_carry!("rax", "56")) };
+    (7) => { concat!(steps_from_8!(7), row_carry!("r12", "64")) };
+    (8) => { concat!(steps_from_8!(8), row_carry!("rax", "72")) };
+    (9) => { concat!(steps_from_8!(9), row_carry!("r12", "80")) };
+    (10) => { concat!(steps_from_8!(10), row_carry!("rax", "88")) };
+    (11) => { concat!(steps_from_8!(11), row_carry!("r12", "96")) };
+    (12) => { concat!(steps_from_8!(12), row_carry!("rax", "104")) };
+    (13) => { concat!(steps_from_8!(13), row_carry!("r12", "112")) };
+    (14) => { concat!(steps_from_8!(14), row_carry!("rax", "120")) };
+}
+
+/// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`, both
+/// carry flags clear and rax (the first high half before) zero.
+macro_rules! next_row {
+    () => {
+        "lea r8, [r8 + 16]\nlea r9, [r9 + 8]\nmov rdx, [r9]\nxor eax, eax\n"
     };
 }
 
-/// The triangle's rows from length `L` down to 1, each moving r8 two digits and r9 one.
+/// The triangle's rows from length `L` down to 1, [`next_row`] between them.
+#[rustfmt::skip]
 macro_rules! triangle {
-    (1) => {
-        row_of_triangle!(1)
-    };
-    (2) => {
-        concat!(row_of_triangle!(2), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(1))
-    };
-    (3) => {
-        concat!(row_of_triangle!(3), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(2))
-    };
-    (4) => {
-        concat!(row_of_triangle!(4), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(3))
-    };
-    (5) => {
-        concat!(row_of_triangle!(5), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(4))
-    };
-    (6) => {
-        concat!(row_of_triangle!(6), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(5))
-    };
-    (7) => {
-        concat!(row_of_triangle!(7), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(6))
-    };
-    (8) => {
-        concat!(row_of_triangle!(8), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(7))
-    };
-    (9) => {
-        concat!(row_of_triangle!(9), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(8))
-    };
-    (10) => {
-        concat!(row_of_triangle!(10), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(9))
-    };
-    (11) => {
-        concat!(row_of_triangle!(11), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(10))
-    };
-    (12) => {
-        concat!(row_of_triangle!(12), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(11))
-    };
-    (13) => {
-        concat!(row_of_triangle!(13), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(12))
-    };
-    (14) => {
-        concat!(row_of_triangle!(14), "lea r8, [r8 + 16]\n", "lea r9, [r9 + 8]\n", triangle!(13))
-    };
+    (1) => { row_of_triangle!(1) };
+    (2) => { concat!(row_of_triangle!(2), next_row!(), triangle!(1)) };
+    (3) => { concat!(row_of_triangle!(3), next_row!(), triangle!(2)) };
+    (4) => { concat!(row_of_triangle!(4), next_row!(), triangle!(3)) };
+    (5) => { concat!(row_of_triangle!(5), next_row!(), triangle!(4)) };
+    (6) => { concat!(row_of_triangle!(6), next_row!(), triangle!(5)) };
+    (7) => { concat!(row_of_triangle!(7), next_row!(), triangle!(6)) };
+    (8) => { concat!(row_of_triangle!(8), next_row!(), triangle!(7)) };
+    (9) => { concat!(row_of_triangle!(9), next_row!(), triangle!(8)) };
+    (10) => { concat!(row_of_triangle!(10), next_row!(), triangle!(9)) };
+    (11) => { concat!(row_of_triangle!(11), next_row!(), triangle!(10)) };
+    (12) => { concat!(row_of_triangle!(12), next_row!(), triangle!(11)) };
+    (13) => { concat!(row_of_triangle!(13), next_row!(), triangle!(12)) };
+    (14) => { concat!(row_of_triangle!(14), next_row!(), triangle!(13)) };
 }
 
 /// The assembly block around [`triangle`]: r8 → `r`, r9 → `a`.
 macro_rules! triangle_block {
     ($r:expr, $a:expr; $rows:expr) => {
         asm!(
+            "mov rdx, [r9]",
+            "xor eax, eax",
             $rows,
             inout("r8") $r => _,
             inout("r9") $a => _,
