@@ -43,6 +43,9 @@
 //! ten registers ([`redc_9_regs`], every general register in use): a 576-bit square 110 →
 //! 82 ns and product 115 → 87 ns against the general code (AMD EPYC Zen 4).
 //!
+//! At 10–15 digits (640–960 bits) both are the product or square and the reduction with
+//! every row written out ([`super::unrolled`]), no loop inside a row.
+//!
 //! Both end in one subtraction of `m`, always computed and kept or dropped by a mask: no
 //! branch or memory address depends on the operands (the time depends on `k` only), which
 //! is what `ct::MontgomeryCt` needs.
@@ -1471,13 +1474,13 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
 /// register form [`mont_mul_8_loop`]), at `k = 9` the product in registers and
-/// [`redc_9_regs`], or for `k = 8n ≥ 16` with `t` of `2k` digits the
-/// product and Montgomery's reduction eight rows per pass ([`super::rows8::mul_8rows`],
-/// [`super::rows8::redc_8rows`], the product by one level of Karatsuba at 32, 48 and 64
-/// digits, [`super::karatsuba`]: 0.78–0.86 of the fused loop's time at 1024–4096 bits, AMD
-/// EPYC Zen 4); then one branch-free subtraction. `t` is working space of at least `k +
-/// 2` digits (`2k` for the second form). `2k² + k` digit products; constant time in the
-/// values (the time depends on `k`).
+/// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–15 the product and the reduction
+/// with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight rows per
+/// pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by one
+/// level of Karatsuba at 32, 48 and 64 digits, [`super::karatsuba`]: 0.78–0.86 of the
+/// fused loop's time at 1024–4096 bits, AMD EPYC Zen 4); then one branch-free subtraction.
+/// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant
+/// time in the values (the time depends on `k`).
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -1581,7 +1584,8 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// then Montgomery's reduction (paper 000, Algorithm 3, as `reduce::montgomery::redc_in_place`)
 /// in one assembly block ([`redc_rows`]) with the carries added at the end, and one
 /// branch-free subtraction; at `k = 8` the same three steps unrolled in registers
-/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`]; for `k = 8n ≥ 16`
+/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–15 the
+/// square and the reduction with every row written out ([`super::unrolled`]); for `k = 8n ≥ 16`
 /// the square and the reduction eight rows per pass ([`super::rows8::sqr_8rows`] up to
 /// its 64 digits, [`super::rows8::redc_8rows`]). `p` is working space of at least `2k`
 /// digits.
