@@ -43,8 +43,9 @@
 //! ten registers ([`redc_9_regs`], every general register in use): a 576-bit square 110 →
 //! 82 ns and product 115 → 87 ns against the general code (AMD EPYC Zen 4).
 //!
-//! At 10–15 digits (640–960 bits) both are the product or square and the reduction with
-//! every row written out ([`super::unrolled`]), no loop inside a row.
+//! At 10–23 digits but 16 (640–1472 bits) both are the product or square and the
+//! reduction with every row written out ([`super::unrolled`], the square's triangle up to
+//! 15 digits), no loop inside a row.
 //!
 //! Both end in one subtraction of `m`, always computed and kept or dropped by a mask: no
 //! branch or memory address depends on the operands (the time depends on `k` only), which
@@ -1474,13 +1475,13 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
 /// register form [`mont_mul_8_loop`]), at `k = 9` the product in registers and
-/// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–15 the product and the reduction
-/// with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight rows per
-/// pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by one
-/// level of Karatsuba at 32, 48 and 64 digits, [`super::karatsuba`]: 0.78–0.86 of the
+/// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–23 but 16 the product and the
+/// reduction with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight
+/// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
+/// one level of Karatsuba at 32, 48 and 64 digits, [`super::karatsuba`]: 0.78–0.86 of the
 /// fused loop's time at 1024–4096 bits, AMD EPYC Zen 4); then one branch-free subtraction.
-/// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant
-/// time in the values (the time depends on `k`).
+/// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant time
+/// in the values (the time depends on `k`).
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -1559,7 +1560,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
         unsafe { final_step::<LAZY>(out, &p[k..], top, m) };
         return;
     }
-    if super::unrolled::UNROLLED_DIGITS.contains(&k) && t.len() >= 2 * k {
+    if super::unrolled::rows_unrolled(k) && t.len() >= 2 * k {
         let p = &mut t[..2 * k];
         // SAFETY: the caller guarantees BMI2 and ADX.
         unsafe {
@@ -1580,18 +1581,18 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 
 /// Montgomery squaring `out = a²·2^(−64k) mod m` for `a < m` (`k ≥ 1` digits, `m` odd,
 /// `m0inv = −m_0^(−1) mod 2^64`), output below `m`: the square by
-/// [`super::sqr_basecase_adx`] (the cross products once, doubled, the squares added),
-/// then Montgomery's reduction (paper 000, Algorithm 3, as `reduce::montgomery::redc_in_place`)
+/// [`super::sqr_basecase_adx`] (the cross products once, doubled, the squares added), then
+/// Montgomery's reduction (paper 000, Algorithm 3, as `reduce::montgomery::redc_in_place`)
 /// in one assembly block ([`redc_rows`]) with the carries added at the end, and one
 /// branch-free subtraction; at `k = 8` the same three steps unrolled in registers
-/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–15 the
-/// square and the reduction with every row written out ([`super::unrolled`]); for `k = 8n ≥ 16`
-/// the square and the reduction eight rows per pass ([`super::rows8::sqr_8rows`] up to
-/// its 64 digits, [`super::rows8::redc_8rows`]). `p` is working space of at least `2k`
-/// digits.
-/// `k(k+1)/2 + k(k+1)` digit products; constant time in the values. With `LAZY`, the
-/// square for the inner squarings of an exponentiation, with the bounds of
-/// [`mont_mul_to`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a < 2^(64k)`.
+/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–23 but 16
+/// the reduction with every row written out, at 10–15 the square too ([`super::unrolled`]);
+/// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
+/// ([`super::rows8::sqr_8rows`] up to its 64 digits, [`super::rows8::redc_8rows`]). `p` is
+/// working space of at least `2k` digits. `k(k+1)/2 + k(k+1)` digit products; constant time
+/// in the values. With `LAZY`, the square for the inner squarings of an exponentiation,
+/// with the bounds of [`mont_mul_to`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a <
+/// 2^(64k)`.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -1644,11 +1645,14 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
     }
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe {
-        if super::unrolled::UNROLLED_DIGITS.contains(&k) {
+        if super::unrolled::SQUARE_DIGITS.contains(&k) {
             super::unrolled::sqr_unrolled(p, a);
-            super::unrolled::redc_rows_unrolled(p, m, m0inv);
         } else {
             super::sqr_basecase_adx(p, a);
+        }
+        if super::unrolled::rows_unrolled(k) {
+            super::unrolled::redc_rows_unrolled(p, m, m0inv);
+        } else {
             redc_rows(p, m, m0inv);
         }
     }

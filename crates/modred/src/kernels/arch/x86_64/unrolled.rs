@@ -1,7 +1,8 @@
-//! Rows unrolled for moduli of 10–15 digits (640–960 bits) on BMI2 (MULX) and ADX
-//! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]), the product
-//! ([`mul_unrolled`]) and the square ([`sqr_unrolled`]) of `super::mont_mulx` at the widths
-//! between its nine-digit register forms and its eight-row passes (`8n` digits).
+//! Rows written out for moduli of 10–23 digits (640–1472 bits) on BMI2 (MULX) and ADX
+//! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]) and the product
+//! ([`mul_unrolled`]) at the widths of `super::mont_mulx` between its nine-digit register
+//! forms and its eight-row passes (`8n` digits), and the square ([`sqr_unrolled`]) at
+//! 10–15 digits.
 //!
 //! Each row adds a digit times a number, `p[j] += rdx·x[j]` plus the carry, one MULX, ADCX
 //! (the product's high half before) and ADOX (`p_j`) per digit product, as the looped rows
@@ -12,12 +13,24 @@
 //! `k²` products and a separate reduction where the looped code fused the two in one pass
 //! per digit (`mont_mul_loop`). On an AMD EPYC (Zen 4, AVX-512 hidden), against the looped
 //! code: a 640-bit Montgomery square 119 → 104 ns, product 139 → 114 ns, exponentiation
-//! 89 → 75 µs; at 960 bits 227 → 182 ns, 278 → 213 ns and 257 → 202 µs.
+//! 89 → 75 µs; at 960 bits 227 → 182 ns, 278 → 213 ns and 257 → 202 µs; at 1280 bits (the
+//! square's triangle still looped) 345 → 320 ns, 429 → 354 ns and 523 → 476 µs.
 
 use core::arch::asm;
 
-/// The widths the unrolled rows are written for.
-pub(crate) const UNROLLED_DIGITS: core::ops::RangeInclusive<usize> = 10..=15;
+/// The most digits the reduction's and the product's rows are written out for (a row is
+/// `k` steps of code, the square's triangle `k(k−1)/2`, hence its lower bound).
+pub(crate) const MAX_DIGITS: usize = 23;
+
+/// The widths of the square's written-out triangle.
+pub(crate) const SQUARE_DIGITS: core::ops::RangeInclusive<usize> = 10..=15;
+
+/// Whether [`redc_rows_unrolled`] and [`mul_unrolled`] are written for `k` digits: 10 to
+/// [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there, `super::rows8`).
+#[inline(always)]
+pub(crate) fn rows_unrolled(k: usize) -> bool {
+    (10..=MAX_DIGITS).contains(&k) && k % 8 != 0
+}
 
 /// One digit product of a row at byte offset `$off`: `[r8 + off] += rdx·[r9 + off]` plus the
 /// carry, the product's high half into `$hi`, the high half of the product before (in
@@ -62,6 +75,14 @@ macro_rules! steps_from_8 {
     (12) => { concat!(steps_from_8!(11), step!("96", "rax", "r12")) };
     (13) => { concat!(steps_from_8!(12), step!("104", "r12", "rax")) };
     (14) => { concat!(steps_from_8!(13), step!("112", "rax", "r12")) };
+    (15) => { concat!(steps_from_8!(14), step!("120", "r12", "rax")) };
+    (16) => { concat!(steps_from_8!(15), step!("128", "rax", "r12")) };
+    (17) => { concat!(steps_from_8!(16), step!("136", "r12", "rax")) };
+    (18) => { concat!(steps_from_8!(17), step!("144", "rax", "r12")) };
+    (19) => { concat!(steps_from_8!(18), step!("152", "r12", "rax")) };
+    (20) => { concat!(steps_from_8!(19), step!("160", "rax", "r12")) };
+    (21) => { concat!(steps_from_8!(20), step!("168", "r12", "rax")) };
+    (22) => { concat!(steps_from_8!(21), step!("176", "rax", "r12")) };
 }
 
 /// A row's carry digit, the last high half `$hi` plus both chains' carries (below `2^64`: a
@@ -115,20 +136,20 @@ macro_rules! redc_rows_loop {
     };
 }
 
-/// [`super::mont_mulx::redc_rows`] for 10–15 digits with each row written out: for `i = 0
-/// … k−1`, `u = p_i·m' mod 2^64` and `p[i..i+k] += u·m`, the row's carry digit parked in
-/// `p_i` (which the row made zero); the caller adds the parked carries at position `k`
-/// (paper 000, Algorithm 3). Same contract and result as the looped rows.
+/// [`super::mont_mulx::redc_rows`] for the widths of [`rows_unrolled`], each row written
+/// out: for `i = 0 … k−1`, `u = p_i·m' mod 2^64` and `p[i..i+k] += u·m`, the row's carry
+/// digit parked in `p_i` (which the row made zero); the caller adds the parked carries at
+/// position `k` (paper 000, Algorithm 3). Same contract and result as the looped rows.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
-/// If `p.len() != 2·m.len()` or `m.len()` is not 10–15.
+/// If `p.len() != 2·m.len()` or [`rows_unrolled`] is false for `m.len()`.
 #[inline]
 pub(crate) unsafe fn redc_rows_unrolled(p: &mut [u64], m: &[u64], m0inv: u64) {
     let k = m.len();
-    assert!(UNROLLED_DIGITS.contains(&k) && p.len() == 2 * k, "redc_rows_unrolled: lengths");
+    assert!(rows_unrolled(k) && p.len() == 2 * k, "redc_rows_unrolled: lengths");
     let (pp, mp) = (p.as_mut_ptr(), m.as_ptr());
     // SAFETY: the caller guarantees BMI2 and ADX. Row i reads m[0..k] and reads and
     // writes p[i..i+k], i < k, within p[0..2k] by the assertion above; `p` is exclusive.
@@ -161,9 +182,44 @@ pub(crate) unsafe fn redc_rows_unrolled(p: &mut [u64], m: &[u64], m0inv: u64) {
                 steps_from_8!(13),
                 row_carry!("r12", "0")
             ),
-            _ => redc_rows_loop!(
+            15 => redc_rows_loop!(
                 pp, mp, m0inv, k;
                 steps_from_8!(14),
+                row_carry!("rax", "0")
+            ),
+            17 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(16),
+                row_carry!("rax", "0")
+            ),
+            18 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(17),
+                row_carry!("r12", "0")
+            ),
+            19 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(18),
+                row_carry!("rax", "0")
+            ),
+            20 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(19),
+                row_carry!("r12", "0")
+            ),
+            21 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(20),
+                row_carry!("rax", "0")
+            ),
+            22 => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(21),
+                row_carry!("r12", "0")
+            ),
+            _ => redc_rows_loop!(
+                pp, mp, m0inv, k;
+                steps_from_8!(22),
                 row_carry!("rax", "0")
             ),
         }
@@ -200,7 +256,7 @@ macro_rules! mul_rows_loop {
     };
 }
 
-/// The product `r = a·b` of two numbers of `k` = 10–15 digits (`r` of `2k` digits), the
+/// The product `r = a·b` of two numbers of `k` digits ([`rows_unrolled`]; `r` of `2k`), the
 /// schoolbook rows of `super::rows::mul_basecase_adx` with each row written out; `k²`
 /// digit products. Constant time in the values.
 ///
@@ -208,14 +264,12 @@ macro_rules! mul_rows_loop {
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
-/// If `a` and `b` differ in length, it is not 10–15, or `r.len() != 2·a.len()`.
+/// If `a` and `b` differ in length, [`rows_unrolled`] is false for it, or `r.len() !=
+/// 2·a.len()`.
 #[inline]
 pub(crate) unsafe fn mul_unrolled(r: &mut [u64], a: &[u64], b: &[u64]) {
     let k = a.len();
-    assert!(
-        UNROLLED_DIGITS.contains(&k) && b.len() == k && r.len() == 2 * k,
-        "mul_unrolled: operand lengths"
-    );
+    assert!(rows_unrolled(k) && b.len() == k && r.len() == 2 * k, "mul_unrolled: operand lengths");
     r[..k].fill(0);
     let (rp, ap, bp) = (r.as_mut_ptr(), a.as_ptr(), b.as_ptr());
     // SAFETY: the caller guarantees BMI2 and ADX. Row j reads a[0..k] and b_j and writes
@@ -250,10 +304,45 @@ pub(crate) unsafe fn mul_unrolled(r: &mut [u64], a: &[u64], b: &[u64]) {
                 steps_from_8!(13),
                 row_carry!("r12", "112")
             ),
-            _ => mul_rows_loop!(
+            15 => mul_rows_loop!(
                 rp, ap, bp, k;
                 steps_from_8!(14),
                 row_carry!("rax", "120")
+            ),
+            17 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(16),
+                row_carry!("rax", "136")
+            ),
+            18 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(17),
+                row_carry!("r12", "144")
+            ),
+            19 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(18),
+                row_carry!("rax", "152")
+            ),
+            20 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(19),
+                row_carry!("r12", "160")
+            ),
+            21 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(20),
+                row_carry!("rax", "168")
+            ),
+            22 => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(21),
+                row_carry!("r12", "176")
+            ),
+            _ => mul_rows_loop!(
+                rp, ap, bp, k;
+                steps_from_8!(22),
+                row_carry!("rax", "184")
             ),
         }
     }
@@ -325,11 +414,11 @@ macro_rules! triangle_block {
     };
 }
 
-/// The square `r = a²` of `k` = 10–15 digits (`r` of `2k` digits): the cross products
-/// `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares `a_i²`
-/// added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit products, the
-/// schoolbook square of `super::rows::sqr_basecase_adx` without its row calls and loops.
-/// Constant time in the values.
+/// The square `r = a²` of `k` = 10–15 digits ([`SQUARE_DIGITS`]; `r` of `2k`): the cross
+/// products `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares
+/// `a_i²` added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit
+/// products, the schoolbook square of `super::rows::sqr_basecase_adx` without its row calls
+/// and loops. Constant time in the values.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -339,7 +428,7 @@ macro_rules! triangle_block {
 #[inline]
 pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
     let k = a.len();
-    assert!(UNROLLED_DIGITS.contains(&k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
+    assert!(SQUARE_DIGITS.contains(&k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
     r.fill(0);
     let (rp, ap) = (r.as_mut_ptr(), a.as_ptr());
     // SAFETY: the caller guarantees BMI2 and ADX. Row i reads a[i..k] and writes
@@ -394,8 +483,8 @@ mod tests {
     }
 
     /// The unrolled rows leave the same `p` (high half and parked carries) as the looped
-    /// ones for every width they cover, any `2k`-digit input and odd moduli with all-ones,
-    /// mostly-zero and random digits.
+    /// ones for every width they are written for, any `2k`-digit input and odd moduli with
+    /// all-ones, mostly-zero and random digits.
     #[test]
     fn unrolled_reduction_rows_match_the_looped_rows() {
         if !super::super::has_bmi2_adx() {
@@ -403,7 +492,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x7572_6f6c);
-        for k in UNROLLED_DIGITS {
+        for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
             for mut ml in values(&mut rng, k) {
                 ml[0] |= 1;
                 let inv = m0inv(ml[0]);
@@ -429,7 +518,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x6d75_6c75);
-        for k in UNROLLED_DIGITS {
+        for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
             let all = values(&mut rng, k);
             for a in &all {
                 for b in &all {
@@ -453,7 +542,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x7371_7572);
-        for k in UNROLLED_DIGITS {
+        for k in SQUARE_DIGITS {
             for a in values(&mut rng, k) {
                 let mut want = vec![0u64; 2 * k];
                 portable::mul_basecase(&mut want, &a, &a);
