@@ -44,8 +44,7 @@
 //! 82 ns and product 115 → 87 ns against the general code (AMD EPYC Zen 4).
 //!
 //! At 10–23 digits but 16 (640–1472 bits) both are the product or square and the
-//! reduction with every row written out ([`super::unrolled`], the square's triangle up to
-//! 15 digits), no loop inside a row.
+//! reduction with every row written out ([`super::unrolled`]), no loop inside a row.
 //!
 //! Both end in one subtraction of `m`, always computed and kept or dropped by a mask: no
 //! branch or memory address depends on the operands (the time depends on `k` only), which
@@ -1586,7 +1585,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// in one assembly block ([`redc_rows`]) with the carries added at the end, and one
 /// branch-free subtraction; at `k = 8` the same three steps unrolled in registers
 /// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–23 but 16
-/// the reduction with every row written out, at 10–15 the square too ([`super::unrolled`]);
+/// the square and the reduction with every row written out ([`super::unrolled`]);
 /// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
 /// ([`super::rows8::sqr_8rows`] up to its 64 digits, [`super::rows8::redc_8rows`]). `p` is
 /// working space of at least `2k` digits. `k(k+1)/2 + k(k+1)` digit products; constant time
@@ -1645,14 +1644,11 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
     }
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe {
-        if super::unrolled::SQUARE_DIGITS.contains(&k) {
-            super::unrolled::sqr_unrolled(p, a);
-        } else {
-            super::sqr_basecase_adx(p, a);
-        }
         if super::unrolled::rows_unrolled(k) {
+            super::unrolled::sqr_unrolled(p, a);
             super::unrolled::redc_rows_unrolled(p, m, m0inv);
         } else {
+            super::sqr_basecase_adx(p, a);
             redc_rows(p, m, m0inv);
         }
     }

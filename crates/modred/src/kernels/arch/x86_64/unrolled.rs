@@ -1,8 +1,8 @@
 //! Rows written out for moduli of 10–23 digits (640–1472 bits) on BMI2 (MULX) and ADX
-//! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]) and the product
-//! ([`mul_unrolled`]) at the widths of `super::mont_mulx` between its nine-digit register
-//! forms and its eight-row passes (`8n` digits), and the square ([`sqr_unrolled`]) at
-//! 10–15 digits.
+//! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]), the product
+//! ([`mul_unrolled`]) and the square ([`sqr_unrolled`]) at the widths of
+//! `super::mont_mulx` between its nine-digit register forms and its eight-row passes (`8n`
+//! digits).
 //!
 //! Each row adds a digit times a number, `p[j] += rdx·x[j]` plus the carry, one MULX, ADCX
 //! (the product's high half before) and ADOX (`p_j`) per digit product, as the looped rows
@@ -12,21 +12,20 @@
 //! rest one at a time, the looped square calls a row kernel per row). The product is
 //! `k²` products and a separate reduction where the looped code fused the two in one pass
 //! per digit (`mont_mul_loop`). On an AMD EPYC (Zen 4, AVX-512 hidden), against the looped
-//! code: a 640-bit Montgomery square 119 → 104 ns, product 139 → 114 ns, exponentiation
-//! 89 → 75 µs; at 960 bits 227 → 182 ns, 278 → 213 ns and 257 → 202 µs; at 1280 bits (the
-//! square's triangle still looped) 345 → 320 ns, 429 → 354 ns and 523 → 476 µs.
+//! code: 640-bit Montgomery square 119 → 104 ns, product 140 → 115 ns, exponentiation 89 →
+//! 76 µs; 960 bits 228 → 185 ns, 279 → 214 ns, 258 → 205 µs; 1280 bits 342 → 296 ns, 429 →
+//! 356 ns, 519 → 447 µs.
 
 use core::arch::asm;
 
-/// The most digits the reduction's and the product's rows are written out for (a row is
-/// `k` steps of code, the square's triangle `k(k−1)/2`, hence its lower bound).
+/// The most digits the rows are written out for: the code grows with it (a row of the
+/// reduction or the product is `k` steps, about 20 bytes each, for every width; the
+/// square's one block of rows `(k−1)k/2` steps, shared by the widths).
 pub(crate) const MAX_DIGITS: usize = 23;
 
-/// The widths of the square's written-out triangle.
-pub(crate) const SQUARE_DIGITS: core::ops::RangeInclusive<usize> = 10..=15;
-
-/// Whether [`redc_rows_unrolled`] and [`mul_unrolled`] are written for `k` digits: 10 to
-/// [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there, `super::rows8`).
+/// Whether [`redc_rows_unrolled`], [`mul_unrolled`] and [`sqr_unrolled`] are written for
+/// `k` digits: 10 to [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there,
+/// `super::rows8`).
 #[inline(always)]
 pub(crate) fn rows_unrolled(k: usize) -> bool {
     (10..=MAX_DIGITS).contains(&k) && k % 8 != 0
@@ -353,97 +352,125 @@ pub(crate) unsafe fn mul_unrolled(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// at `r_(2i+1+L) = r_(i+k)`, which no earlier row wrote.
 #[rustfmt::skip]
 macro_rules! row_of_triangle {
-    (1) => { concat!(steps_from_8!(1), row_carry!("r12", "16")) };
-    (2) => { concat!(steps_from_8!(2), row_carry!("rax", "24")) };
-    (3) => { concat!(steps_from_8!(3), row_carry!("r12", "32")) };
-    (4) => { concat!(steps_from_8!(4), row_carry!("rax", "40")) };
-    (5) => { concat!(steps_from_8!(5), row_carry!("r12", "48")) };
-    (6) => { concat!(steps_from_8!(6), row_carry!("rax", "56")) };
-    (7) => { concat!(steps_from_8!(7), row_carry!("r12", "64")) };
-    (8) => { concat!(steps_from_8!(8), row_carry!("rax", "72")) };
-    (9) => { concat!(steps_from_8!(9), row_carry!("r12", "80")) };
-    (10) => { concat!(steps_from_8!(10), row_carry!("rax", "88")) };
-    (11) => { concat!(steps_from_8!(11), row_carry!("r12", "96")) };
-    (12) => { concat!(steps_from_8!(12), row_carry!("rax", "104")) };
-    (13) => { concat!(steps_from_8!(13), row_carry!("r12", "112")) };
-    (14) => { concat!(steps_from_8!(14), row_carry!("rax", "120")) };
+    (1) => { concat!("xor eax, eax\n", steps_from_8!(1), row_carry!("r12", "16")) };
+    (2) => { concat!("xor eax, eax\n", steps_from_8!(2), row_carry!("rax", "24")) };
+    (3) => { concat!("xor eax, eax\n", steps_from_8!(3), row_carry!("r12", "32")) };
+    (4) => { concat!("xor eax, eax\n", steps_from_8!(4), row_carry!("rax", "40")) };
+    (5) => { concat!("xor eax, eax\n", steps_from_8!(5), row_carry!("r12", "48")) };
+    (6) => { concat!("xor eax, eax\n", steps_from_8!(6), row_carry!("rax", "56")) };
+    (7) => { concat!("xor eax, eax\n", steps_from_8!(7), row_carry!("r12", "64")) };
+    (8) => { concat!("xor eax, eax\n", steps_from_8!(8), row_carry!("rax", "72")) };
+    (9) => { concat!("xor eax, eax\n", steps_from_8!(9), row_carry!("r12", "80")) };
+    (10) => { concat!("xor eax, eax\n", steps_from_8!(10), row_carry!("rax", "88")) };
+    (11) => { concat!("xor eax, eax\n", steps_from_8!(11), row_carry!("r12", "96")) };
+    (12) => { concat!("xor eax, eax\n", steps_from_8!(12), row_carry!("rax", "104")) };
+    (13) => { concat!("xor eax, eax\n", steps_from_8!(13), row_carry!("r12", "112")) };
+    (14) => { concat!("xor eax, eax\n", steps_from_8!(14), row_carry!("rax", "120")) };
+    (15) => { concat!("xor eax, eax\n", steps_from_8!(15), row_carry!("r12", "128")) };
+    (16) => { concat!("xor eax, eax\n", steps_from_8!(16), row_carry!("rax", "136")) };
+    (17) => { concat!("xor eax, eax\n", steps_from_8!(17), row_carry!("r12", "144")) };
+    (18) => { concat!("xor eax, eax\n", steps_from_8!(18), row_carry!("rax", "152")) };
+    (19) => { concat!("xor eax, eax\n", steps_from_8!(19), row_carry!("r12", "160")) };
+    (20) => { concat!("xor eax, eax\n", steps_from_8!(20), row_carry!("rax", "168")) };
+    (21) => { concat!("xor eax, eax\n", steps_from_8!(21), row_carry!("r12", "176")) };
+    (22) => { concat!("xor eax, eax\n", steps_from_8!(22), row_carry!("rax", "184")) };
 }
 
-/// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`, both
-/// carry flags clear and rax (the first high half before) zero.
+/// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`.
 macro_rules! next_row {
     () => {
-        "lea r8, [r8 + 16]\nlea r9, [r9 + 8]\nmov rdx, [r9]\nxor eax, eax\n"
+        "lea r8, [r8 + 16]\nlea r9, [r9 + 8]\nmov rdx, [r9]\n"
     };
 }
 
-/// The triangle's rows from length `L` down to 1, [`next_row`] between them.
+/// The triangle's rows from length `L` down to 1, [`next_row`] between them, the row of
+/// length `l` at the label `3ll` (two digits): a square of `k` digits enters at row `k − 1`.
 #[rustfmt::skip]
 macro_rules! triangle {
-    (1) => { row_of_triangle!(1) };
-    (2) => { concat!(row_of_triangle!(2), next_row!(), triangle!(1)) };
-    (3) => { concat!(row_of_triangle!(3), next_row!(), triangle!(2)) };
-    (4) => { concat!(row_of_triangle!(4), next_row!(), triangle!(3)) };
-    (5) => { concat!(row_of_triangle!(5), next_row!(), triangle!(4)) };
-    (6) => { concat!(row_of_triangle!(6), next_row!(), triangle!(5)) };
-    (7) => { concat!(row_of_triangle!(7), next_row!(), triangle!(6)) };
-    (8) => { concat!(row_of_triangle!(8), next_row!(), triangle!(7)) };
-    (9) => { concat!(row_of_triangle!(9), next_row!(), triangle!(8)) };
-    (10) => { concat!(row_of_triangle!(10), next_row!(), triangle!(9)) };
-    (11) => { concat!(row_of_triangle!(11), next_row!(), triangle!(10)) };
-    (12) => { concat!(row_of_triangle!(12), next_row!(), triangle!(11)) };
-    (13) => { concat!(row_of_triangle!(13), next_row!(), triangle!(12)) };
-    (14) => { concat!(row_of_triangle!(14), next_row!(), triangle!(13)) };
+    (1) => { concat!("301:\n", row_of_triangle!(1)) };
+    (2) => { concat!("302:\n", row_of_triangle!(2), next_row!(), triangle!(1)) };
+    (3) => { concat!("303:\n", row_of_triangle!(3), next_row!(), triangle!(2)) };
+    (4) => { concat!("304:\n", row_of_triangle!(4), next_row!(), triangle!(3)) };
+    (5) => { concat!("305:\n", row_of_triangle!(5), next_row!(), triangle!(4)) };
+    (6) => { concat!("306:\n", row_of_triangle!(6), next_row!(), triangle!(5)) };
+    (7) => { concat!("307:\n", row_of_triangle!(7), next_row!(), triangle!(6)) };
+    (8) => { concat!("308:\n", row_of_triangle!(8), next_row!(), triangle!(7)) };
+    (9) => { concat!("309:\n", row_of_triangle!(9), next_row!(), triangle!(8)) };
+    (10) => { concat!("310:\n", row_of_triangle!(10), next_row!(), triangle!(9)) };
+    (11) => { concat!("311:\n", row_of_triangle!(11), next_row!(), triangle!(10)) };
+    (12) => { concat!("312:\n", row_of_triangle!(12), next_row!(), triangle!(11)) };
+    (13) => { concat!("313:\n", row_of_triangle!(13), next_row!(), triangle!(12)) };
+    (14) => { concat!("314:\n", row_of_triangle!(14), next_row!(), triangle!(13)) };
+    (15) => { concat!("315:\n", row_of_triangle!(15), next_row!(), triangle!(14)) };
+    (16) => { concat!("316:\n", row_of_triangle!(16), next_row!(), triangle!(15)) };
+    (17) => { concat!("317:\n", row_of_triangle!(17), next_row!(), triangle!(16)) };
+    (18) => { concat!("318:\n", row_of_triangle!(18), next_row!(), triangle!(17)) };
+    (19) => { concat!("319:\n", row_of_triangle!(19), next_row!(), triangle!(18)) };
+    (20) => { concat!("320:\n", row_of_triangle!(20), next_row!(), triangle!(19)) };
+    (21) => { concat!("321:\n", row_of_triangle!(21), next_row!(), triangle!(20)) };
+    (22) => { concat!("322:\n", row_of_triangle!(22), next_row!(), triangle!(21)) };
 }
 
-/// The assembly block around [`triangle`]: r8 → `r`, r9 → `a`.
-macro_rules! triangle_block {
-    ($r:expr, $a:expr; $rows:expr) => {
-        asm!(
-            "mov rdx, [r9]",
-            "xor eax, eax",
-            $rows,
-            inout("r8") $r => _,
-            inout("r9") $a => _,
-            out("rax") _,
-            out("rdx") _,
-            out("r12") _,
-            out("r13") _,
-            options(nostack),
-        )
-    };
-}
-
-/// The square `r = a²` of `k` = 10–15 digits ([`SQUARE_DIGITS`]; `r` of `2k`): the cross
-/// products `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares
-/// `a_i²` added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit
-/// products, the schoolbook square of `super::rows::sqr_basecase_adx` without its row calls
-/// and loops. Constant time in the values.
+/// The square `r = a²` of `k` digits ([`rows_unrolled`]; `r` of `2k`): the cross products
+/// `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares `a_i²`
+/// added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit products, the
+/// schoolbook square of `super::rows::sqr_basecase_adx` without its row calls and loops.
+/// One block of rows of lengths 22 down to 1 serves every width, entered at the row of
+/// length `k − 1`. Constant time in the values.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 ///
 /// # Panics
-/// If `r.len() != 2·a.len()` or `a.len()` is not 10–15.
+/// If `r.len() != 2·a.len()` or [`rows_unrolled`] is false for `a.len()`.
 #[inline]
 pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
     let k = a.len();
-    assert!(SQUARE_DIGITS.contains(&k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
+    assert!(rows_unrolled(k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
     r.fill(0);
-    let (rp, ap) = (r.as_mut_ptr(), a.as_ptr());
-    // SAFETY: the caller guarantees BMI2 and ADX. Row i reads a[i..k] and writes
-    // r[2i+1..=i+k], i ≤ k − 2, within r[0..2k] by the assertion above; `r` is exclusive.
-    // Registers: r8 → r_(2i), r9 → a_i, rdx = a_i, rax/r12 the high halves, r13 the low
-    // half; every register written is declared; the stack is untouched.
+    // SAFETY: the caller guarantees BMI2 and ADX. The block enters at the row of length
+    // `k − 1` (the last comparison falls through to 22, the longest, `k` = 23: the
+    // assertion above leaves no other width); row i reads a[i..k] and writes
+    // r[2i+1..=i+k], i ≤ k − 2, within r[0..2k]; `r` is exclusive. Registers: r8 →
+    // r_(2i), r9 → a_i, rdx = a_i, rax/r12 the high halves, r13 the low half, ecx `k − 1`;
+    // every register written is declared; the stack is untouched.
     unsafe {
-        match k {
-            10 => triangle_block!(rp, ap; triangle!(9)),
-            11 => triangle_block!(rp, ap; triangle!(10)),
-            12 => triangle_block!(rp, ap; triangle!(11)),
-            13 => triangle_block!(rp, ap; triangle!(12)),
-            14 => triangle_block!(rp, ap; triangle!(13)),
-            _ => triangle_block!(rp, ap; triangle!(14)),
-        }
+        asm!(
+            "mov rdx, [r9]",
+            "cmp ecx, 9",
+            "je 309f",
+            "cmp ecx, 10",
+            "je 310f",
+            "cmp ecx, 11",
+            "je 311f",
+            "cmp ecx, 12",
+            "je 312f",
+            "cmp ecx, 13",
+            "je 313f",
+            "cmp ecx, 14",
+            "je 314f",
+            "cmp ecx, 16",
+            "je 316f",
+            "cmp ecx, 17",
+            "je 317f",
+            "cmp ecx, 18",
+            "je 318f",
+            "cmp ecx, 19",
+            "je 319f",
+            "cmp ecx, 20",
+            "je 320f",
+            "cmp ecx, 21",
+            "je 321f",
+            triangle!(22),
+            inout("r8") r.as_mut_ptr() => _,
+            inout("r9") a.as_ptr() => _,
+            in("ecx") (k - 1) as u32,
+            out("rax") _,
+            out("rdx") _,
+            out("r12") _,
+            out("r13") _,
+            options(nostack),
+        );
     }
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe { super::rows::sqr_add_doubled_squares_adx(r, a) };
@@ -542,7 +569,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x7371_7572);
-        for k in SQUARE_DIGITS {
+        for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
             for a in values(&mut rng, k) {
                 let mut want = vec![0u64; 2 * k];
                 portable::mul_basecase(&mut want, &a, &a);
