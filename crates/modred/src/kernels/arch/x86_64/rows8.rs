@@ -600,7 +600,7 @@ unsafe fn add_block_squares<const K2: usize>(r: &mut [u64], a: &[u64]) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::kernels::arch::x86_64::mont_mulx::redc_rows;
     use crate::kernels::portable;
@@ -608,7 +608,7 @@ mod tests {
     use modred_testkit::SplitMix64;
     use std::eprintln;
 
-    fn m0inv(m0: u64) -> u64 {
+    pub(in super::super) fn m0inv(m0: u64) -> u64 {
         let mut inv = 1u64;
         for _ in 0..6 {
             inv = inv.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(inv)));
@@ -629,7 +629,7 @@ mod tests {
 
     /// Operands of `len` digits: zero, all ones (the longest carry chains), alternating
     /// ones and zeros, a top digit alone, and random ones.
-    fn operands(rng: &mut SplitMix64, len: usize) -> Vec<Vec<u64>> {
+    pub(in super::super) fn operands(rng: &mut SplitMix64, len: usize) -> Vec<Vec<u64>> {
         let mut out = alloc::vec![
             alloc::vec![0; len],
             alloc::vec![u64::MAX; len],

@@ -105,11 +105,35 @@ macro_rules! row_carry {
     };
 }
 
+/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 23): `$rows!`
+/// gets its arguments, the steps after a row's first product (`steps_from_8!(k − 1)`),
+/// the register that ends with the row's last high half, and the byte offset `8k`.
+#[rustfmt::skip]
+macro_rules! by_width {
+    ($k:expr; $rows:ident!($($args:tt)*)) => {
+        match $k {
+            10 => $rows!($($args)*; steps_from_8!(9), "r12", "80"),
+            11 => $rows!($($args)*; steps_from_8!(10), "rax", "88"),
+            12 => $rows!($($args)*; steps_from_8!(11), "r12", "96"),
+            13 => $rows!($($args)*; steps_from_8!(12), "rax", "104"),
+            14 => $rows!($($args)*; steps_from_8!(13), "r12", "112"),
+            15 => $rows!($($args)*; steps_from_8!(14), "rax", "120"),
+            17 => $rows!($($args)*; steps_from_8!(16), "rax", "136"),
+            18 => $rows!($($args)*; steps_from_8!(17), "r12", "144"),
+            19 => $rows!($($args)*; steps_from_8!(18), "rax", "152"),
+            20 => $rows!($($args)*; steps_from_8!(19), "r12", "160"),
+            21 => $rows!($($args)*; steps_from_8!(20), "rax", "168"),
+            22 => $rows!($($args)*; steps_from_8!(21), "r12", "176"),
+            _ => $rows!($($args)*; steps_from_8!(22), "rax", "184"),
+        }
+    };
+}
+
 /// Montgomery's reduction rows for one width: `u = p_i·m'`, the first product (its low
 /// digit cancels `p_i` and is not stored), the rest of the row, and the row's carry digit
 /// parked in `p_i`; r8 → `p_i`, r9 → `m`, rsi the rows left.
 macro_rules! redc_rows_loop {
-    ($p:expr, $m:expr, $m0inv:expr, $k:expr; $rest:expr, $carry:expr) => {
+    ($p:expr, $m:expr, $m0inv:expr, $k:expr; $rest:expr, $hi:literal, $end:literal) => {
         asm!(
             "2:",
             "mov rdx, [r8]",
@@ -118,7 +142,7 @@ macro_rules! redc_rows_loop {
             "mulx rax, r13, [r9]",
             "adox r13, [r8]",
             $rest,
-            $carry,
+            row_carry!($hi, "0"),
             "lea r8, [r8 + 8]",
             "dec rsi",
             "jnz 2b",
@@ -154,81 +178,13 @@ pub(crate) unsafe fn redc_rows_unrolled(p: &mut [u64], m: &[u64], m0inv: u64) {
     // writes p[i..i+k], i < k, within p[0..2k] by the assertion above; `p` is exclusive.
     // Registers: r8 → p_i, r9 → m, rdx = u, rax/r12 the high halves, r13 the low half,
     // rsi the rows left; every register written is declared; the stack is untouched.
-    unsafe {
-        match k {
-            10 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(9),
-                row_carry!("r12", "0")
-            ),
-            11 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(10),
-                row_carry!("rax", "0")
-            ),
-            12 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(11),
-                row_carry!("r12", "0")
-            ),
-            13 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(12),
-                row_carry!("rax", "0")
-            ),
-            14 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(13),
-                row_carry!("r12", "0")
-            ),
-            15 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(14),
-                row_carry!("rax", "0")
-            ),
-            17 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(16),
-                row_carry!("rax", "0")
-            ),
-            18 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(17),
-                row_carry!("r12", "0")
-            ),
-            19 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(18),
-                row_carry!("rax", "0")
-            ),
-            20 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(19),
-                row_carry!("r12", "0")
-            ),
-            21 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(20),
-                row_carry!("rax", "0")
-            ),
-            22 => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(21),
-                row_carry!("r12", "0")
-            ),
-            _ => redc_rows_loop!(
-                pp, mp, m0inv, k;
-                steps_from_8!(22),
-                row_carry!("rax", "0")
-            ),
-        }
-    }
+    unsafe { by_width!(k; redc_rows_loop!(pp, mp, m0inv, k)) }
 }
 
 /// The product's rows for one width: `rdx = b_j`, `r[j..j+k] += b_j·a`, the row's carry
 /// digit stored at `r_(j+k)`; r8 → `r_j`, r9 → `a`, rcx → `b_j`, rsi the rows left.
 macro_rules! mul_rows_loop {
-    ($r:expr, $a:expr, $b:expr, $k:expr; $rest:expr, $carry:expr) => {
+    ($r:expr, $a:expr, $b:expr, $k:expr; $rest:expr, $hi:literal, $end:literal) => {
         asm!(
             "2:",
             "mov rdx, [rcx]",
@@ -237,7 +193,7 @@ macro_rules! mul_rows_loop {
             "adox r13, [r8]",
             "mov [r8], r13",
             $rest,
-            $carry,
+            row_carry!($hi, $end),
             "lea r8, [r8 + 8]",
             "lea rcx, [rcx + 8]",
             "dec rsi",
@@ -276,75 +232,7 @@ pub(crate) unsafe fn mul_unrolled(r: &mut [u64], a: &[u64], b: &[u64]) {
     // any row reads it; `r` is exclusive. Registers: r8 → r_j, r9 → a, rcx → b_j, rdx =
     // b_j, rax/r12 the high halves, r13 the low half, rsi the rows left; every register
     // written is declared; the stack is untouched.
-    unsafe {
-        match k {
-            10 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(9),
-                row_carry!("r12", "80")
-            ),
-            11 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(10),
-                row_carry!("rax", "88")
-            ),
-            12 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(11),
-                row_carry!("r12", "96")
-            ),
-            13 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(12),
-                row_carry!("rax", "104")
-            ),
-            14 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(13),
-                row_carry!("r12", "112")
-            ),
-            15 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(14),
-                row_carry!("rax", "120")
-            ),
-            17 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(16),
-                row_carry!("rax", "136")
-            ),
-            18 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(17),
-                row_carry!("r12", "144")
-            ),
-            19 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(18),
-                row_carry!("rax", "152")
-            ),
-            20 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(19),
-                row_carry!("r12", "160")
-            ),
-            21 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(20),
-                row_carry!("rax", "168")
-            ),
-            22 => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(21),
-                row_carry!("r12", "176")
-            ),
-            _ => mul_rows_loop!(
-                rp, ap, bp, k;
-                steps_from_8!(22),
-                row_carry!("rax", "184")
-            ),
-        }
-    }
+    unsafe { by_width!(k; mul_rows_loop!(rp, ap, bp, k)) }
 }
 
 /// Row `i` of the square's triangle, of length `L = k − 1 − i`: r9 → `a_i`, r8 → `r_(2i)`,
@@ -480,34 +368,11 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
 mod tests {
     use super::*;
     use crate::kernels::arch::x86_64::mont_mulx::redc_rows;
+    use crate::kernels::arch::x86_64::rows8::tests::{m0inv, operands};
     use crate::kernels::portable;
     use alloc::vec;
-    use alloc::vec::Vec;
     use modred_testkit::SplitMix64;
     use std::eprintln;
-
-    fn m0inv(m0: u64) -> u64 {
-        let mut inv = 1u64;
-        for _ in 0..6 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(inv)));
-        }
-        inv.wrapping_neg()
-    }
-
-    /// Numbers of `len` digits: zero, all ones (the longest carry chains), alternating
-    /// ones and zeros, a top digit alone, and random ones.
-    fn values(rng: &mut SplitMix64, len: usize) -> Vec<Vec<u64>> {
-        let mut out = vec![
-            vec![0; len],
-            vec![u64::MAX; len],
-            (0..len).map(|i| if i % 2 == 0 { u64::MAX } else { 0 }).collect(),
-            (0..len).map(|i| if i + 1 == len { 1 } else { 0 }).collect(),
-        ];
-        for _ in 0..5 {
-            out.push((0..len).map(|_| rng.next_u64()).collect());
-        }
-        out
-    }
 
     /// The unrolled rows leave the same `p` (high half and parked carries) as the looped
     /// ones for every width they are written for, any `2k`-digit input and odd moduli with
@@ -520,10 +385,10 @@ mod tests {
         }
         let mut rng = SplitMix64::new(0x7572_6f6c);
         for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
-            for mut ml in values(&mut rng, k) {
+            for mut ml in operands(&mut rng, k) {
                 ml[0] |= 1;
                 let inv = m0inv(ml[0]);
-                for p in values(&mut rng, 2 * k) {
+                for p in operands(&mut rng, 2 * k) {
                     let (mut looped, mut unrolled) = (p.clone(), p.clone());
                     // SAFETY: checked above that the CPU has BMI2 and ADX.
                     unsafe {
@@ -546,7 +411,7 @@ mod tests {
         }
         let mut rng = SplitMix64::new(0x6d75_6c75);
         for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
-            let all = values(&mut rng, k);
+            let all = operands(&mut rng, k);
             for a in &all {
                 for b in &all {
                     let mut want = vec![0u64; 2 * k];
@@ -570,7 +435,7 @@ mod tests {
         }
         let mut rng = SplitMix64::new(0x7371_7572);
         for k in (10..=MAX_DIGITS).filter(|&k| rows_unrolled(k)) {
-            for a in values(&mut rng, k) {
+            for a in operands(&mut rng, k) {
                 let mut want = vec![0u64; 2 * k];
                 portable::mul_basecase(&mut want, &a, &a);
                 let mut r = vec![0x5555_5555_5555_5555u64; 2 * k];
