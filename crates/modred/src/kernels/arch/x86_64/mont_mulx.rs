@@ -1566,9 +1566,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
             super::unrolled::mul_unrolled(p, a, b);
             super::unrolled::redc_rows_unrolled(p, m, m0inv);
         }
-        let (carries, high) = p.split_at_mut(k);
-        let top = portable::add_assign_n(high, carries) as u64;
-        subtract_if_at_least(out, high, top, m);
+        add_parked_carries_and_subtract(out, p, m);
         return;
     }
     let t = &mut t[..k + 2];
@@ -1652,7 +1650,16 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
             redc_rows(p, m, m0inv);
         }
     }
-    let (carries, high) = p.split_at_mut(k);
+    add_parked_carries_and_subtract(out, p, m);
+}
+
+/// The end of the rows' reduction ([`redc_rows`], `super::unrolled::redc_rows_unrolled`):
+/// `p`'s high half plus the carry digits parked in its low half, `(T + U·m)/2^(64k)` (below
+/// `2^(64k) + m` for `T < 2^(128k)`: a top digit of 0 or 1), then `m` subtracted once,
+/// branch-free, if the value is at least `m`, into `out`.
+#[inline(always)]
+fn add_parked_carries_and_subtract(out: &mut [u64], p: &mut [u64], m: &[u64]) {
+    let (carries, high) = p.split_at_mut(m.len());
     let top = portable::add_assign_n(high, carries) as u64;
     subtract_if_at_least(out, high, top, m);
 }
