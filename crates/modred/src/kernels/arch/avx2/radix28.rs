@@ -19,6 +19,9 @@
 //!   four `u` with the rest of `m` go to the columns from `s + 4` on, four rows at a time
 //!   as the product's.
 //!
+//! Up to 40 digits (1116-bit moduli) [`amm`] keeps the running sum in registers instead,
+//! word by word (`amm_regs`).
+//!
 //! The scalar model [`amm_model`] computes the same digit by digit (the value is unique,
 //! whatever the order of the additions); the tests compare the two.
 
@@ -78,6 +81,22 @@ pub(crate) unsafe fn amm(
             && t.len() >= scratch_len(n),
         "amm: operand lengths"
     );
+    // SAFETY: (every arm) AVX2 (the caller's guarantee) and the lengths asserted above.
+    unsafe {
+        match n / 4 {
+            1 => return amm_regs::<1>(out, a, bp, mp, m0inv),
+            2 => return amm_regs::<2>(out, a, bp, mp, m0inv),
+            3 => return amm_regs::<3>(out, a, bp, mp, m0inv),
+            4 => return amm_regs::<4>(out, a, bp, mp, m0inv),
+            5 => return amm_regs::<5>(out, a, bp, mp, m0inv),
+            6 => return amm_regs::<6>(out, a, bp, mp, m0inv),
+            7 => return amm_regs::<7>(out, a, bp, mp, m0inv),
+            8 => return amm_regs::<8>(out, a, bp, mp, m0inv),
+            9 => return amm_regs::<9>(out, a, bp, mp, m0inv),
+            10 => return amm_regs::<10>(out, a, bp, mp, m0inv),
+            _ => {}
+        }
+    }
     let t = &mut t[..scratch_len(n)];
     t.fill(0);
     let blocks = n / 4;
@@ -124,6 +143,112 @@ pub(crate) unsafe fn amm(
         up = v >> DIGIT_BITS;
     }
     debug_assert!(up == 0 && t[2 * n..].iter().all(|&d| d == 0));
+}
+
+/// `$body` for `$j` = `$from` … `$to` (at most 10), written out: the accumulators stay
+/// in registers only when every index is a constant.
+macro_rules! unrolled_upto {
+    ($j:ident, $from:expr, $to:expr, $body:block) => {
+        unrolled_upto!(@ $j, $from, $to, $body; 0 1 2 3 4 5 6 7 8 9 10)
+    };
+    (@ $j:ident, $from:expr, $to:expr, $body:block; $($k:literal)*) => {
+        $(
+            #[allow(unused_comparisons)]
+            if $k >= $from && $k <= $to {
+                let $j: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+
+/// [`amm`] for `n = 4·NV ≤ 40` digits (moduli up to 1116 bits) with the running sum in
+/// registers, word by word (paper 000, Algorithm 3 with `b = 2^28`, interleaved with the
+/// product as CIOS; the same value as [`amm`] and [`amm_model`]). For each group of four
+/// digits `a_s … a_(s+3)`:
+///
+/// 1. the four rows `a_(s+g)·b` are added to `NV + 1` accumulators of four columns each,
+///    `b` moved `g` lanes up by an unaligned load of its padded copy;
+/// 2. the four quotient digits `u_g = c_g·m' mod 2^28` come from the low accumulator's
+///    four columns in scalar registers, each column `c_g` plus the carry out of the one
+///    below and the products of the group's earlier `u` with `m_1 … m_3`;
+/// 3. the four rows `u_g·m` are added to the accumulators above the low one (the low one's
+///    columns are final: their carry is in the scalar `carry`);
+/// 4. the accumulators are renamed one register down.
+///
+/// `NV + 1` accumulators, the broadcast digit and a product fill the sixteen `ymm`
+/// registers at `NV = 10`; above that they would spill, and [`amm`] keeps its columns in
+/// memory. Each column sums at most `2n` products below `2^56` (the bound of
+/// [`MAX_DIGITS`]). Constant time. On an AMD EPYC (Zen 4, BMI2/ADX and AVX-512 hidden,
+/// where this path runs), against the columns in memory: a 1024-bit product (`n = 40`)
+/// 278 → 250 ns, a 512-bit one (`n = 20`) 117 → 87 ns.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn amm_regs<const NV: usize>(
+    out: &mut [u64],
+    a: &[u64],
+    bp: &[u64],
+    mp: &[u64],
+    m0inv: u64,
+) {
+    debug_assert!(a.len() == 4 * NV && out.len() == 4 * NV);
+    debug_assert!(bp.len() == padded_len(4 * NV) && mp.len() == padded_len(4 * NV));
+    // SAFETY: the caller guarantees AVX2; the loads at `4 + 4j − g` (j ≤ NV, g ≤ 3) read
+    // padded digits 1 … 4NV + 7 of the 4NV + 8.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        let mut t = [zero; 11];
+        let (b0, m0p) = (bp.as_ptr().add(4), mp.as_ptr().add(4));
+        let (m0, m1, m2, m3) = (mp[4], mp[5], mp[6], mp[7]);
+        let mut carry = 0u64;
+        for grp in 0..NV {
+            let s = 4 * grp;
+            for g in 0..4 {
+                let x = _mm256_set1_epi64x((a[s + g] & DIGIT_MASK) as i64);
+                unrolled_upto!(j, 0, NV, {
+                    let v = _mm256_loadu_si256(b0.add(4 * j).sub(g).cast());
+                    t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(x, v));
+                });
+            }
+            let (lo, hi) = (_mm256_castsi256_si128(t[0]), _mm256_extracti128_si256::<1>(t[0]));
+            let low = [
+                _mm_cvtsi128_si64(lo) as u64,
+                _mm_extract_epi64::<1>(lo) as u64,
+                _mm_cvtsi128_si64(hi) as u64,
+                _mm_extract_epi64::<1>(hi) as u64,
+            ];
+            let c0 = low[0] + carry;
+            let u0 = c0.wrapping_mul(m0inv) & DIGIT_MASK;
+            let c1 = low[1] + ((c0 + u0 * m0) >> DIGIT_BITS) + u0 * m1;
+            let u1 = c1.wrapping_mul(m0inv) & DIGIT_MASK;
+            let c2 = low[2] + ((c1 + u1 * m0) >> DIGIT_BITS) + u0 * m2 + u1 * m1;
+            let u2 = c2.wrapping_mul(m0inv) & DIGIT_MASK;
+            let c3 = low[3] + ((c2 + u2 * m0) >> DIGIT_BITS) + u0 * m3 + u1 * m2 + u2 * m1;
+            let u3 = c3.wrapping_mul(m0inv) & DIGIT_MASK;
+            carry = (c3 + u3 * m0) >> DIGIT_BITS;
+            for (g, u) in [u0, u1, u2, u3].into_iter().enumerate() {
+                let y = _mm256_set1_epi64x(u as i64);
+                unrolled_upto!(j, 1, NV, {
+                    let v = _mm256_loadu_si256(m0p.add(4 * j).sub(g).cast());
+                    t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(y, v));
+                });
+            }
+            unrolled_upto!(j, 0, NV, {
+                t[j] = if j < NV { t[(j + 1).min(10)] } else { zero };
+            });
+        }
+        let mut cols = [0u64; 44];
+        for (j, v) in t[..NV].iter().enumerate() {
+            _mm256_storeu_si256(cols.as_mut_ptr().add(4 * j).cast(), *v);
+        }
+        let mut up = carry;
+        for (o, &v) in out.iter_mut().zip(&cols[..4 * NV]) {
+            let v = v + up;
+            *o = v & DIGIT_MASK;
+            up = v >> DIGIT_BITS;
+        }
+        debug_assert!(up == 0);
+    }
 }
 
 /// `t[4p..4p+4] += Σ_g x_g·op[4p − g..4p − g + 4]` for each `p` of `blocks`: four rows
