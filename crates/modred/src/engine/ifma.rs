@@ -183,34 +183,35 @@ impl MontgomeryIfma {
         self.len()
     }
 
-    /// `out = AMM(a, b)`.
+    /// `out = AMM(a, b)` for the variable-time callers (`ifma::amm_vartime`).
     #[inline]
     fn amm(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
-        self.amm_on(Kernels::Vector, out, a, b);
+        self.amm_steps(out, a, b, self.n);
     }
 
-    /// `out = AMM(a, b)` on `kernels` (the portable twin where the CPU lacks IFMA).
+    /// `out = AMM(a, b)` in constant time on `kernels` (`ifma::amm`; the portable twin
+    /// where the CPU lacks IFMA).
     #[inline]
     fn amm_on(&self, kernels: Kernels, out: &mut [u64], a: &[u64], b: &[u64]) {
-        self.amm_steps_on(kernels, out, a, b, self.n);
+        if kernels == Kernels::Portable || !ifma::has_ifma() {
+            ifma::amm_portable(out, a, b, &self.m, self.m0inv, self.n);
+            return;
+        }
+        // SAFETY: `has_ifma` said yes just above.
+        unsafe { ifma::amm(out, a, b, &self.m, self.m0inv, self.n) }
     }
 
     /// `out = (a·b_lo + y·m)/2^(52·steps)`, `b_lo` the low `steps` digits of `b`: the
-    /// kernel's loop over `steps ≤ len` digits of `b`.
+    /// kernel's loop over `steps ≤ len` digits of `b`; variable time
+    /// (`ifma::amm_vartime`; the portable twin where the CPU lacks IFMA).
     #[inline]
     fn amm_steps(&self, out: &mut [u64], a: &[u64], b: &[u64], steps: usize) {
-        self.amm_steps_on(Kernels::Vector, out, a, b, steps);
-    }
-
-    /// [`MontgomeryIfma::amm_steps`] on `kernels`.
-    #[inline]
-    fn amm_steps_on(&self, kernels: Kernels, out: &mut [u64], a: &[u64], b: &[u64], steps: usize) {
-        if kernels == Kernels::Portable || !ifma::has_ifma() {
+        if !ifma::has_ifma() {
             ifma::amm_portable(out, a, b, &self.m, self.m0inv, steps);
             return;
         }
         // SAFETY: `has_ifma` said yes just above.
-        unsafe { ifma::amm(out, a, b, &self.m, self.m0inv, steps) }
+        unsafe { ifma::amm_vartime(out, a, b, &self.m, self.m0inv, steps) }
     }
 
     /// `out = table[idx]` by a full masked scan on `kernels` (see [`ifma::select_ct`]).
@@ -613,6 +614,10 @@ mod tests {
                         unsafe { ifma::amm(&mut fast, &ad, &bd, &md, m0inv, n) };
                         ifma::amm_portable(&mut slow, &ad, &bd, &md, m0inv, n);
                         assert_eq!(fast, slow, "regs {regs}, n {n}, round {round}, case {i}");
+                        let mut vartime = vec![0; len];
+                        // SAFETY: as above.
+                        unsafe { ifma::amm_vartime(&mut vartime, &ad, &bd, &md, m0inv, n) };
+                        assert_eq!(vartime, slow, "vartime: regs {regs}, n {n}, case {i}");
                         // And the value: a·b·2^(−52n) mod m, below 2m.
                         let v = Nat::from_vec(from_radix52(&fast, len));
                         assert!(v < two_m);
