@@ -8,10 +8,9 @@
 
 use ct_check::{mark_public, planted_leaks, targets, Context, Secrets, SplitMix64};
 
-/// Widths in 64-bit digits: one digit, 256, 576 (the nine-digit register forms), 640 and 832
-/// (the written-out rows), 1024, 1280 (written-out rows, looped square) and 2048 bits, and
-/// an odd width.
-const WIDTHS: [usize; 9] = [1, 4, 7, 9, 10, 13, 16, 20, 32];
+/// Widths in 64-bit digits: one digit, 256, 576 (the nine-digit register forms), 640, 832,
+/// 1280 and 1728 (the written-out rows), 1024 and 2048 bits, and an odd width.
+const WIDTHS: [usize; 10] = [1, 4, 7, 9, 10, 13, 16, 20, 27, 32];
 
 /// Whether `MontgomeryCt::pow` runs on AVX-512 IFMA here, for a 2048-bit modulus: never
 /// under valgrind (it cannot execute AVX-512 and shows a CPU without it), so there the

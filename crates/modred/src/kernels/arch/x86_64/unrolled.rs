@@ -1,4 +1,4 @@
-//! Rows written out for moduli of 10–23 digits (640–1472 bits) on BMI2 (MULX) and ADX
+//! Rows written out for moduli of 10–31 digits (577–1984 bits) on BMI2 (MULX) and ADX
 //! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]), the product
 //! ([`mul_unrolled`]) and the square ([`sqr_unrolled`]) at the widths of
 //! `super::mont_mulx` between its nine-digit register forms and its eight-row passes (`8n`
@@ -21,7 +21,7 @@ use core::arch::asm;
 /// The most digits the rows are written out for: the code grows with it (a row of the
 /// reduction or the product is `k` steps, about 20 bytes each, for every width; the
 /// square's one block of rows `(k−1)k/2` steps, shared by the widths).
-pub(crate) const MAX_DIGITS: usize = 23;
+pub(crate) const MAX_DIGITS: usize = 31;
 
 /// Whether [`redc_rows_unrolled`], [`mul_unrolled`] and [`sqr_unrolled`] are written for
 /// `k` digits: 10 to [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there,
@@ -82,6 +82,14 @@ macro_rules! steps_from_8 {
     (20) => { concat!(steps_from_8!(19), step!("160", "rax", "r12")) };
     (21) => { concat!(steps_from_8!(20), step!("168", "r12", "rax")) };
     (22) => { concat!(steps_from_8!(21), step!("176", "rax", "r12")) };
+    (23) => { concat!(steps_from_8!(22), step!("184", "r12", "rax")) };
+    (24) => { concat!(steps_from_8!(23), step!("192", "rax", "r12")) };
+    (25) => { concat!(steps_from_8!(24), step!("200", "r12", "rax")) };
+    (26) => { concat!(steps_from_8!(25), step!("208", "rax", "r12")) };
+    (27) => { concat!(steps_from_8!(26), step!("216", "r12", "rax")) };
+    (28) => { concat!(steps_from_8!(27), step!("224", "rax", "r12")) };
+    (29) => { concat!(steps_from_8!(28), step!("232", "r12", "rax")) };
+    (30) => { concat!(steps_from_8!(29), step!("240", "rax", "r12")) };
 }
 
 /// A row's carry digit, the last high half `$hi` plus both chains' carries (below `2^64`: a
@@ -105,7 +113,7 @@ macro_rules! row_carry {
     };
 }
 
-/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 23): `$rows!`
+/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 31): `$rows!`
 /// gets its arguments, the steps after a row's first product (`steps_from_8!(k − 1)`),
 /// the register that ends with the row's last high half, and the byte offset `8k`.
 #[rustfmt::skip]
@@ -124,7 +132,14 @@ macro_rules! by_width {
             20 => $rows!($($args)*; steps_from_8!(19), "r12", "160"),
             21 => $rows!($($args)*; steps_from_8!(20), "rax", "168"),
             22 => $rows!($($args)*; steps_from_8!(21), "r12", "176"),
-            _ => $rows!($($args)*; steps_from_8!(22), "rax", "184"),
+            23 => $rows!($($args)*; steps_from_8!(22), "rax", "184"),
+            25 => $rows!($($args)*; steps_from_8!(24), "rax", "200"),
+            26 => $rows!($($args)*; steps_from_8!(25), "r12", "208"),
+            27 => $rows!($($args)*; steps_from_8!(26), "rax", "216"),
+            28 => $rows!($($args)*; steps_from_8!(27), "r12", "224"),
+            29 => $rows!($($args)*; steps_from_8!(28), "rax", "232"),
+            30 => $rows!($($args)*; steps_from_8!(29), "r12", "240"),
+            _ => $rows!($($args)*; steps_from_8!(30), "rax", "248"),
         }
     };
 }
@@ -262,6 +277,14 @@ macro_rules! row_of_triangle {
     (20) => { concat!("xor eax, eax\n", steps_from_8!(20), row_carry!("rax", "168")) };
     (21) => { concat!("xor eax, eax\n", steps_from_8!(21), row_carry!("r12", "176")) };
     (22) => { concat!("xor eax, eax\n", steps_from_8!(22), row_carry!("rax", "184")) };
+    (23) => { concat!("xor eax, eax\n", steps_from_8!(23), row_carry!("r12", "192")) };
+    (24) => { concat!("xor eax, eax\n", steps_from_8!(24), row_carry!("rax", "200")) };
+    (25) => { concat!("xor eax, eax\n", steps_from_8!(25), row_carry!("r12", "208")) };
+    (26) => { concat!("xor eax, eax\n", steps_from_8!(26), row_carry!("rax", "216")) };
+    (27) => { concat!("xor eax, eax\n", steps_from_8!(27), row_carry!("r12", "224")) };
+    (28) => { concat!("xor eax, eax\n", steps_from_8!(28), row_carry!("rax", "232")) };
+    (29) => { concat!("xor eax, eax\n", steps_from_8!(29), row_carry!("r12", "240")) };
+    (30) => { concat!("xor eax, eax\n", steps_from_8!(30), row_carry!("rax", "248")) };
 }
 
 /// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`.
@@ -297,13 +320,21 @@ macro_rules! triangle {
     (20) => { concat!("320:\n", row_of_triangle!(20), next_row!(), triangle!(19)) };
     (21) => { concat!("321:\n", row_of_triangle!(21), next_row!(), triangle!(20)) };
     (22) => { concat!("322:\n", row_of_triangle!(22), next_row!(), triangle!(21)) };
+    (23) => { concat!("323:\n", row_of_triangle!(23), next_row!(), triangle!(22)) };
+    (24) => { concat!("324:\n", row_of_triangle!(24), next_row!(), triangle!(23)) };
+    (25) => { concat!("325:\n", row_of_triangle!(25), next_row!(), triangle!(24)) };
+    (26) => { concat!("326:\n", row_of_triangle!(26), next_row!(), triangle!(25)) };
+    (27) => { concat!("327:\n", row_of_triangle!(27), next_row!(), triangle!(26)) };
+    (28) => { concat!("328:\n", row_of_triangle!(28), next_row!(), triangle!(27)) };
+    (29) => { concat!("329:\n", row_of_triangle!(29), next_row!(), triangle!(28)) };
+    (30) => { concat!("330:\n", row_of_triangle!(30), next_row!(), triangle!(29)) };
 }
 
 /// The square `r = a²` of `k` digits ([`rows_unrolled`]; `r` of `2k`): the cross products
 /// `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares `a_i²`
 /// added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit products, the
 /// schoolbook square of `super::rows::sqr_basecase_adx` without its row calls and loops.
-/// One block of rows of lengths 22 down to 1 serves every width, entered at the row of
+/// One block of rows of lengths 30 down to 1 serves every width, entered at the row of
 /// length `k − 1`. Constant time in the values.
 ///
 /// # Safety
@@ -317,7 +348,7 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
     assert!(rows_unrolled(k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
     r.fill(0);
     // SAFETY: the caller guarantees BMI2 and ADX. The block enters at the row of length
-    // `k − 1` (the last comparison falls through to 22, the longest, `k` = 23: the
+    // `k − 1` (the last comparison falls through to 30, the longest, `k` = 31: the
     // assertion above leaves no other width); row i reads a[i..k] and writes
     // r[2i+1..=i+k], i ≤ k − 2, within r[0..2k]; `r` is exclusive. Registers: r8 →
     // r_(2i), r9 → a_i, rdx = a_i, rax/r12 the high halves, r13 the low half, ecx `k − 1`;
@@ -349,7 +380,21 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
             "je 320f",
             "cmp ecx, 21",
             "je 321f",
-            triangle!(22),
+            "cmp ecx, 22",
+            "je 322f",
+            "cmp ecx, 24",
+            "je 324f",
+            "cmp ecx, 25",
+            "je 325f",
+            "cmp ecx, 26",
+            "je 326f",
+            "cmp ecx, 27",
+            "je 327f",
+            "cmp ecx, 28",
+            "je 328f",
+            "cmp ecx, 29",
+            "je 329f",
+            triangle!(30),
             inout("r8") r.as_mut_ptr() => _,
             inout("r9") a.as_ptr() => _,
             in("ecx") (k - 1) as u32,
