@@ -1,4 +1,4 @@
-//! Rows written out for moduli of 10–31 digits (577–1984 bits) on BMI2 (MULX) and ADX
+//! Rows written out for moduli of 10–39 digits (577–2496 bits) on BMI2 (MULX) and ADX
 //! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]), the product
 //! ([`mul_unrolled`]) and the square ([`sqr_unrolled`]) at the widths of
 //! `super::mont_mulx` between its nine-digit register forms and its eight-row passes (`8n`
@@ -14,14 +14,18 @@
 //! per digit (`mont_mul_loop`). On an AMD EPYC (Zen 4, AVX-512 hidden), against the looped
 //! code: 640-bit Montgomery square 119 → 104 ns, product 140 → 115 ns, exponentiation 89 →
 //! 76 µs; 960 bits 228 → 185 ns, 279 → 214 ns, 258 → 205 µs; 1280 bits 342 → 296 ns, 429 →
-//! 356 ns, 519 → 447 µs.
+//! 356 ns, 519 → 447 µs; 1600 bits (25 digits) 504 → 436 ns, 658 → 525 ns, 969 → 811 µs;
+//! 1984 bits (31) 758 → 641 ns, 1030 → 791 ns, 1818 → 1492 µs; 2240 bits (35) 932 → 824
+//! ns, 1327 → 1000 ns, 2517 → 2170 µs; 2496 bits (39) 1153 → 1005 ns, 1614 → 1243 ns, 3516
+//! → 2932 µs. Above 39 digits the rows stay looped but at the multiples of eight: the
+//! square's shared block grows with the square of the width.
 
 use core::arch::asm;
 
 /// The most digits the rows are written out for: the code grows with it (a row of the
 /// reduction or the product is `k` steps, about 20 bytes each, for every width; the
 /// square's one block of rows `(k−1)k/2` steps, shared by the widths).
-pub(crate) const MAX_DIGITS: usize = 31;
+pub(crate) const MAX_DIGITS: usize = 39;
 
 /// Whether [`redc_rows_unrolled`], [`mul_unrolled`] and [`sqr_unrolled`] are written for
 /// `k` digits: 10 to [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there,
@@ -90,6 +94,14 @@ macro_rules! steps_from_8 {
     (28) => { concat!(steps_from_8!(27), step!("224", "rax", "r12")) };
     (29) => { concat!(steps_from_8!(28), step!("232", "r12", "rax")) };
     (30) => { concat!(steps_from_8!(29), step!("240", "rax", "r12")) };
+    (31) => { concat!(steps_from_8!(30), step!("248", "r12", "rax")) };
+    (32) => { concat!(steps_from_8!(31), step!("256", "rax", "r12")) };
+    (33) => { concat!(steps_from_8!(32), step!("264", "r12", "rax")) };
+    (34) => { concat!(steps_from_8!(33), step!("272", "rax", "r12")) };
+    (35) => { concat!(steps_from_8!(34), step!("280", "r12", "rax")) };
+    (36) => { concat!(steps_from_8!(35), step!("288", "rax", "r12")) };
+    (37) => { concat!(steps_from_8!(36), step!("296", "r12", "rax")) };
+    (38) => { concat!(steps_from_8!(37), step!("304", "rax", "r12")) };
 }
 
 /// A row's carry digit, the last high half `$hi` plus both chains' carries (below `2^64`: a
@@ -113,7 +125,7 @@ macro_rules! row_carry {
     };
 }
 
-/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 31): `$rows!`
+/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 39): `$rows!`
 /// gets its arguments, the steps after a row's first product (`steps_from_8!(k − 1)`),
 /// the register that ends with the row's last high half, and the byte offset `8k`.
 #[rustfmt::skip]
@@ -139,7 +151,14 @@ macro_rules! by_width {
             28 => $rows!($($args)*; steps_from_8!(27), "r12", "224"),
             29 => $rows!($($args)*; steps_from_8!(28), "rax", "232"),
             30 => $rows!($($args)*; steps_from_8!(29), "r12", "240"),
-            _ => $rows!($($args)*; steps_from_8!(30), "rax", "248"),
+            31 => $rows!($($args)*; steps_from_8!(30), "rax", "248"),
+            33 => $rows!($($args)*; steps_from_8!(32), "rax", "264"),
+            34 => $rows!($($args)*; steps_from_8!(33), "r12", "272"),
+            35 => $rows!($($args)*; steps_from_8!(34), "rax", "280"),
+            36 => $rows!($($args)*; steps_from_8!(35), "r12", "288"),
+            37 => $rows!($($args)*; steps_from_8!(36), "rax", "296"),
+            38 => $rows!($($args)*; steps_from_8!(37), "r12", "304"),
+            _ => $rows!($($args)*; steps_from_8!(38), "rax", "312"),
         }
     };
 }
@@ -285,6 +304,14 @@ macro_rules! row_of_triangle {
     (28) => { concat!("xor eax, eax\n", steps_from_8!(28), row_carry!("rax", "232")) };
     (29) => { concat!("xor eax, eax\n", steps_from_8!(29), row_carry!("r12", "240")) };
     (30) => { concat!("xor eax, eax\n", steps_from_8!(30), row_carry!("rax", "248")) };
+    (31) => { concat!("xor eax, eax\n", steps_from_8!(31), row_carry!("r12", "256")) };
+    (32) => { concat!("xor eax, eax\n", steps_from_8!(32), row_carry!("rax", "264")) };
+    (33) => { concat!("xor eax, eax\n", steps_from_8!(33), row_carry!("r12", "272")) };
+    (34) => { concat!("xor eax, eax\n", steps_from_8!(34), row_carry!("rax", "280")) };
+    (35) => { concat!("xor eax, eax\n", steps_from_8!(35), row_carry!("r12", "288")) };
+    (36) => { concat!("xor eax, eax\n", steps_from_8!(36), row_carry!("rax", "296")) };
+    (37) => { concat!("xor eax, eax\n", steps_from_8!(37), row_carry!("r12", "304")) };
+    (38) => { concat!("xor eax, eax\n", steps_from_8!(38), row_carry!("rax", "312")) };
 }
 
 /// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`.
@@ -328,13 +355,21 @@ macro_rules! triangle {
     (28) => { concat!("328:\n", row_of_triangle!(28), next_row!(), triangle!(27)) };
     (29) => { concat!("329:\n", row_of_triangle!(29), next_row!(), triangle!(28)) };
     (30) => { concat!("330:\n", row_of_triangle!(30), next_row!(), triangle!(29)) };
+    (31) => { concat!("331:\n", row_of_triangle!(31), next_row!(), triangle!(30)) };
+    (32) => { concat!("332:\n", row_of_triangle!(32), next_row!(), triangle!(31)) };
+    (33) => { concat!("333:\n", row_of_triangle!(33), next_row!(), triangle!(32)) };
+    (34) => { concat!("334:\n", row_of_triangle!(34), next_row!(), triangle!(33)) };
+    (35) => { concat!("335:\n", row_of_triangle!(35), next_row!(), triangle!(34)) };
+    (36) => { concat!("336:\n", row_of_triangle!(36), next_row!(), triangle!(35)) };
+    (37) => { concat!("337:\n", row_of_triangle!(37), next_row!(), triangle!(36)) };
+    (38) => { concat!("338:\n", row_of_triangle!(38), next_row!(), triangle!(37)) };
 }
 
 /// The square `r = a²` of `k` digits ([`rows_unrolled`]; `r` of `2k`): the cross products
 /// `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares `a_i²`
 /// added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit products, the
 /// schoolbook square of `super::rows::sqr_basecase_adx` without its row calls and loops.
-/// One block of rows of lengths 30 down to 1 serves every width, entered at the row of
+/// One block of rows of lengths 38 down to 1 serves every width, entered at the row of
 /// length `k − 1`. Constant time in the values.
 ///
 /// # Safety
@@ -348,7 +383,7 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
     assert!(rows_unrolled(k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
     r.fill(0);
     // SAFETY: the caller guarantees BMI2 and ADX. The block enters at the row of length
-    // `k − 1` (the last comparison falls through to 30, the longest, `k` = 31: the
+    // `k − 1` (the last comparison falls through to 38, the longest, `k` = 39: the
     // assertion above leaves no other width); row i reads a[i..k] and writes
     // r[2i+1..=i+k], i ≤ k − 2, within r[0..2k]; `r` is exclusive. Registers: r8 →
     // r_(2i), r9 → a_i, rdx = a_i, rax/r12 the high halves, r13 the low half, ecx `k − 1`;
@@ -394,7 +429,21 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
             "je 328f",
             "cmp ecx, 29",
             "je 329f",
-            triangle!(30),
+            "cmp ecx, 30",
+            "je 330f",
+            "cmp ecx, 32",
+            "je 332f",
+            "cmp ecx, 33",
+            "je 333f",
+            "cmp ecx, 34",
+            "je 334f",
+            "cmp ecx, 35",
+            "je 335f",
+            "cmp ecx, 36",
+            "je 336f",
+            "cmp ecx, 37",
+            "je 337f",
+            triangle!(38),
             inout("r8") r.as_mut_ptr() => _,
             inout("r9") a.as_ptr() => _,
             in("ecx") (k - 1) as u32,
