@@ -19,8 +19,8 @@
 //!   (a window of eight digits in registers, after OpenSSL's `bn_sqrx8x_internal`), for
 //!   `mont_mulx` at `8n` digits; [`karatsuba`]: one level of subtractive Karatsuba over
 //!   them for the product at 32, 48 and 64 digits (constant time).
-//! - [`unrolled`]: the reduction, the product and the square of `mont_mulx` at 10–39
-//!   digits (but 16, 24 and 32) with each row written out (no digit loop inside a row).
+//! - [`unrolled`]: the reduction, the product and the square of `mont_mulx` at 10–47
+//!   digits (but the multiples of 8) with each row written out (no digit loop inside a row).
 //! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::p25519`.
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit

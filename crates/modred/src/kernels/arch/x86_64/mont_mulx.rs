@@ -43,8 +43,8 @@
 //! ten registers ([`redc_9_regs`], every general register in use): a 576-bit square 110 →
 //! 82 ns and product 115 → 87 ns against the general code (AMD EPYC Zen 4).
 //!
-//! At 10–39 digits but 16, 24 and 32 (577–2496 bits) both are the product or square and the
-//! reduction with every row written out ([`super::unrolled`]), no loop inside a row.
+//! At 10–47 digits but the multiples of 8 (577–3008 bits) both are the product or square and
+//! the reduction with every row written out ([`super::unrolled`]), no loop inside a row.
 //!
 //! Both end in one subtraction of `m`, always computed and kept or dropped by a mask: no
 //! branch or memory address depends on the operands (the time depends on `k` only), which
@@ -1474,7 +1474,7 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// each, `m` odd, `m0inv = −m_0^(−1) mod 2^64`), output below `m`: [`mont_mul_loop`] (CIOS,
 /// Koç–Acar–Kaliski 1996, fused as OpenSSL's `bn_mulx4x_mont`; at `k = 8` its unrolled
 /// register form [`mont_mul_8_loop`]), at `k = 9` the product in registers and
-/// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–39 but 16, 24, 32 the product and the
+/// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–47 but `8n` the product and the
 /// reduction with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight
 /// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
 /// one level of Karatsuba at 32, 48 and 64 digits, [`super::karatsuba`]: 0.78–0.86 of the
@@ -1582,7 +1582,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// Montgomery's reduction (paper 000, Algorithm 3, as `reduce::montgomery::redc_in_place`)
 /// in one assembly block ([`redc_rows`]) with the carries added at the end, and one
 /// branch-free subtraction; at `k = 8` the same three steps unrolled in registers
-/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–39 but 16, 24, 32
+/// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–47 but `8n`
 /// the square and the reduction with every row written out ([`super::unrolled`]);
 /// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
 /// ([`super::rows8::sqr_8rows`] up to its 64 digits, [`super::rows8::redc_8rows`]). `p` is

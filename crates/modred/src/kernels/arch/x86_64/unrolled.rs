@@ -1,4 +1,4 @@
-//! Rows written out for moduli of 10–39 digits (577–2496 bits) on BMI2 (MULX) and ADX
+//! Rows written out for moduli of 10–47 digits (577–3008 bits) on BMI2 (MULX) and ADX
 //! (ADCX/ADOX): Montgomery's reduction ([`redc_rows_unrolled`]), the product
 //! ([`mul_unrolled`]) and the square ([`sqr_unrolled`]) at the widths of
 //! `super::mont_mulx` between its nine-digit register forms and its eight-row passes (`8n`
@@ -17,15 +17,16 @@
 //! 356 ns, 519 → 447 µs; 1600 bits (25 digits) 504 → 436 ns, 658 → 525 ns, 969 → 811 µs;
 //! 1984 bits (31) 758 → 641 ns, 1030 → 791 ns, 1818 → 1492 µs; 2240 bits (35) 932 → 824
 //! ns, 1327 → 1000 ns, 2517 → 2170 µs; 2496 bits (39) 1153 → 1005 ns, 1614 → 1243 ns, 3516
-//! → 2932 µs. Above 39 digits the rows stay looped but at the multiples of eight: the
-//! square's shared block grows with the square of the width.
+//! → 2932 µs; 2752 bits (43) 1376 → 1224 ns square, 4584 → 3976 µs powm; 3008 bits (47)
+//! 1614 → 1484 ns, 5914 → 5190 µs. Above 47 digits the rows stay looped but at the
+//! multiples of eight: the square's shared block grows with the square of the width.
 
 use core::arch::asm;
 
 /// The most digits the rows are written out for: the code grows with it (a row of the
 /// reduction or the product is `k` steps, about 20 bytes each, for every width; the
 /// square's one block of rows `(k−1)k/2` steps, shared by the widths).
-pub(crate) const MAX_DIGITS: usize = 39;
+pub(crate) const MAX_DIGITS: usize = 47;
 
 /// Whether [`redc_rows_unrolled`], [`mul_unrolled`] and [`sqr_unrolled`] are written for
 /// `k` digits: 10 to [`MAX_DIGITS`] but the multiples of eight (eight rows per pass there,
@@ -102,6 +103,14 @@ macro_rules! steps_from_8 {
     (36) => { concat!(steps_from_8!(35), step!("288", "rax", "r12")) };
     (37) => { concat!(steps_from_8!(36), step!("296", "r12", "rax")) };
     (38) => { concat!(steps_from_8!(37), step!("304", "rax", "r12")) };
+    (39) => { concat!(steps_from_8!(38), step!("312", "r12", "rax")) };
+    (40) => { concat!(steps_from_8!(39), step!("320", "rax", "r12")) };
+    (41) => { concat!(steps_from_8!(40), step!("328", "r12", "rax")) };
+    (42) => { concat!(steps_from_8!(41), step!("336", "rax", "r12")) };
+    (43) => { concat!(steps_from_8!(42), step!("344", "r12", "rax")) };
+    (44) => { concat!(steps_from_8!(43), step!("352", "rax", "r12")) };
+    (45) => { concat!(steps_from_8!(44), step!("360", "r12", "rax")) };
+    (46) => { concat!(steps_from_8!(45), step!("368", "rax", "r12")) };
 }
 
 /// A row's carry digit, the last high half `$hi` plus both chains' carries (below `2^64`: a
@@ -125,7 +134,7 @@ macro_rules! row_carry {
     };
 }
 
-/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 39): `$rows!`
+/// The block of rows for each width of [`rows_unrolled`] (the last arm takes 47): `$rows!`
 /// gets its arguments, the steps after a row's first product (`steps_from_8!(k − 1)`),
 /// the register that ends with the row's last high half, and the byte offset `8k`.
 #[rustfmt::skip]
@@ -158,7 +167,14 @@ macro_rules! by_width {
             36 => $rows!($($args)*; steps_from_8!(35), "r12", "288"),
             37 => $rows!($($args)*; steps_from_8!(36), "rax", "296"),
             38 => $rows!($($args)*; steps_from_8!(37), "r12", "304"),
-            _ => $rows!($($args)*; steps_from_8!(38), "rax", "312"),
+            39 => $rows!($($args)*; steps_from_8!(38), "rax", "312"),
+            41 => $rows!($($args)*; steps_from_8!(40), "rax", "328"),
+            42 => $rows!($($args)*; steps_from_8!(41), "r12", "336"),
+            43 => $rows!($($args)*; steps_from_8!(42), "rax", "344"),
+            44 => $rows!($($args)*; steps_from_8!(43), "r12", "352"),
+            45 => $rows!($($args)*; steps_from_8!(44), "rax", "360"),
+            46 => $rows!($($args)*; steps_from_8!(45), "r12", "368"),
+            _ => $rows!($($args)*; steps_from_8!(46), "rax", "376"),
         }
     };
 }
@@ -312,6 +328,14 @@ macro_rules! row_of_triangle {
     (36) => { concat!("xor eax, eax\n", steps_from_8!(36), row_carry!("rax", "296")) };
     (37) => { concat!("xor eax, eax\n", steps_from_8!(37), row_carry!("r12", "304")) };
     (38) => { concat!("xor eax, eax\n", steps_from_8!(38), row_carry!("rax", "312")) };
+    (39) => { concat!("xor eax, eax\n", steps_from_8!(39), row_carry!("r12", "320")) };
+    (40) => { concat!("xor eax, eax\n", steps_from_8!(40), row_carry!("rax", "328")) };
+    (41) => { concat!("xor eax, eax\n", steps_from_8!(41), row_carry!("r12", "336")) };
+    (42) => { concat!("xor eax, eax\n", steps_from_8!(42), row_carry!("rax", "344")) };
+    (43) => { concat!("xor eax, eax\n", steps_from_8!(43), row_carry!("r12", "352")) };
+    (44) => { concat!("xor eax, eax\n", steps_from_8!(44), row_carry!("rax", "360")) };
+    (45) => { concat!("xor eax, eax\n", steps_from_8!(45), row_carry!("r12", "368")) };
+    (46) => { concat!("xor eax, eax\n", steps_from_8!(46), row_carry!("rax", "376")) };
 }
 
 /// From one row of the triangle to the next: r8 two digits on, r9 one, `rdx = a_i`.
@@ -363,13 +387,21 @@ macro_rules! triangle {
     (36) => { concat!("336:\n", row_of_triangle!(36), next_row!(), triangle!(35)) };
     (37) => { concat!("337:\n", row_of_triangle!(37), next_row!(), triangle!(36)) };
     (38) => { concat!("338:\n", row_of_triangle!(38), next_row!(), triangle!(37)) };
+    (39) => { concat!("339:\n", row_of_triangle!(39), next_row!(), triangle!(38)) };
+    (40) => { concat!("340:\n", row_of_triangle!(40), next_row!(), triangle!(39)) };
+    (41) => { concat!("341:\n", row_of_triangle!(41), next_row!(), triangle!(40)) };
+    (42) => { concat!("342:\n", row_of_triangle!(42), next_row!(), triangle!(41)) };
+    (43) => { concat!("343:\n", row_of_triangle!(43), next_row!(), triangle!(42)) };
+    (44) => { concat!("344:\n", row_of_triangle!(44), next_row!(), triangle!(43)) };
+    (45) => { concat!("345:\n", row_of_triangle!(45), next_row!(), triangle!(44)) };
+    (46) => { concat!("346:\n", row_of_triangle!(46), next_row!(), triangle!(45)) };
 }
 
 /// The square `r = a²` of `k` digits ([`rows_unrolled`]; `r` of `2k`): the cross products
 /// `a_i·a_j`, `i < j`, once, each row written out, then doubled with the squares `a_i²`
 /// added (`super::rows::sqr_add_doubled_squares_adx`); `k(k−1)/2 + k` digit products, the
 /// schoolbook square of `super::rows::sqr_basecase_adx` without its row calls and loops.
-/// One block of rows of lengths 38 down to 1 serves every width, entered at the row of
+/// One block of rows of lengths 46 down to 1 serves every width, entered at the row of
 /// length `k − 1`. Constant time in the values.
 ///
 /// # Safety
@@ -383,7 +415,7 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
     assert!(rows_unrolled(k) && r.len() == 2 * k, "sqr_unrolled: operand lengths");
     r.fill(0);
     // SAFETY: the caller guarantees BMI2 and ADX. The block enters at the row of length
-    // `k − 1` (the last comparison falls through to 38, the longest, `k` = 39: the
+    // `k − 1` (the last comparison falls through to 46, the longest, `k` = 47: the
     // assertion above leaves no other width); row i reads a[i..k] and writes
     // r[2i+1..=i+k], i ≤ k − 2, within r[0..2k]; `r` is exclusive. Registers: r8 →
     // r_(2i), r9 → a_i, rdx = a_i, rax/r12 the high halves, r13 the low half, ecx `k − 1`;
@@ -443,7 +475,21 @@ pub(crate) unsafe fn sqr_unrolled(r: &mut [u64], a: &[u64]) {
             "je 336f",
             "cmp ecx, 37",
             "je 337f",
-            triangle!(38),
+            "cmp ecx, 38",
+            "je 338f",
+            "cmp ecx, 40",
+            "je 340f",
+            "cmp ecx, 41",
+            "je 341f",
+            "cmp ecx, 42",
+            "je 342f",
+            "cmp ecx, 43",
+            "je 343f",
+            "cmp ecx, 44",
+            "je 344f",
+            "cmp ecx, 45",
+            "je 345f",
+            triangle!(46),
             inout("r8") r.as_mut_ptr() => _,
             inout("r9") a.as_ptr() => _,
             in("ecx") (k - 1) as u32,
