@@ -1477,8 +1477,8 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–47 but `8n` the product and the
 /// reduction with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight
 /// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
-/// one level of Karatsuba at 32, 48 and 64 digits, [`super::karatsuba`]: 0.78–0.86 of the
-/// fused loop's time at 1024–4096 bits, AMD EPYC Zen 4); then one branch-free subtraction.
+/// Karatsuba at 32, 48 and 64 digits, two levels at 64, [`super::karatsuba`]); then one
+/// branch-free subtraction.
 /// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant time
 /// in the values (the time depends on `k`).
 ///
@@ -1585,7 +1585,8 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–47 but `8n`
 /// the square and the reduction with every row written out ([`super::unrolled`]);
 /// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
-/// ([`super::rows8::sqr_8rows`] up to its 64 digits, [`super::rows8::redc_8rows`]). `p` is
+/// ([`super::rows8::sqr_8rows`] up to its 64 digits, at 32 and 64 digits Karatsuba over it,
+/// [`super::karatsuba::sqr_karatsuba`]; [`super::rows8::redc_8rows`]). `p` is
 /// working space of at least `2k` digits. `k(k+1)/2 + k(k+1)` digit products; constant time
 /// in the values. With `LAZY`, the square for the inner squarings of an exponentiation,
 /// with the bounds of [`mont_mul_to`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a <
@@ -1617,10 +1618,11 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
     if k % 8 == 0 {
         // SAFETY: the caller guarantees BMI2 and ADX.
         let top = unsafe {
-            if k <= super::rows8::SQR_8ROWS_MAX_DIGITS {
-                super::rows8::sqr_8rows(p, a);
-            } else {
-                super::sqr_basecase_adx(p, a);
+            match k {
+                32 => super::karatsuba::sqr_karatsuba::<32, 16>(p, a),
+                64 => super::karatsuba::sqr_karatsuba::<64, 32>(p, a),
+                _ if k <= super::rows8::SQR_8ROWS_MAX_DIGITS => super::rows8::sqr_8rows(p, a),
+                _ => super::sqr_basecase_adx(p, a),
             }
             super::rows8::redc_8rows(p, m, m0inv)
         };
