@@ -1,6 +1,7 @@
 //! Subtractive Karatsuba over the eight-row products, constant time: the product half of
 //! the MULX/ADX Montgomery multiplication at 32, 48 and 64 digits (2048, 3072 and 4096
-//! bits; two levels at 64) and the square at 32 and 64 digits (two levels at 64).
+//! bits; two levels at 48 and 64, the 12-digit quarters by `super::unrolled`) and the
+//! square at 32 and 64 digits (two levels at 64).
 //!
 //! The level's additions are assembly passes on the carry flags (the absolute differences
 //! one SBB pass and one negating pass, the middle term one pass on ADCX and ADOX and one
@@ -9,8 +10,10 @@
 //! chained, same CPU: the 32-digit product 408 → 310 ns (against `rows8::mul_8rows`), the
 //! 64-digit product about 1,330 (one level) → 1,150–1,210 ns (two), the 32-digit square
 //! 227–235 → 183–185 ns and the 64-digit one 810–850 → 619 ns (against
-//! `rows8::sqr_8rows`). At 48 digits (halves of 24, one level) the square measured no gain
-//! (a 3072-bit Montgomery square 1,730–1,850 ns both ways) and stays on `sqr_8rows`. The
+//! `rows8::sqr_8rows`), the 24-digit product 214 → 195 ns (halves of 12, written out). At 48
+//! digits the square measured no gain (one level: a 3072-bit Montgomery square 1,730–1,850
+//! ns both ways; the 24-digit square by halves of 12 141 ns against 135) and stays on
+//! `sqr_8rows`. The
 //! entry points are `#[inline(never)]`: the 64-digit square with the 32-digit levels
 //! inlined into it measured 870 ns, not 619.
 //!
@@ -140,7 +143,7 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
     b: &[u64],
 ) {
     assert!(
-        K == 2 * H && H % 8 == 0 && a.len() == K && b.len() == K && r.len() == 2 * K,
+        K == 2 * H && H % 4 == 0 && H >= 8 && a.len() == K && b.len() == K && r.len() == 2 * K,
         "mul_karatsuba: operand lengths"
     );
     let (a0, a1) = a.split_at(H);
@@ -172,7 +175,7 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
 #[inline(never)]
 pub(crate) unsafe fn sqr_karatsuba<const K: usize, const H: usize>(r: &mut [u64], a: &[u64]) {
     assert!(
-        K == 2 * H && H % 8 == 0 && a.len() == K && r.len() == 2 * K,
+        K == 2 * H && H % 4 == 0 && H >= 8 && a.len() == K && r.len() == 2 * K,
         "sqr_karatsuba: operand lengths"
     );
     let (a0, a1) = a.split_at(H);
@@ -189,7 +192,9 @@ pub(crate) unsafe fn sqr_karatsuba<const K: usize, const H: usize>(r: &mut [u64]
     }
 }
 
-/// A half square of [`sqr_karatsuba`]: Karatsuba again at 32 digits, else [`sqr_8rows`].
+/// A half square of [`sqr_karatsuba`]: Karatsuba again at 32 digits, the written-out rows
+/// at 12 (`super::unrolled`; the 24-digit level only, which no Montgomery square takes),
+/// else [`sqr_8rows`].
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -199,12 +204,14 @@ unsafe fn sqr_half(r: &mut [u64], a: &[u64]) {
     unsafe {
         match a.len() {
             32 => sqr_karatsuba::<32, 16>(r, a),
+            12 => super::unrolled::sqr_unrolled(r, a),
             _ => sqr_8rows(r, a),
         }
     }
 }
 
-/// A half product of [`mul_karatsuba`]: Karatsuba again at 32 digits, else [`mul_8rows`].
+/// A half product of [`mul_karatsuba`]: Karatsuba again at 32 and 24 digits, the
+/// written-out rows at 12 (`super::unrolled`), else [`mul_8rows`].
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -214,6 +221,8 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
     unsafe {
         match a.len() {
             32 => mul_karatsuba::<32, 16>(r, a, b),
+            24 => mul_karatsuba::<24, 12>(r, a, b),
+            12 => super::unrolled::mul_unrolled(r, a, b),
             _ => mul_8rows(r, a, b),
         }
     }
@@ -230,7 +239,7 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 #[inline]
 unsafe fn add_middle<const K: usize, const H: usize>(r: &mut [u64], zm: &[u64; K], negative: u64) {
-    assert!(K == 2 * H && H % 8 == 0 && r.len() == 2 * K, "add_middle: operand lengths");
+    assert!(K == 2 * H && H % 4 == 0 && H >= 8 && r.len() == 2 * K, "add_middle: operand lengths");
     let mut middle = [0u64; K];
     let rp = r.as_mut_ptr();
     // SAFETY: the caller guarantees ADX. Pass one reads zm[..K] and r[..2K] and writes
@@ -404,6 +413,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x4a7a);
+        check::<24, 12>(&mut rng);
         check::<32, 16>(&mut rng);
         check::<48, 24>(&mut rng);
         check::<64, 32>(&mut rng);
