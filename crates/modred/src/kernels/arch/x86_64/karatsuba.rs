@@ -32,6 +32,105 @@
 use super::rows8::{mul_8rows, sqr_8rows};
 use core::arch::asm;
 
+/// Four digits of a pass, at byte offsets 0, 8, 16 and 24 from its pointers.
+macro_rules! four_digits {
+    ($digit:ident) => {
+        concat!($digit!("0"), $digit!("8"), $digit!("16"), $digit!("24"))
+    };
+}
+
+/// `d = x − y` at a digit, on the borrow chain ([`abs_diff`]'s first pass).
+macro_rules! sbb_digit {
+    ($off:literal) => {
+        concat!(
+            "mov r8, [{x} + ",
+            $off,
+            "]\n",
+            "sbb r8, [{y} + ",
+            $off,
+            "]\n",
+            "mov [{dp} + ",
+            $off,
+            "], r8\n",
+        )
+    };
+}
+
+/// `d = (d XOR mask) + carry` at a digit: complemented by CMOV where ZF is clear, the
+/// carry on ADCX ([`abs_diff`]'s second pass).
+macro_rules! negate_digit {
+    ($off:literal) => {
+        concat!(
+            "mov r8, [{d} + ",
+            $off,
+            "]\n",
+            "mov r9, r8\n",
+            "not r9\n",
+            "cmovnz r8, r9\n",
+            "adcx r8, {zero}\n",
+            "mov [{d} + ",
+            $off,
+            "], r8\n",
+        )
+    };
+}
+
+/// `middle = (zm XOR mask) + z_0 + z_2` at a digit: `zm`'s complement by CMOV, `z_0` on
+/// ADCX, `z_2` (`kb` bytes above `z_0`) on ADOX ([`add_middle`]'s first pass).
+macro_rules! middle_digit {
+    ($off:literal) => {
+        concat!(
+            "mov r8, [{zm} + ",
+            $off,
+            "]\n",
+            "mov r9, r8\n",
+            "not r9\n",
+            "cmovnz r8, r9\n",
+            "adcx r8, [{z0} + ",
+            $off,
+            "]\n",
+            "adox r8, [{z0} + {kb} + ",
+            $off,
+            "]\n",
+            "mov [{mp} + ",
+            $off,
+            "], r8\n",
+        )
+    };
+}
+
+/// `r += middle` at a digit, on the carry chain ([`add_middle`]'s second pass).
+macro_rules! add_digit {
+    ($off:literal) => {
+        concat!(
+            "mov r9, [{rh} + ",
+            $off,
+            "]\n",
+            "adc r9, [{mid} + ",
+            $off,
+            "]\n",
+            "mov [{rh} + ",
+            $off,
+            "], r9\n",
+        )
+    };
+}
+
+/// `r += carry` at a digit ([`add_middle`]'s carry through the top digits).
+macro_rules! carry_digit {
+    ($off:literal) => {
+        concat!(
+            "mov r9, [{rh} + ",
+            $off,
+            "]\n",
+            "adc r9, {zero}\n",
+            "mov [{rh} + ",
+            $off,
+            "], r9\n",
+        )
+    };
+}
+
 /// `d = |x − y|` (`n` digits each, `n` a positive multiple of 4), returning `1` if `x < y`
 /// (the difference was negated) and `0` otherwise: one pass of SBB, then one pass that
 /// negates by the mask (each digit complemented by CMOV on the mask's zero flag, which
@@ -56,18 +155,7 @@ unsafe fn abs_diff(d: &mut [u64], x: &[u64], y: &[u64]) -> u64 {
             "mov rcx, {groups}",
             "mov {dp}, {d}",
             "2:",
-            "mov r8, [{x}]",
-            "sbb r8, [{y}]",
-            "mov [{dp}], r8",
-            "mov r8, [{x} + 8]",
-            "sbb r8, [{y} + 8]",
-            "mov [{dp} + 8], r8",
-            "mov r8, [{x} + 16]",
-            "sbb r8, [{y} + 16]",
-            "mov [{dp} + 16], r8",
-            "mov r8, [{x} + 24]",
-            "sbb r8, [{y} + 24]",
-            "mov [{dp} + 24], r8",
+            four_digits!(sbb_digit),
             "lea {x}, [{x} + 32]",
             "lea {y}, [{y} + 32]",
             "lea {dp}, [{dp} + 32]",
@@ -81,30 +169,7 @@ unsafe fn abs_diff(d: &mut [u64], x: &[u64], y: &[u64]) -> u64 {
             "neg r9",
             "mov rcx, {groups}",
             "4:",
-            "mov r8, [{d}]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, {zero}",
-            "mov [{d}], r8",
-            "mov r8, [{d} + 8]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, {zero}",
-            "mov [{d} + 8], r8",
-            "mov r8, [{d} + 16]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, {zero}",
-            "mov [{d} + 16], r8",
-            "mov r8, [{d} + 24]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, {zero}",
-            "mov [{d} + 24], r8",
+            four_digits!(negate_digit),
             "lea {d}, [{d} + 32]",
             "lea rcx, [rcx - 1]",
             "jrcxz 5f",
@@ -254,34 +319,7 @@ unsafe fn add_middle<const K: usize, const H: usize>(r: &mut [u64], zm: &[u64; K
             "mov rcx, {groups}",
             "mov {mp}, {mid}",
             "2:",
-            "mov r8, [{zm}]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, [{z0}]",
-            "adox r8, [{z0} + {kb}]",
-            "mov [{mp}], r8",
-            "mov r8, [{zm} + 8]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, [{z0} + 8]",
-            "adox r8, [{z0} + {kb} + 8]",
-            "mov [{mp} + 8], r8",
-            "mov r8, [{zm} + 16]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, [{z0} + 16]",
-            "adox r8, [{z0} + {kb} + 16]",
-            "mov [{mp} + 16], r8",
-            "mov r8, [{zm} + 24]",
-            "mov r9, r8",
-            "not r9",
-            "cmovnz r8, r9",
-            "adcx r8, [{z0} + 24]",
-            "adox r8, [{z0} + {kb} + 24]",
-            "mov [{mp} + 24], r8",
+            four_digits!(middle_digit),
             "lea {zm}, [{zm} + 32]",
             "lea {z0}, [{z0} + 32]",
             "lea {mp}, [{mp} + 32]",
@@ -298,18 +336,7 @@ unsafe fn add_middle<const K: usize, const H: usize>(r: &mut [u64], zm: &[u64; K
             // r[H..H+K] += middle.
             "mov rcx, {groups}",
             "4:",
-            "mov r9, [{rh}]",
-            "adc r9, [{mid}]",
-            "mov [{rh}], r9",
-            "mov r9, [{rh} + 8]",
-            "adc r9, [{mid} + 8]",
-            "mov [{rh} + 8], r9",
-            "mov r9, [{rh} + 16]",
-            "adc r9, [{mid} + 16]",
-            "mov [{rh} + 16], r9",
-            "mov r9, [{rh} + 24]",
-            "adc r9, [{mid} + 24]",
-            "mov [{rh} + 24], r9",
+            four_digits!(add_digit),
             "lea {rh}, [{rh} + 32]",
             "lea {mid}, [{mid} + 32]",
             "lea rcx, [rcx - 1]",
@@ -320,30 +347,13 @@ unsafe fn add_middle<const K: usize, const H: usize>(r: &mut [u64], zm: &[u64; K
             "mov r9, [{rh}]",
             "adc r9, r8",
             "mov [{rh}], r9",
-            "mov r9, [{rh} + 8]",
-            "adc r9, {zero}",
-            "mov [{rh} + 8], r9",
-            "mov r9, [{rh} + 16]",
-            "adc r9, {zero}",
-            "mov [{rh} + 16], r9",
-            "mov r9, [{rh} + 24]",
-            "adc r9, {zero}",
-            "mov [{rh} + 24], r9",
+            carry_digit!("8"),
+            carry_digit!("16"),
+            carry_digit!("24"),
             "lea {rh}, [{rh} + 32]",
             "mov rcx, {tail}",
             "6:",
-            "mov r9, [{rh}]",
-            "adc r9, {zero}",
-            "mov [{rh}], r9",
-            "mov r9, [{rh} + 8]",
-            "adc r9, {zero}",
-            "mov [{rh} + 8], r9",
-            "mov r9, [{rh} + 16]",
-            "adc r9, {zero}",
-            "mov [{rh} + 16], r9",
-            "mov r9, [{rh} + 24]",
-            "adc r9, {zero}",
-            "mov [{rh} + 24], r9",
+            four_digits!(carry_digit),
             "lea {rh}, [{rh} + 32]",
             "lea rcx, [rcx - 1]",
             "jrcxz 7f",
