@@ -1,7 +1,7 @@
 //! Subtractive Karatsuba over the eight-row products, constant time: the product half of
-//! the MULX/ADX Montgomery multiplication at 32, 48 and 64 digits (2048, 3072 and 4096
-//! bits; two levels at 48 and 64, the 12-digit quarters by `super::unrolled`) and the
-//! square at 32 and 64 digits (two levels at 64).
+//! the MULX/ADX Montgomery multiplication at 24, 32, 48 and 64 digits (1536, 2048, 3072
+//! and 4096 bits; two levels at 48 and 64, the 12-digit halves and quarters by
+//! `super::unrolled`) and the square at 32 and 64 digits (two levels at 64).
 //!
 //! The level's additions are assembly passes on the carry flags (the absolute differences
 //! one SBB pass and one negating pass, the middle term one pass on ADCX and ADOX and one
@@ -10,7 +10,9 @@
 //! chained, same CPU: the 32-digit product 408 → 310 ns (against `rows8::mul_8rows`), the
 //! 64-digit product about 1,330 (one level) → 1,150–1,210 ns (two), the 32-digit square
 //! 227–235 → 183–185 ns and the 64-digit one 810–850 → 619 ns (against
-//! `rows8::sqr_8rows`), the 24-digit product 214 → 195 ns (halves of 12, written out). At 48
+//! `rows8::sqr_8rows`), the 24-digit product 214 → 195 ns (halves of 12, written out; on an
+//! AMD EPYC Zen 3 a 1536-bit Montgomery multiplication, product and reduction, 569 → 529
+//! ns). At 48
 //! digits the square measured no gain (one level: a 3072-bit Montgomery square 1,730–1,850
 //! ns both ways; the 24-digit square by halves of 12 141 ns against 135) and stays on
 //! `sqr_8rows`. The
