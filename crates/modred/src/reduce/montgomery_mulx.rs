@@ -129,7 +129,7 @@ impl Reducer<u64> for MontgomeryMulx {
     }
 
     /// The MULX/ADX Montgomery multiplication (`2k² + k` digit products at most; the
-    /// product by Karatsuba at 24, 32, 48 and 64 digits), `2k + 2` digits of working space.
+    /// product by Karatsuba at 24–64 digits, multiples of 8), `2k + 2` digits of working space.
     fn mul(&self, out: &mut [u64], a: &[u64], b: &[u64], scratch: &mut Scratch<u64>) {
         self.mul_with::<false>(out, a, b, scratch);
     }

@@ -1,7 +1,8 @@
 //! Subtractive Karatsuba over the eight-row products, constant time: the product half of
-//! the MULX/ADX Montgomery multiplication at 24, 32, 48 and 64 digits (1536, 2048, 3072
-//! and 4096 bits; two levels at 48 and 64, the 12-digit halves and quarters by
-//! `super::unrolled`) and the square at 32 and 64 digits (two levels at 64).
+//! the MULX/ADX Montgomery multiplication at 24, 32, 40, 48, 56 and 64 digits (1536, 2048,
+//! 2560, 3072, 3584 and 4096 bits; two levels at 48 and 64; the halves of 12, 20 and 28
+//! digits and the quarters of 12 by `super::unrolled`) and the square at 32 and 64 digits
+//! (two levels at 64).
 //!
 //! The level's additions are assembly passes on the carry flags (the absolute differences
 //! one SBB pass and one negating pass, the middle term one pass on ADCX and ADOX and one
@@ -12,7 +13,8 @@
 //! 227–235 → 183–185 ns and the 64-digit one 810–850 → 619 ns (against
 //! `rows8::sqr_8rows`), the 24-digit product 214 → 195 ns (halves of 12, written out; on an
 //! AMD EPYC Zen 3 a 1536-bit Montgomery multiplication, product and reduction, 569 → 529
-//! ns). At 48
+//! ns; the 40- and 56-digit products there 904–928 → 742–777 and 1,445–1,450 → 1,148–1,174
+//! ns against `mul_8rows`, halves written out). At 48
 //! digits the square measured no gain (one level: a 3072-bit Montgomery square 1,730–1,850
 //! ns both ways; the 24-digit square by halves of 12 141 ns against 135) and stays on
 //! `sqr_8rows`. The
@@ -276,7 +278,7 @@ unsafe fn sqr_half(r: &mut [u64], a: &[u64]) {
 }
 
 /// A half product of [`mul_karatsuba`]: Karatsuba again at 32 and 24 digits, the
-/// written-out rows at 12 (`super::unrolled`), else [`mul_8rows`].
+/// written-out rows at 12, 20 and 28 (`super::unrolled`), else [`mul_8rows`].
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -287,7 +289,7 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
         match a.len() {
             32 => mul_karatsuba::<32, 16>(r, a, b),
             24 => mul_karatsuba::<24, 12>(r, a, b),
-            12 => super::unrolled::mul_unrolled(r, a, b),
+            12 | 20 | 28 => super::unrolled::mul_unrolled(r, a, b),
             _ => mul_8rows(r, a, b),
         }
     }
@@ -428,7 +430,9 @@ mod tests {
         let mut rng = SplitMix64::new(0x4a7a);
         check::<24, 12>(&mut rng);
         check::<32, 16>(&mut rng);
+        check::<40, 20>(&mut rng);
         check::<48, 24>(&mut rng);
+        check::<56, 28>(&mut rng);
         check::<64, 32>(&mut rng);
     }
 }

@@ -1477,7 +1477,7 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–47 but `8n` the product and the
 /// reduction with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight
 /// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
-/// Karatsuba at 24, 32, 48 and 64 digits, two levels at 48 and 64, [`super::karatsuba`]); then one
+/// Karatsuba at 24–64 digits, two levels at 48 and 64, [`super::karatsuba`]); then one
 /// branch-free subtraction.
 /// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant time
 /// in the values (the time depends on `k`).
@@ -1550,7 +1550,9 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
             match k {
                 24 => super::karatsuba::mul_karatsuba::<24, 12>(p, a, b),
                 32 => super::karatsuba::mul_karatsuba::<32, 16>(p, a, b),
+                40 => super::karatsuba::mul_karatsuba::<40, 20>(p, a, b),
                 48 => super::karatsuba::mul_karatsuba::<48, 24>(p, a, b),
+                56 => super::karatsuba::mul_karatsuba::<56, 28>(p, a, b),
                 64 => super::karatsuba::mul_karatsuba::<64, 32>(p, a, b),
                 _ => super::rows8::mul_8rows(p, a, b),
             }
