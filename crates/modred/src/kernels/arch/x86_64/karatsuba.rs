@@ -1,8 +1,8 @@
 //! Subtractive Karatsuba over the eight-row products, constant time: the product half of
 //! the MULX/ADX Montgomery multiplication at 24, 32, 40, 48, 56 and 64 digits (1536, 2048,
 //! 2560, 3072, 3584 and 4096 bits; two levels at 48 and 64; the halves of 12, 20 and 28
-//! digits and the quarters of 12 by `super::unrolled`) and the square at 32 and 64 digits
-//! (two levels at 64).
+//! digits and the quarters of 12 by `super::unrolled`) and the square at 32, 56 and 64
+//! digits (two levels at 64).
 //!
 //! The level's additions are assembly passes on the carry flags (the absolute differences
 //! one SBB pass and one negating pass, the middle term one pass on ADCX and ADOX and one
@@ -14,7 +14,8 @@
 //! `rows8::sqr_8rows`), the 24-digit product 214 → 195 ns (halves of 12, written out; on an
 //! AMD EPYC Zen 3 a 1536-bit Montgomery multiplication, product and reduction, 569 → 529
 //! ns; the 40- and 56-digit products there 904–928 → 742–777 and 1,445–1,450 → 1,148–1,174
-//! ns against `mul_8rows`, halves written out). At 48
+//! ns against `mul_8rows`, halves written out; the 56-digit square 839–851 → 757–770 ns
+//! against `sqr_8rows`, the 40-digit one 460–557 → 447–536, not taken). At 48
 //! digits the square measured no gain (one level: a 3072-bit Montgomery square 1,730–1,850
 //! ns both ways; the 24-digit square by halves of 12 141 ns against 135) and stays on
 //! `sqr_8rows`. The
@@ -232,7 +233,8 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
     }
 }
 
-/// `r = a²` exactly, for any `a` of `K = 2H` digits (`H` a multiple of 8; `r` of `2K`): one
+/// `r = a²` exactly, for any `a` of `K = 2H` digits (`H` a multiple of 8, or of 4 with
+/// written-out rows, `super::unrolled::rows_unrolled`; `r` of `2K`): one
 /// level of subtractive Karatsuba (Karatsuba and Ofman 1962), `a² = z_2·B² + (z_0 + z_2 − (a_0 − a_1)²)·B + z_0` with `z_0 =
 /// a_0²`, `z_2 = a_1²` (`B = 2^(64H)`), the three half squares by [`sqr_half`] (itself
 /// Karatsuba at 32 digits). Constant time.
@@ -245,7 +247,11 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
 #[inline(never)]
 pub(crate) unsafe fn sqr_karatsuba<const K: usize, const H: usize>(r: &mut [u64], a: &[u64]) {
     assert!(
-        K == 2 * H && H % 8 == 0 && a.len() == K && r.len() == 2 * K,
+        K == 2 * H
+            && H % 4 == 0
+            && (H % 8 == 0 || super::unrolled::rows_unrolled(H))
+            && a.len() == K
+            && r.len() == 2 * K,
         "sqr_karatsuba: operand lengths"
     );
     let (a0, a1) = a.split_at(H);
@@ -262,7 +268,8 @@ pub(crate) unsafe fn sqr_karatsuba<const K: usize, const H: usize>(r: &mut [u64]
     }
 }
 
-/// A half square of [`sqr_karatsuba`]: Karatsuba again at 32 digits, else [`sqr_8rows`].
+/// A half square of [`sqr_karatsuba`]: Karatsuba again at 32 digits, the written-out rows
+/// at widths that are not multiples of 8 (`super::unrolled`), else [`sqr_8rows`].
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -272,13 +279,15 @@ unsafe fn sqr_half(r: &mut [u64], a: &[u64]) {
     unsafe {
         match a.len() {
             32 => sqr_karatsuba::<32, 16>(r, a),
+            h if super::unrolled::rows_unrolled(h) => super::unrolled::sqr_unrolled(r, a),
             _ => sqr_8rows(r, a),
         }
     }
 }
 
 /// A half product of [`mul_karatsuba`]: Karatsuba again at 32 and 24 digits, the
-/// written-out rows at 12, 20 and 28 (`super::unrolled`), else [`mul_8rows`].
+/// written-out rows at widths that are not multiples of 8 (12, 20, 28: `super::unrolled`),
+/// else [`mul_8rows`].
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
@@ -289,7 +298,7 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
         match a.len() {
             32 => mul_karatsuba::<32, 16>(r, a, b),
             24 => mul_karatsuba::<24, 12>(r, a, b),
-            12 | 20 | 28 => super::unrolled::mul_unrolled(r, a, b),
+            h if super::unrolled::rows_unrolled(h) => super::unrolled::mul_unrolled(r, a, b),
             _ => mul_8rows(r, a, b),
         }
     }
@@ -409,7 +418,7 @@ mod tests {
                 unsafe { mul_karatsuba::<K, H>(&mut got, a, b) };
                 assert_eq!(got, want, "K = {K}, a = {a:x?}, b = {b:x?}");
             }
-            if H % 8 != 0 {
+            if H % 8 != 0 && !crate::kernels::arch::x86_64::unrolled::rows_unrolled(H) {
                 continue;
             }
             let mut want = alloc::vec![0; 2 * K];

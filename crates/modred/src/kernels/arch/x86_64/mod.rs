@@ -18,7 +18,8 @@
 //! - [`rows8`]: Montgomery's reduction, the product and the square eight rows per pass
 //!   (a window of eight digits in registers, after OpenSSL's `bn_sqrx8x_internal`), for
 //!   `mont_mulx` at `8n` digits; [`karatsuba`]: subtractive Karatsuba over them for the
-//!   product at 24, 32, 40, 48, 56 and 64 digits and the square at 32 and 64 (constant time).
+//!   product at 24, 32, 40, 48, 56 and 64 digits and the square at 32, 56 and 64
+//!   (constant time).
 //! - [`unrolled`]: the reduction, the product and the square of `mont_mulx` at 10–47
 //!   digits (but the multiples of 8) with each row written out (no digit loop inside a row).
 //! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX

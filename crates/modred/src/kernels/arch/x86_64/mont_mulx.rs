@@ -1588,7 +1588,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–47 but `8n`
 /// the square and the reduction with every row written out ([`super::unrolled`]);
 /// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
-/// ([`super::rows8::sqr_8rows`] up to its 64 digits, at 32 and 64 digits Karatsuba over it,
+/// ([`super::rows8::sqr_8rows`] up to its 64 digits, at 32, 56 and 64 digits Karatsuba over it,
 /// [`super::karatsuba::sqr_karatsuba`]; [`super::rows8::redc_8rows`]). `p` is
 /// working space of at least `2k` digits. `k(k+1)/2 + k(k+1)` digit products; constant time
 /// in the values. With `LAZY`, the square for the inner squarings of an exponentiation,
@@ -1623,6 +1623,7 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
         let top = unsafe {
             match k {
                 32 => super::karatsuba::sqr_karatsuba::<32, 16>(p, a),
+                56 => super::karatsuba::sqr_karatsuba::<56, 28>(p, a),
                 64 => super::karatsuba::sqr_karatsuba::<64, 32>(p, a),
                 _ if k <= super::rows8::SQR_8ROWS_MAX_DIGITS => super::rows8::sqr_8rows(p, a),
                 _ => super::sqr_basecase_adx(p, a),

@@ -34,7 +34,7 @@
 //!   ([`super::mont_mulx::sqr_16_from_cross`]: a 1024-bit Montgomery square 217 → 209 ns).
 //!
 //! `super::mont_mulx::mont_mul` and `mont_sqr` take these for `8n` digits from 16 (the
-//! product by Karatsuba over these at 24–64 digits and the square at 32 and 64,
+//! product by Karatsuba over these at 24–64 digits and the square at 32, 56 and 64,
 //! `super::karatsuba`). On an AMD EPYC (Zen 4, AVX-512 hidden), against the fused one-row
 //! CIOS and the square of the rows before: a 1024-bit Montgomery multiplication 288 → 250
 //! ns, a square 250 → 210; 2048 bits 1060 → 880 and 791 → 725; 4096 bits 4058 → 3180 and
