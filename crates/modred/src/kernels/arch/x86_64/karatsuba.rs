@@ -201,7 +201,7 @@ unsafe fn abs_diff(d: &mut [u64], x: &[u64], y: &[u64]) -> u64 {
 
 /// `r = a·b` exactly, for any `a`, `b` of `K = 2H` digits (`H` a multiple of 4, at least 8;
 /// `r` of `2K`): one level of subtractive Karatsuba (Karatsuba and Ofman 1962), the three
-/// half products by [`mul_half`] (itself Karatsuba at 32 and 24 digits). `3K²/4` digit
+/// half products by [`mul_by_width`] (itself Karatsuba at 32 and 24 digits). `3K²/4` digit
 /// products at this level and about `5K` digit additions; constant time.
 ///
 /// # Safety
@@ -228,9 +228,9 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
     unsafe {
         let sign = abs_diff(&mut da, a0, a1) ^ abs_diff(&mut db, b1, b0);
         let (z0, z2) = r.split_at_mut(K);
-        mul_half(z0, a0, b0);
-        mul_half(z2, a1, b1);
-        mul_half(&mut zm, &da, &db);
+        mul_by_width(z0, a0, b0);
+        mul_by_width(z2, a1, b1);
+        mul_by_width(&mut zm, &da, &db);
         add_middle::<K, H>(r, &zm, sign);
     }
 }
@@ -238,7 +238,7 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
 /// `r = a²` exactly, for any `a` of `K = 2H` digits (`H` a multiple of 8, or of 4 with
 /// written-out rows, `super::unrolled::rows_unrolled`; `r` of `2K`): one
 /// level of subtractive Karatsuba (Karatsuba and Ofman 1962), `a² = z_2·B² + (z_0 + z_2 − (a_0 − a_1)²)·B + z_0` with `z_0 =
-/// a_0²`, `z_2 = a_1²` (`B = 2^(64H)`), the three half squares by [`sqr_half`] (itself
+/// a_0²`, `z_2 = a_1²` (`B = 2^(64H)`), the three half squares by [`sqr_by_width`] (itself
 /// Karatsuba at 32 digits). Constant time.
 ///
 /// # Safety
@@ -263,40 +263,55 @@ pub(crate) unsafe fn sqr_karatsuba<const K: usize, const H: usize>(r: &mut [u64]
     unsafe {
         abs_diff(&mut da, a0, a1);
         let (z0, z2) = r.split_at_mut(K);
-        sqr_half(z0, a0);
-        sqr_half(z2, a1);
-        sqr_half(&mut zm, &da);
+        sqr_by_width(z0, a0);
+        sqr_by_width(z2, a1);
+        sqr_by_width(&mut zm, &da);
         add_middle::<K, H>(r, &zm, 1);
     }
 }
 
-/// A half square of [`sqr_karatsuba`]: Karatsuba again at 32 digits, the written-out rows
-/// at widths that are not multiples of 8 (`super::unrolled`), else [`sqr_8rows`].
+/// `r = a²` for `a` of any width this module's callers use (`r` of `2·a.len()`), the one
+/// place that picks the square's code by width: Karatsuba at 32, 56, 64, 72, 80, 88, 96,
+/// 112 and 128 digits (its halves by this function again), the written-out rows at widths
+/// that are not multiples of 8 (`super::unrolled`), [`sqr_8rows`] at other multiples of 8
+/// up to its 64 digits, the schoolbook square above. [`super::mont_mulx::mont_sqr`] and
+/// [`sqr_karatsuba`]'s halves call it. Constant time.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 #[inline(always)]
-unsafe fn sqr_half(r: &mut [u64], a: &[u64]) {
+pub(crate) unsafe fn sqr_by_width(r: &mut [u64], a: &[u64]) {
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe {
         match a.len() {
             32 => sqr_karatsuba::<32, 16>(r, a),
             56 => sqr_karatsuba::<56, 28>(r, a),
             64 => sqr_karatsuba::<64, 32>(r, a),
+            // Above the reducer's widths (the constant-time context takes these).
+            72 => sqr_karatsuba::<72, 36>(r, a),
+            80 => sqr_karatsuba::<80, 40>(r, a),
+            88 => sqr_karatsuba::<88, 44>(r, a),
+            96 => sqr_karatsuba::<96, 48>(r, a),
+            112 => sqr_karatsuba::<112, 56>(r, a),
+            128 => sqr_karatsuba::<128, 64>(r, a),
             h if super::unrolled::rows_unrolled(h) => super::unrolled::sqr_unrolled(r, a),
-            _ => sqr_8rows(r, a),
+            h if h <= super::rows8::SQR_8ROWS_MAX_DIGITS => sqr_8rows(r, a),
+            _ => super::sqr_basecase_adx(r, a),
         }
     }
 }
 
-/// A half product of [`mul_karatsuba`]: Karatsuba again at 32 and 24 digits, the
-/// written-out rows at widths that are not multiples of 8 (12, 20, 28: `super::unrolled`),
-/// else [`mul_8rows`].
+/// `r = a·b` for `a`, `b` of the same width, any this module's callers use (`r` of
+/// `2·a.len()`), the one place that picks the product's code by width: Karatsuba at 24,
+/// 32, 40, 48, 56, 64, 72, 80, 88, 96, 112 and 128 digits (its halves by this function
+/// again), the written-out rows at widths that are not multiples of 8 (`super::unrolled`),
+/// else [`mul_8rows`]. [`super::mont_mulx::mont_mul_to`] and [`mul_karatsuba`]'s halves
+/// call it. Constant time.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
 #[inline(always)]
-unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
+pub(crate) unsafe fn mul_by_width(r: &mut [u64], a: &[u64], b: &[u64]) {
     // SAFETY: the caller guarantees BMI2 and ADX.
     unsafe {
         match a.len() {
@@ -306,6 +321,13 @@ unsafe fn mul_half(r: &mut [u64], a: &[u64], b: &[u64]) {
             48 => mul_karatsuba::<48, 24>(r, a, b),
             56 => mul_karatsuba::<56, 28>(r, a, b),
             64 => mul_karatsuba::<64, 32>(r, a, b),
+            // Above the reducer's widths (the constant-time context takes these).
+            72 => mul_karatsuba::<72, 36>(r, a, b),
+            80 => mul_karatsuba::<80, 40>(r, a, b),
+            88 => mul_karatsuba::<88, 44>(r, a, b),
+            96 => mul_karatsuba::<96, 48>(r, a, b),
+            112 => mul_karatsuba::<112, 56>(r, a, b),
+            128 => mul_karatsuba::<128, 64>(r, a, b),
             h if super::unrolled::rows_unrolled(h) => super::unrolled::mul_unrolled(r, a, b),
             _ => mul_8rows(r, a, b),
         }

@@ -1477,7 +1477,7 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// [`redc_9_regs`]; with `t` of `2k` digits, at `k` = 10–47 but `8n` the product and the
 /// reduction with every row written out ([`super::unrolled`]) and for `k = 8n ≥ 16` eight
 /// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
-/// Karatsuba at 24–64 digits, two levels at 48 and 64, [`super::karatsuba`]); then one
+/// Karatsuba at the widths of [`super::karatsuba::mul_by_width`]); then one
 /// branch-free subtraction.
 /// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant time
 /// in the values (the time depends on `k`).
@@ -1547,22 +1547,7 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
         let p = &mut t[..2 * k];
         // SAFETY: the caller guarantees BMI2 and ADX.
         let top = unsafe {
-            match k {
-                24 => super::karatsuba::mul_karatsuba::<24, 12>(p, a, b),
-                32 => super::karatsuba::mul_karatsuba::<32, 16>(p, a, b),
-                40 => super::karatsuba::mul_karatsuba::<40, 20>(p, a, b),
-                48 => super::karatsuba::mul_karatsuba::<48, 24>(p, a, b),
-                56 => super::karatsuba::mul_karatsuba::<56, 28>(p, a, b),
-                64 => super::karatsuba::mul_karatsuba::<64, 32>(p, a, b),
-                // Above the reducer's widths (the constant-time context takes these).
-                72 => super::karatsuba::mul_karatsuba::<72, 36>(p, a, b),
-                80 => super::karatsuba::mul_karatsuba::<80, 40>(p, a, b),
-                88 => super::karatsuba::mul_karatsuba::<88, 44>(p, a, b),
-                96 => super::karatsuba::mul_karatsuba::<96, 48>(p, a, b),
-                112 => super::karatsuba::mul_karatsuba::<112, 56>(p, a, b),
-                128 => super::karatsuba::mul_karatsuba::<128, 64>(p, a, b),
-                _ => super::rows8::mul_8rows(p, a, b),
-            }
+            super::karatsuba::mul_by_width(p, a, b);
             super::rows8::redc_8rows(p, m, m0inv)
         };
         // SAFETY: the caller guarantees BMI2 and ADX.
@@ -1595,8 +1580,8 @@ pub(crate) unsafe fn mont_mul_to<const LAZY: bool>(
 /// ([`mont_sqr_8_regs`]), at `k = 9` [`sqr_9`] and [`redc_9_regs`], at `k` = 10–47 but `8n`
 /// the square and the reduction with every row written out ([`super::unrolled`]);
 /// for `k = 8n ≥ 16` the square and the reduction eight rows per pass
-/// ([`super::rows8::sqr_8rows`] up to its 64 digits, at 32, 56 and 64 digits Karatsuba over it,
-/// [`super::karatsuba::sqr_karatsuba`]; [`super::rows8::redc_8rows`]). `p` is
+/// (the square by [`super::karatsuba::sqr_by_width`]: [`super::rows8::sqr_8rows`] up to its
+/// 64 digits, Karatsuba at 32, 56, 64 and wider; [`super::rows8::redc_8rows`]). `p` is
 /// working space of at least `2k` digits. `k(k+1)/2 + k(k+1)` digit products; constant time
 /// in the values. With `LAZY`, the square for the inner squarings of an exponentiation,
 /// with the bounds of [`mont_mul_to`]: `out ≡ a²·2^(−64k) (mod m)` below `2^(64k)` for `a <
@@ -1628,19 +1613,7 @@ pub(crate) unsafe fn mont_sqr<const LAZY: bool>(
     if k % 8 == 0 {
         // SAFETY: the caller guarantees BMI2 and ADX.
         let top = unsafe {
-            match k {
-                32 => super::karatsuba::sqr_karatsuba::<32, 16>(p, a),
-                56 => super::karatsuba::sqr_karatsuba::<56, 28>(p, a),
-                64 => super::karatsuba::sqr_karatsuba::<64, 32>(p, a),
-                72 => super::karatsuba::sqr_karatsuba::<72, 36>(p, a),
-                80 => super::karatsuba::sqr_karatsuba::<80, 40>(p, a),
-                88 => super::karatsuba::sqr_karatsuba::<88, 44>(p, a),
-                96 => super::karatsuba::sqr_karatsuba::<96, 48>(p, a),
-                112 => super::karatsuba::sqr_karatsuba::<112, 56>(p, a),
-                128 => super::karatsuba::sqr_karatsuba::<128, 64>(p, a),
-                _ if k <= super::rows8::SQR_8ROWS_MAX_DIGITS => super::rows8::sqr_8rows(p, a),
-                _ => super::sqr_basecase_adx(p, a),
-            }
+            super::karatsuba::sqr_by_width(p, a);
             super::rows8::redc_8rows(p, m, m0inv)
         };
         // SAFETY: the caller guarantees BMI2 and ADX.
