@@ -199,7 +199,7 @@ pub fn product_work(k: u64) -> u64 {
     schoolbook.min(karatsuba).min(3u64.saturating_mul(transform_work(2 * k)))
 }
 
-/// `x^log2(3)` for `x ≥ 1`: std's `powf`, or without std [`pow_log2_3_series`].
+/// `x^log2(3)` for `x ≥ 1`: std's `powf`, or without std `pow_log2_3_series`.
 fn pow_log2_3(x: f64) -> f64 {
     #[cfg(feature = "std")]
     {

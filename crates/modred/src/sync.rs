@@ -1,6 +1,6 @@
 //! The few synchronisation types the library's caches use: std's with the `std` feature,
 //! small stand-ins on atomics without it (where there are no threads to park, so nothing
-//! here ever waits for another thread except [`Mutex::lock_spinning`]).
+//! here ever waits for another thread except `Mutex::lock_spinning`).
 //!
 //! - [`OnceLock`]: a value made once. Without std, callers that race to make it each make
 //!   one and the first stored wins (the others are dropped); a reader sees a whole value

@@ -6,7 +6,7 @@
 //!
 //! A double-length number is a [`Wide<N>`], `[[u64; N]; 2]` (low half, high half): stable
 //! Rust cannot write `[u64; 2 * N]` for a generic `N`, and the two halves are contiguous in
-//! memory, so [`Wide::flat`] views them as one `2N`-digit slice.
+//! memory, so [`flat`] views them as one `2N`-digit slice.
 
 // Digit loops over several fixed-size arrays at once (the carry chains) read best indexed.
 #![allow(clippy::needless_range_loop)]
