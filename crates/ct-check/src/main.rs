@@ -4,7 +4,8 @@
 //! value(s)", "Use of uninitialised value of size 8") and fails the run.
 //!
 //! `ct-check` checks the constant-time functions; `ct-check --leaky` runs the planted
-//! leaks instead, which must be reported (`run.sh` expects both outcomes).
+//! leaks instead, which must be reported (`run.sh` expects both outcomes). `--widths
+//! 16,24,32` checks at those widths (64-bit digits) instead of the default ones.
 
 use ct_check::{mark_public, planted_leaks, targets, Context, Secrets, SplitMix64};
 
@@ -30,8 +31,27 @@ fn ifma_note() {
     }
 }
 
+/// The widths of `--widths a,b,…`, or [`WIDTHS`]; an error message for anything else.
+fn widths() -> Result<Vec<usize>, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(i) = args.iter().position(|a| a == "--widths") else {
+        return Ok(WIDTHS.to_vec());
+    };
+    let list = args.get(i + 1).ok_or("--widths needs a list, e.g. --widths 16,24,32")?;
+    list.split(',')
+        .map(|w| match w.trim().parse::<usize>() {
+            Ok(k) if (1..=512).contains(&k) => Ok(k),
+            _ => Err(format!("--widths: {w:?} is not a width of 1 to 512 digits")),
+        })
+        .collect()
+}
+
 fn main() {
     let leaky = std::env::args().any(|a| a == "--leaky");
+    let widths = widths().unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    });
     if ct_check::running_on_valgrind() && !ct_check::have_memcheck_header() {
         eprintln!("error: built without valgrind/memcheck.h: the secrets cannot be marked");
         std::process::exit(1);
@@ -44,7 +64,7 @@ fn main() {
         ifma_note();
     }
     let mut rng = SplitMix64::new(0xc0ffee);
-    for &k in &WIDTHS {
+    for &k in &widths {
         let ctx = Context::new(k, &mut rng);
         for target in list.iter().filter(|t| ct_check::applies(t, k)) {
             let mut s = Secrets::random(&ctx, &mut rng);
@@ -60,7 +80,7 @@ fn main() {
     if !leaky {
         // The constant-time methods of `Modulus`: residues made first (public work), then
         // their digits and the exponent's marked secret.
-        for &k in &WIDTHS {
+        for &k in &widths {
             let ctx = Context::new(k, &mut rng);
             let md = modred::Modulus::new(&ctx.m).expect("odd modulus");
             for (name, op) in ct_check::modulus_targets() {
