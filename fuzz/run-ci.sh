@@ -18,14 +18,26 @@ cargo +nightly fuzz build -s none --release
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # against_gmp needs the `anchors` feature (GMP through rug), which CI does not build.
-for target in $(cargo +nightly fuzz list | grep -v '^against_gmp$'); do
+mapfile -t targets < <(cargo +nightly fuzz list | grep -v '^against_gmp$')
+# One target runs on one core: FUZZ_JOBS (default 2) of them at a time.
+jobs=${FUZZ_JOBS:-2}
+fuzz_one() {
+    local target=$1 rc=0
     mkdir -p "$work/$target"
-    echo "== fuzz $target (${seconds}s)"
-    rc=0
     cargo +nightly fuzz run -s none --release "$target" "$work/$target" "corpus/$target" -- \
         -max_total_time="$seconds" -max_len=1024 >"$work/$target.log" 2>&1 || rc=$?
+    echo "$rc" >"$work/$target.rc"
+}
+for ((i = 0; i < ${#targets[@]}; i += jobs)); do
+    for target in "${targets[@]:i:jobs}"; do
+        fuzz_one "$target" &
+    done
+    wait
+done
+for target in "${targets[@]}"; do
+    echo "== fuzz $target (${seconds}s)"
     grep -E "^#[0-9]+.*DONE|^Done" "$work/$target.log" || true
-    if [ "$rc" -ne 0 ]; then
+    if [ "$(cat "$work/$target.rc")" -ne 0 ]; then
         tail -40 "$work/$target.log"
         echo "FAIL: fuzz target $target found an input (see fuzz/artifacts/$target/)" >&2
         exit 1
