@@ -292,7 +292,8 @@ pub(crate) fn bytes(n: u64) -> String {
 }
 
 /// The work of one constant-time Montgomery product ([`crate::ct::MontgomeryCt::mul`]) of
-/// `k` digits: CIOS, `2k² + k` digit operations, never Karatsuba or transforms.
+/// `k` digits: CIOS's `2k² + k` digit operations, never transforms (an upper bound where the
+/// MULX/ADX code takes Karatsuba's product and a separate reduction).
 pub fn ct_product_work(k: u64) -> u64 {
     k.saturating_mul(k).saturating_mul(2).saturating_add(k)
 }
