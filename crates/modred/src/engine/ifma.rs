@@ -6,8 +6,8 @@
 //! Numbers are converted into radix 2^52 and into the representation `x·R' mod m`,
 //! `R' = 2^(52n)`, once per exponentiation, and back once at its end; in between every
 //! value is an *almost* reduced residue below `2m` (the final subtraction is deferred to the
-//! end). Not a [`crate::reduce::Reducer`]: the reducers' residues are `u64` digits below `m`, and
-//! converting at every multiplication would cost more than it saves for one product.
+//! end). Not a [`crate::reduce::Reducer`]: the reducers' residues are `u64` digits below
+//! `m`, and converting at every multiplication would cost more than it saves for one product.
 //! [`crate::Modulus`] uses it for the exponentiations of its Montgomery reducers when the
 //! CPU has IFMA.
 
@@ -342,8 +342,8 @@ impl MontgomeryIfma {
     }
 
     /// `out = a·b·2^(−64k) mod m` for `a, b < m` in `k` u64 digits (`k` those of `m`): the
-    /// word-level Montgomery product ([`crate::reduce::Montgomery`]'s `mul`, same representation)
-    /// through radix 2^52. No allocation: the 52-bit digits live on the stack.
+    /// word-level Montgomery product ([`crate::reduce::Montgomery`]'s `mul`, same
+    /// representation) through radix 2^52. No allocation: the 52-bit digits live on the stack.
     ///
     /// Where the CPU has AVX-512 VBMI (every IFMA CPU so far): [`ifma::mul_word`], the
     /// whole product in vector registers. With `n = ⌈64k/52⌉` steps and `e = 52n − 64k`,

@@ -22,8 +22,8 @@
 //! Up to 40 digits (1116-bit moduli) [`amm`] keeps the running sum in registers instead,
 //! word by word (`amm_regs`).
 //!
-//! The scalar model `amm_model` (built for the tests) computes the same digit by digit (the value is unique,
-//! whatever the order of the additions); the tests compare the two.
+//! The scalar model `amm_model` (built for the tests) computes the same digit by digit (the
+//! value is unique, whatever the order of the additions); the tests compare the two.
 
 use core::arch::x86_64::*;
 
@@ -164,8 +164,8 @@ macro_rules! unrolled_upto {
 
 /// [`amm`] for `n = 4·NV ≤ 40` digits (moduli up to 1116 bits) with the running sum in
 /// registers, word by word (paper 000, Algorithm 3 with `b = 2^28`, interleaved with the
-/// product as CIOS; the same value as [`amm`] and the tests' `amm_model`). For each group of four
-/// digits `a_s … a_(s+3)`:
+/// product as CIOS; the same value as [`amm`] and the tests' `amm_model`). For each group of
+/// four digits `a_s … a_(s+3)`:
 ///
 /// 1. the four rows `a_(s+g)·b` are added to `NV + 1` accumulators of four columns each,
 ///    `b` moved `g` lanes up by an unaligned load of its padded copy;

@@ -201,7 +201,7 @@ unsafe fn abs_diff(d: &mut [u64], x: &[u64], y: &[u64]) -> u64 {
 
 /// `r = a·b` exactly, for any `a`, `b` of `K = 2H` digits (`H` a multiple of 4, at least 8;
 /// `r` of `2K`): one level of subtractive Karatsuba (Karatsuba and Ofman 1962), the three
-/// half products by [`mul_by_width`] (itself Karatsuba at 32 and 24 digits). `3K²/4` digit
+/// half products by [`mul_by_width`] (Karatsuba again where it takes one). `3K²/4` digit
 /// products at this level and about `5K` digit additions; constant time.
 ///
 /// # Safety
@@ -238,8 +238,8 @@ pub(crate) unsafe fn mul_karatsuba<const K: usize, const H: usize>(
 /// `r = a²` exactly, for any `a` of `K = 2H` digits (`H` a multiple of 8, or of 4 with
 /// written-out rows, `super::unrolled::rows_unrolled`; `r` of `2K`): one
 /// level of subtractive Karatsuba (Karatsuba and Ofman 1962), `a² = z_2·B² + (z_0 + z_2 − (a_0 − a_1)²)·B + z_0` with `z_0 =
-/// a_0²`, `z_2 = a_1²` (`B = 2^(64H)`), the three half squares by [`sqr_by_width`] (itself
-/// Karatsuba at 32 digits). Constant time.
+/// a_0²`, `z_2 = a_1²` (`B = 2^(64H)`), the three half squares by [`sqr_by_width`] (Karatsuba
+/// again where it takes one). Constant time.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).

@@ -1479,8 +1479,8 @@ unsafe fn final_step<const LAZY: bool>(out: &mut [u64], v: &[u64], top: u64, m: 
 /// rows per pass ([`super::rows8::mul_8rows`], [`super::rows8::redc_8rows`], the product by
 /// Karatsuba at the widths of [`super::karatsuba::mul_by_width`]); then one
 /// branch-free subtraction.
-/// `t` is working space of at least `k + 2` digits. `2k² + k` digit products; constant time
-/// in the values (the time depends on `k`).
+/// `t` is working space of at least `k + 2` digits. At most `2k² + k` digit products
+/// (fewer where Karatsuba runs); constant time in the values (the time depends on `k`).
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`super::has_bmi2_adx`]).
