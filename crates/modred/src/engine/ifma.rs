@@ -585,6 +585,9 @@ mod tests {
                 len.saturating_sub(2).max(1),
                 len.saturating_sub(3).max(1),
                 len.saturating_sub(5).max(1),
+                // The fewest steps: the kernel's lag of two steps still to be flushed.
+                1,
+                2,
             ] {
                 let bits = 52 * n as u64 - 2;
                 for round in 0..8 {

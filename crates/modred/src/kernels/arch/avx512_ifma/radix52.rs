@@ -460,16 +460,22 @@ unsafe fn amm_regs<const REGS: usize, const VARTIME: bool>(
 ///   that waits for `y` carries — and `⌈s/2^52⌉ = (s + 2^52 − 1) >> 52` is one shift
 ///   with the `2^52 − 1` added to the precomputed term.
 ///
-/// `U` runs one step behind: step `i` adds `m·y` of step `i − 1`, so that reading digit 1
-/// does not wait for the broadcast, multiply-adds and shift of the `y` just computed. The
-/// terms of that `y` in digit 1, `lo52(m_2·y) + hi52(m_1·y)`, are added in scalar (`e`).
-/// (At 4096 bits, one step per shift, this and the one-shift carry above took 0.89 of
-/// the time before.)
+/// `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`, so that the digit 1
+/// read for a `y` does not wait for the broadcast, multiply-adds and shift of either of
+/// the two `y` before it. Their terms in digit 1 are added in scalar: `e = lo52(m_2·y) +
+/// hi52(m_1·y)` of the last step's `y`, `g = lo52(m_3·y) + hi52(m_2·y)` of the one
+/// before. U's lanes are kept one digit below T's, as with a lag of one step (the `m·y`
+/// of two steps back is taken with `m` moved down a lane: its digit-0 terms fall below
+/// what `D` has already summed). (At 4096 bits, one step per shift, a lag of one step
+/// and the one-shift carry above took 0.89 of the time before; at 1024 bits on an AMD
+/// Zen 5 the second step of lag took a product from 81 to 68 ns — the path from a `y`
+/// through the vector unit back to a `y` spans three steps, no longer longer than the
+/// scalar recurrence; a third step of lag measured slower, its copies of `m` spilling.)
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
 /// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs
 /// with one two-lane shift per pair: the second step's terms land one lane up, so they
-/// are taken with `a` and `m` moved up one lane (and two for its high halves), and each
+/// are taken with `a` and `m` moved up one lane (and `a` two for its high halves), and each
 /// step of a pair has its own accumulators (`T = Te + To`, `U = Ue + Uo`), so that no
 /// register waits on more than two multiply-adds and a shift per pair. The digits read
 /// for `y` go through memory (a store and loads) and the previous `y` is broadcast from
@@ -498,6 +504,7 @@ unsafe fn amm_core<const REGS: usize>(
         let zero = _mm512_setzero_si512();
         let (a0, a1) = (lane0(av[0]), lane1(av[0]));
         let (m0, m1, m2) = (lane0(mv[0]), lane1(mv[0]), lane2(mv[0]));
+        let m3 = lane_of(&low_lanes(mv[0]), 3);
         let m12 = m0inv << 12;
         let a0m = a0.wrapping_mul(m0inv) & DIGIT_MASK;
         let (a0v, a1v, a0mv) = (
@@ -524,32 +531,41 @@ unsafe fn amm_core<const REGS: usize>(
         }
         let (bs, ks, hs, ys) =
             (bs.as_flattened(), ks.as_flattened(), hs.as_flattened(), ys.as_flattened());
+        // m moved down one digit: U takes the m·y of a step two steps later, one lane
+        // lower (its digit-0 terms are below what U must hold: D has them).
+        let md1 = shifted_down::<REGS, 1>(mv);
         let mut t = [zero; REGS];
         let mut u = [zero; REGS];
         let mut d = 0u64;
-        // y of the previous step (its m·y not yet in U), and its terms of digit 1.
-        let mut y_prev = zero;
-        let mut e = 0u64;
+        // The two previous steps' y (their m·y not yet in U), and their terms of digit 1:
+        // `e` those of the last step, `g` those of the one before.
+        let (mut y_prev2, mut y_prev1) = (zero, zero);
+        let (mut e, mut g, mut g_next) = (0u64, 0u64, 0u64);
         // One step's scalar part: y (as y·2^12) from D, D' from x_1 (T's and U's parts).
-        let scalar = |d: &mut u64, e: &mut u64, x1: u64, i: usize| -> u64 {
-            let y12 = d.wrapping_mul(m12).wrapping_add(ys[i]);
-            let hi_m0y = ((m0 as u128 * y12 as u128) >> 64) as u64;
-            let lo_m1y = m1.wrapping_mul(y12) >> DIGIT_SHIFT_12;
-            // ⌈(D + lo52(a_0·b_i))/2^52⌉ (`ks` holds the 2^52 − 1).
-            let c = (*d + ks[i]) >> DIGIT_BITS;
-            *d = x1 + *e + hs[i] + lo_m1y + hi_m0y + c;
-            // This y's terms of the next digit up (digit 1 of the next step).
-            *e = (m2.wrapping_mul(y12) >> DIGIT_SHIFT_12)
-                + ((m1 as u128 * y12 as u128) >> 64) as u64;
-            y12
-        };
+        let scalar =
+            |d: &mut u64, e: &mut u64, g: &mut u64, g_next: &mut u64, x1: u64, i: usize| -> u64 {
+                let y12 = d.wrapping_mul(m12).wrapping_add(ys[i]);
+                let hi_m0y = ((m0 as u128 * y12 as u128) >> 64) as u64;
+                let lo_m1y = m1.wrapping_mul(y12) >> DIGIT_SHIFT_12;
+                // ⌈(D + lo52(a_0·b_i))/2^52⌉ (`ks` holds the 2^52 − 1).
+                let c = (*d + ks[i]) >> DIGIT_BITS;
+                *d = x1 + *e + *g + hs[i] + lo_m1y + hi_m0y + c;
+                // This y's terms of the next digit up (digit 1 of the next step), and of the
+                // one above it (digit 1 of the step after).
+                *e = (m2.wrapping_mul(y12) >> DIGIT_SHIFT_12)
+                    + ((m1 as u128 * y12 as u128) >> 64) as u64;
+                *g = *g_next;
+                *g_next = (m3.wrapping_mul(y12) >> DIGIT_SHIFT_12)
+                    + ((m2 as u128 * y12 as u128) >> 64) as u64;
+                y12
+            };
         let mut i = 0;
         // Pairs of steps where they fit (see above): 4·REGS accumulators and 6·REGS
         // copies of a and m in the 32 registers, and a, m (whatever `n`) with two lanes
         // of room at the top for the copies moved up.
         if REGS <= 3 && top_lanes_clear(&av[REGS - 1], &mv[REGS - 1]) {
             let (a1v, a2v) = (shifted_up::<REGS, 7>(av), shifted_up::<REGS, 6>(av));
-            let (m1v, m2v) = (shifted_up::<REGS, 7>(mv), shifted_up::<REGS, 6>(mv));
+            let m1v = shifted_up::<REGS, 7>(mv);
             let (mut te, mut to, mut ue, mut uo) =
                 ([zero; REGS], [zero; REGS], [zero; REGS], [zero; REGS]);
             while i + 2 <= n {
@@ -559,18 +575,20 @@ unsafe fn amm_core<const REGS: usize>(
                     low_lanes(_mm512_add_epi64(te[0], to[0])),
                     low_lanes(_mm512_add_epi64(ue[0], uo[0])),
                 );
-                let y12 = scalar(&mut d, &mut e, lane_of(&tl, 1) + lane_of(&ul, 2), i);
+                let x1 = lane_of(&tl, 1) + lane_of(&ul, 2);
+                let y12 = scalar(&mut d, &mut e, &mut g, &mut g_next, x1, i);
                 madd_lo_hi(&mut te, av, &a1v, _mm512_set1_epi64(bs[i] as i64));
-                madd_lo_hi(&mut ue, mv, &m1v, y_prev);
-                y_prev = broadcast_via_memory(y12 >> DIGIT_SHIFT_12);
+                madd_lo_hi(&mut ue, &md1, mv, y_prev2);
+                (y_prev2, y_prev1) = (y_prev1, broadcast_via_memory(y12 >> DIGIT_SHIFT_12));
                 let (tl, ul) = (
                     low_lanes(_mm512_add_epi64(te[0], to[0])),
                     low_lanes(_mm512_add_epi64(ue[0], uo[0])),
                 );
-                let y12 = scalar(&mut d, &mut e, lane_of(&tl, 2) + lane_of(&ul, 3), i + 1);
+                let x1 = lane_of(&tl, 2) + lane_of(&ul, 3);
+                let y12 = scalar(&mut d, &mut e, &mut g, &mut g_next, x1, i + 1);
                 madd_lo_hi(&mut to, &a1v, &a2v, _mm512_set1_epi64(bs[i + 1] as i64));
-                madd_lo_hi(&mut uo, &m1v, &m2v, y_prev);
-                y_prev = broadcast_via_memory(y12 >> DIGIT_SHIFT_12);
+                madd_lo_hi(&mut uo, mv, &m1v, y_prev2);
+                (y_prev2, y_prev1) = (y_prev1, broadcast_via_memory(y12 >> DIGIT_SHIFT_12));
                 shift_down::<REGS, 2>(&mut te);
                 shift_down::<REGS, 2>(&mut to);
                 shift_down::<REGS, 2>(&mut ue);
@@ -583,14 +601,16 @@ unsafe fn amm_core<const REGS: usize>(
             }
         }
         while i < n {
-            let y12 = scalar(&mut d, &mut e, lane1(t[0]) + lane2(u[0]), i);
+            let x1 = lane1(t[0]) + lane2(u[0]);
+            let y12 = scalar(&mut d, &mut e, &mut g, &mut g_next, x1, i);
             let bv = _mm512_set1_epi64(bs[i] as i64);
             step_regs(&mut t, av, bv);
-            step_regs(&mut u, mv, y_prev);
-            y_prev = _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64);
+            step_regs(&mut u, &md1, y_prev2);
+            (y_prev2, y_prev1) = (y_prev1, _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64));
             i += 1;
         }
-        step_regs(&mut u, mv, y_prev);
+        step_regs(&mut u, &md1, y_prev2);
+        madd_lo_hi(&mut u, &md1, mv, y_prev1);
         let mut v = [zero; REGS];
         for j in 0..REGS {
             v[j] = _mm512_add_epi64(t[j], u[j]);
@@ -625,6 +645,14 @@ fn shifted_up<const REGS: usize, const K: i32>(x: &[__m512i; REGS]) -> [__m512i;
         }
         out
     }
+}
+
+/// `x·2^(−52K)` (the digits moved down `K` lanes, the bottom `K` dropped).
+#[inline(always)]
+fn shifted_down<const REGS: usize, const K: i32>(x: &[__m512i; REGS]) -> [__m512i; REGS] {
+    let mut out = *x;
+    shift_down::<REGS, K>(&mut out);
+    out
 }
 
 /// The lanes moved down `K` (the bottom `K` dropped, zeros in at the top).
@@ -906,9 +934,10 @@ fn low_lanes(v: __m512i) -> [u64; 4] {
 /// `lanes[l]` by a load the compiler cannot turn back into a shuffle of the register
 /// [`low_lanes`] stored.
 #[inline(always)]
-fn lane_of(lanes: &[u64; 4], l: usize) -> u64 {
+fn lane_of<const N: usize>(lanes: &[u64; N], l: usize) -> u64 {
     let x: u64;
-    // SAFETY: `l < 4` (the callers' constants): an 8-byte read inside the live array.
+    assert!(l < N);
+    // SAFETY: `l < N` (the callers' constants): an 8-byte read inside the live array.
     unsafe {
         core::arch::asm!(
             "mov {x}, qword ptr [{p}]",
