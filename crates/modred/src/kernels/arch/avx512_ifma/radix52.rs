@@ -460,7 +460,7 @@ unsafe fn amm_regs<const REGS: usize, const VARTIME: bool>(
 ///   that waits for `y` carries — and `⌈s/2^52⌉ = (s + 2^52 − 1) >> 52` is one shift
 ///   with the `2^52 − 1` added to the precomputed term.
 ///
-/// `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`, so that the digit 1
+/// Up to three registers `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`, so that the digit 1
 /// read for a `y` does not wait for the broadcast, multiply-adds and shift of either of
 /// the two `y` before it. Their terms in digit 1 are added in scalar: `e = lo52(m_2·y) +
 /// hi52(m_1·y)` of the last step's `y`, `g = lo52(m_3·y) + hi52(m_2·y)` of the one
@@ -471,6 +471,9 @@ unsafe fn amm_regs<const REGS: usize, const VARTIME: bool>(
 /// Zen 5 the second step of lag took a product from 81 to 68 ns — the path from a `y`
 /// through the vector unit back to a `y` spans three steps, no longer longer than the
 /// scalar recurrence; a third step of lag measured slower, its copies of `m` spilling.)
+/// From four registers, where the multiply-adds' rate bounds the step, `U` runs one step
+/// behind (`m·y` of step `i − 1`, its terms `e` in digit 1 in scalar): two steps measured
+/// 1.05× the time at 3072 bits and up to 1.9× at 4096 (Zen 5).
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
 /// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs
@@ -513,27 +516,30 @@ unsafe fn amm_core<const REGS: usize>(
             _mm512_set1_epi64(a0m as i64),
         );
         // The per-step terms of b, eight steps to a register.
-        let mut bs = [[0u64; LANES]; REGS];
-        let mut ks = [[0u64; LANES]; REGS];
-        let mut hs = [[0u64; LANES]; REGS];
-        let mut ys = [[0u64; LANES]; REGS];
-        for j in 0..REGS {
+        let mut bs = Lines([[0u64; LANES]; REGS]);
+        let mut ks = Lines([[0u64; LANES]; REGS]);
+        let mut hs = Lines([[0u64; LANES]; REGS]);
+        let mut ys = Lines([[0u64; LANES]; REGS]);
+        for (j, &b) in bv.iter().enumerate() {
             // lo52(a_0·b_i) + 2^52 − 1: the carry below is then one shift.
-            let k = _mm512_madd52lo_epu64(_mm512_set1_epi64(DIGIT_MASK as i64), bv[j], a0v);
-            let h = _mm512_madd52lo_epu64(_mm512_madd52hi_epu64(zero, bv[j], a0v), bv[j], a1v);
-            let y = _mm512_slli_epi64::<12>(_mm512_madd52lo_epu64(zero, bv[j], a0mv));
+            let k = _mm512_madd52lo_epu64(_mm512_set1_epi64(DIGIT_MASK as i64), b, a0v);
+            let h = _mm512_madd52lo_epu64(_mm512_madd52hi_epu64(zero, b, a0v), b, a1v);
+            let y = _mm512_slli_epi64::<12>(_mm512_madd52lo_epu64(zero, b, a0mv));
             {
-                _mm512_storeu_si512(bs[j].as_mut_ptr() as *mut _, bv[j]);
-                _mm512_storeu_si512(ks[j].as_mut_ptr() as *mut _, k);
-                _mm512_storeu_si512(hs[j].as_mut_ptr() as *mut _, h);
-                _mm512_storeu_si512(ys[j].as_mut_ptr() as *mut _, y);
+                _mm512_store_si512(bs.0[j].as_mut_ptr() as *mut _, b);
+                _mm512_store_si512(ks.0[j].as_mut_ptr() as *mut _, k);
+                _mm512_store_si512(hs.0[j].as_mut_ptr() as *mut _, h);
+                _mm512_store_si512(ys.0[j].as_mut_ptr() as *mut _, y);
             }
         }
         let (bs, ks, hs, ys) =
-            (bs.as_flattened(), ks.as_flattened(), hs.as_flattened(), ys.as_flattened());
+            (bs.0.as_flattened(), ks.0.as_flattened(), hs.0.as_flattened(), ys.0.as_flattened());
+        // U's lag (see above): two steps where the steps' latency sets the pace (the sizes
+        // of up to three registers), one where the multiply-adds' rate does.
+        let lag2 = REGS <= 3;
         // m moved down one digit: U takes the m·y of a step two steps later, one lane
         // lower (its digit-0 terms are below what U must hold: D has them).
-        let md1 = shifted_down::<REGS, 1>(mv);
+        let md1 = if lag2 { shifted_down::<REGS, 1>(mv) } else { *mv };
         let mut t = [zero; REGS];
         let mut u = [zero; REGS];
         let mut d = 0u64;
@@ -554,9 +560,11 @@ unsafe fn amm_core<const REGS: usize>(
                 // one above it (digit 1 of the step after).
                 *e = (m2.wrapping_mul(y12) >> DIGIT_SHIFT_12)
                     + ((m1 as u128 * y12 as u128) >> 64) as u64;
-                *g = *g_next;
-                *g_next = (m3.wrapping_mul(y12) >> DIGIT_SHIFT_12)
-                    + ((m2 as u128 * y12 as u128) >> 64) as u64;
+                if lag2 {
+                    *g = *g_next;
+                    *g_next = (m3.wrapping_mul(y12) >> DIGIT_SHIFT_12)
+                        + ((m2 as u128 * y12 as u128) >> 64) as u64;
+                }
                 y12
             };
         let mut i = 0;
@@ -605,12 +613,20 @@ unsafe fn amm_core<const REGS: usize>(
             let y12 = scalar(&mut d, &mut e, &mut g, &mut g_next, x1, i);
             let bv = _mm512_set1_epi64(bs[i] as i64);
             step_regs(&mut t, av, bv);
-            step_regs(&mut u, &md1, y_prev2);
+            if lag2 {
+                step_regs(&mut u, &md1, y_prev2);
+            } else {
+                step_regs(&mut u, mv, y_prev1);
+            }
             (y_prev2, y_prev1) = (y_prev1, _mm512_set1_epi64((y12 >> DIGIT_SHIFT_12) as i64));
             i += 1;
         }
-        step_regs(&mut u, &md1, y_prev2);
-        madd_lo_hi(&mut u, &md1, mv, y_prev1);
+        if lag2 {
+            step_regs(&mut u, &md1, y_prev2);
+            madd_lo_hi(&mut u, &md1, mv, y_prev1);
+        } else {
+            step_regs(&mut u, mv, y_prev1);
+        }
         let mut v = [zero; REGS];
         for j in 0..REGS {
             v[j] = _mm512_add_epi64(t[j], u[j]);
@@ -619,6 +635,13 @@ unsafe fn amm_core<const REGS: usize>(
         v
     }
 }
+
+/// Registers' worth of digits in memory, each on a cache line of its own: a vector store
+/// or load that straddles two lines costs two, and a scalar load forwarded from a store
+/// that straddles them waits longer; a plain array's place on the stack (8-byte aligned)
+/// changed from one build to the next, and with it the time (4096-bit powm 2.3 to 5.4 ms).
+#[repr(C, align(64))]
+struct Lines<const N: usize>([[u64; LANES]; N]);
 
 /// Whether lanes 6 and 7 of both `a` and `m` are zero.
 #[inline(always)]
@@ -924,20 +947,26 @@ fn lane2(v: __m512i) -> u64 {
 /// Lanes 0 to 3 of `v` in memory (a store; [`lane_of`] reads them), where a shuffle
 /// would take a port the multiply-adds need.
 #[inline(always)]
-fn low_lanes(v: __m512i) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    // SAFETY: AVX (implied by AVX-512F, which every caller has); `out` holds 32 bytes.
-    unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(v)) };
+fn low_lanes(v: __m512i) -> LowLanes {
+    let mut out = LowLanes([0u64; 4]);
+    // SAFETY: AVX (implied by AVX-512F, which every caller has); `out` holds 32 bytes,
+    // 32-byte aligned.
+    unsafe { _mm256_store_si256(out.0.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(v)) };
     out
 }
+
+/// Four lanes in memory, on one half of a cache line (see [`Lines`]).
+#[repr(C, align(32))]
+struct LowLanes([u64; 4]);
 
 /// `lanes[l]` by a load the compiler cannot turn back into a shuffle of the register
 /// [`low_lanes`] stored.
 #[inline(always)]
-fn lane_of<const N: usize>(lanes: &[u64; N], l: usize) -> u64 {
+fn lane_of(lanes: &LowLanes, l: usize) -> u64 {
+    let lanes = &lanes.0;
     let x: u64;
-    assert!(l < N);
-    // SAFETY: `l < N` (the callers' constants): an 8-byte read inside the live array.
+    assert!(l < 4);
+    // SAFETY: `l < 4` (the callers' constants): an 8-byte read inside the live array.
     unsafe {
         core::arch::asm!(
             "mov {x}, qword ptr [{p}]",
