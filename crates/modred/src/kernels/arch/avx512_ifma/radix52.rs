@@ -460,20 +460,20 @@ unsafe fn amm_regs<const REGS: usize, const VARTIME: bool>(
 ///   that waits for `y` carries — and `⌈s/2^52⌉ = (s + 2^52 − 1) >> 52` is one shift
 ///   with the `2^52 − 1` added to the precomputed term.
 ///
-/// Up to three registers `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`, so that the digit 1
-/// read for a `y` does not wait for the broadcast, multiply-adds and shift of either of
-/// the two `y` before it. Their terms in digit 1 are added in scalar: `e = lo52(m_2·y) +
-/// hi52(m_1·y)` of the last step's `y`, `g = lo52(m_3·y) + hi52(m_2·y)` of the one
-/// before. U's lanes are kept one digit below T's, as with a lag of one step (the `m·y`
-/// of two steps back is taken with `m` moved down a lane: its digit-0 terms fall below
-/// what `D` has already summed). (At 4096 bits, one step per shift, a lag of one step
+/// Up to three registers `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`,
+/// so that the digit 1 read for a `y` does not wait for the broadcast, multiply-adds and
+/// shift of either of the two `y` before it. Their terms in digit 1 are added in scalar:
+/// `e = lo52(m_2·y) + hi52(m_1·y)` of the last step's `y`, `g = lo52(m_3·y) + hi52(m_2·y)`
+/// of the one before. U's lanes are kept one digit below T's, as with a lag of one step
+/// (the `m·y` of two steps back is taken with `m` moved down a lane: its digit-0 terms
+/// fall below what `D` has already summed). From four registers, where the multiply-adds'
+/// rate rather than a step's latency bounds the product, `U` runs one step behind (`m·y`
+/// of step `i − 1`, its terms `e` in scalar, `g` zero). (At 4096 bits a lag of one step
 /// and the one-shift carry above took 0.89 of the time before; at 1024 bits on an AMD
 /// Zen 5 the second step of lag took a product from 81 to 68 ns — the path from a `y`
-/// through the vector unit back to a `y` spans three steps, no longer longer than the
-/// scalar recurrence; a third step of lag measured slower, its copies of `m` spilling.)
-/// From four registers, where the multiply-adds' rate bounds the step, `U` runs one step
-/// behind (`m·y` of step `i − 1`, its terms `e` in digit 1 in scalar): two steps measured
-/// 1.05× the time at 3072 bits and up to 1.9× at 4096 (Zen 5).
+/// through the vector unit back to a `y` now spans three steps and no longer outlasts the
+/// scalar recurrence. A third step of lag measured slower, its copies of `m` spilling, and
+/// two steps from four registers 1.03–1.05× the time at 3072 bits.)
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
 /// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs
