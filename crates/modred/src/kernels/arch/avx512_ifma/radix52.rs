@@ -460,20 +460,21 @@ unsafe fn amm_regs<const REGS: usize, const VARTIME: bool>(
 ///   that waits for `y` carries — and `⌈s/2^52⌉ = (s + 2^52 − 1) >> 52` is one shift
 ///   with the `2^52 − 1` added to the precomputed term.
 ///
-/// Up to three registers `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`,
+/// Up to six registers `U` runs two steps behind: step `i` adds `m·y` of step `i − 2`,
 /// so that the digit 1 read for a `y` does not wait for the broadcast, multiply-adds and
 /// shift of either of the two `y` before it. Their terms in digit 1 are added in scalar:
 /// `e = lo52(m_2·y) + hi52(m_1·y)` of the last step's `y`, `g = lo52(m_3·y) + hi52(m_2·y)`
 /// of the one before. U's lanes are kept one digit below T's, as with a lag of one step
 /// (the `m·y` of two steps back is taken with `m` moved down a lane: its digit-0 terms
-/// fall below what `D` has already summed). From four registers, where the multiply-adds'
+/// fall below what `D` has already summed). From seven registers, where the multiply-adds'
 /// rate rather than a step's latency bounds the product, `U` runs one step behind (`m·y`
 /// of step `i − 1`, its terms `e` in scalar, `g` zero). (At 4096 bits a lag of one step
 /// and the one-shift carry above took 0.89 of the time before; at 1024 bits on an AMD
 /// Zen 5 the second step of lag took a product from 81 to 68 ns — the path from a `y`
 /// through the vector unit back to a `y` now spans three steps and no longer outlasts the
-/// scalar recurrence. A third step of lag measured slower, its copies of `m` spilling, and
-/// two steps from four registers 1.03–1.05× the time at 3072 bits.)
+/// scalar recurrence; at 1300–2300 bits, four to six registers, powm took 0.95–0.99 of
+/// the time. A third step of lag measured slower, its copies of `m` spilling; two steps
+/// took the same time at seven registers (2600 bits) and 1.03–1.05× at eight (3072).)
 ///
 /// Up to three registers, where `a` and `m` leave the top two lanes zero (`n + 2 ≤
 /// 8·REGS` for [`amm`]'s operands: the sizes of up to 1196 bits), the steps go in pairs
@@ -534,9 +535,8 @@ unsafe fn amm_core<const REGS: usize>(
         }
         let (bs, ks, hs, ys) =
             (bs.0.as_flattened(), ks.0.as_flattened(), hs.0.as_flattened(), ys.0.as_flattened());
-        // U's lag (see above): two steps where the steps' latency sets the pace (the sizes
-        // of up to three registers), one where the multiply-adds' rate does.
-        let lag2 = REGS <= 3;
+        // U's lag (see above): two steps up to six registers, one above (measured).
+        let lag2 = REGS <= 6;
         // m moved down one digit: U takes the m·y of a step two steps later, one lane
         // lower (its digit-0 terms are below what U must hold: D has them).
         let md1 = if lag2 { shifted_down::<REGS, 1>(mv) } else { *mv };
