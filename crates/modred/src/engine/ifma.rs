@@ -779,25 +779,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore]
-    fn zz_timing() {
-        let mut rng = SplitMix64::new(9);
-        for bits in [1024u64, 1536, 2048, 3072, 4096] {
-            let m = odd_modulus(&mut rng, bits);
-            let ctx = MontgomeryIfma::new_unchecked_cpu(&m).unwrap();
-            let b = random_nat(&mut rng, bits - 1);
-            let e = random_nat(&mut rng, bits);
-            let reps = (3_000_000_000u64 / (bits * bits * bits / 1000)).max(20);
-            let t = std::time::Instant::now();
-            for _ in 0..reps {
-                core::hint::black_box(ctx.pow_vartime(&b, &e, Method::SlidingWindow(6)).unwrap());
-            }
-            let ns = t.elapsed().as_nanos() as f64 / reps as f64;
-            std::eprintln!("{bits}: pow {:.1} us", ns / 1000.0);
-        }
-    }
-
-    #[test]
     fn sizes_outside_the_range_and_even_moduli_are_refused() {
         let mut rng = SplitMix64::new(3);
         assert!(MontgomeryIfma::new_unchecked_cpu(&odd_modulus(&mut rng, MIN_BITS - 1)).is_none());
