@@ -297,24 +297,32 @@ impl<const N: usize> PrimeField<N> {
     }
 
     /// `a·b` by the product and [`PrimeField::reduce_wide`]: the unrolled product, but for
-    /// `2^255 − 19` ([`PrimeField::p25519`]) and nine-digit NIST primes (P-521).
+    /// `2^255 − 19` ([`PrimeField::p25519`]) and P-521 ([`fixed::p521`]).
     #[inline(always)]
     fn product<const CT: bool>(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
         match (self.repr, &self.standard) {
             (Representation::Standard, StandardReduction::PseudoMersenne { bits: 255, c: 19 }) => {
                 self.p25519(a, b)
             }
-            // Nine digits (P-521): the schoolbook rows (MULX/ADX where the CPU has them; no
-            // branch on the values) took 0.96 of fiat-crypto's time, the unrolled product
-            // 1.2–1.4 (fields_vs_fiat, Intel Xeon); on MULX/ADX the dispatch now takes the
-            // nine-digit product in registers (AMD EPYC Zen 4: 0.85, the rows 1.12).
-            (Representation::Standard, StandardReduction::Nist(prime)) if N >= 9 => {
-                let mut z: Wide<N> = [[0; N]; 2];
-                crate::kernels::mul_basecase(z.as_flattened_mut(), &a.0, &b.0);
-                Fe(prime.reduce_wide::<N, CT>(&z))
+            // P-521: the product in registers and the fold in assembly on MULX/ADX
+            // (`fixed::p521`); the unrolled product with the generic fold took 1.2–1.4 of
+            // fiat-crypto's time (fields_vs_fiat, Intel Xeon).
+            (Representation::Standard, StandardReduction::Nist(NistPrime::P521)) => {
+                self.p521(a, b, fixed::p521::mul::<CT>)
             }
             _ => self.reduce_wide::<CT>(&arith::mul_wide(&a.0, &b.0)),
         }
+    }
+
+    /// `op` on P-521's 9-digit arrays (`N = 9` whenever `p` is P-521).
+    #[inline(always)]
+    fn p521(&self, a: &Fe<N>, b: &Fe<N>, op: impl Fn(&[u64; 9], &[u64; 9]) -> [u64; 9]) -> Fe<N> {
+        let mut out = [0u64; N];
+        match (<&[u64; 9]>::try_from(&a.0[..]), <&[u64; 9]>::try_from(&b.0[..])) {
+            (Ok(a9), Ok(b9)) => out.copy_from_slice(&op(a9, b9)),
+            _ => unreachable!("P-521 has nine digits"),
+        }
+        Fe(out)
     }
 
     /// `a·b` modulo `2^255 − 19` by [`fixed::p25519::mul`] (`N = 4` whenever `p` is that
@@ -344,12 +352,9 @@ impl<const N: usize> PrimeField<N> {
                 }
                 Fe(out)
             }
-            // As for the product (nine digits on MULX/ADX: the eight-digit square in
-            // registers and two rows, 1.29 of fiat-crypto's square, Intel Xeon).
-            (Representation::Standard, StandardReduction::Nist(prime)) if N >= 9 => {
-                let mut z: Wide<N> = [[0; N]; 2];
-                crate::kernels::sqr_basecase(z.as_flattened_mut(), &a.0);
-                Fe(prime.reduce_wide::<N, CT>(&z))
+            // P-521: 45 digit products and the fold in assembly on MULX/ADX (`fixed::p521`).
+            (Representation::Standard, StandardReduction::Nist(NistPrime::P521)) => {
+                self.p521(a, a, |a, _| fixed::p521::sqr::<CT>(a))
             }
             _ => self.reduce_wide::<CT>(&arith::sqr_wide(&a.0)),
         }

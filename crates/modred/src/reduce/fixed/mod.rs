@@ -41,6 +41,7 @@
 pub(crate) mod arith;
 pub(crate) mod mont2;
 pub(crate) mod p25519;
+pub(crate) mod p521;
 
 use super::{Bound, Montgomery, Nist, NistPrime, PseudoMersenne, Reducer, Scratch};
 use crate::error::Error;

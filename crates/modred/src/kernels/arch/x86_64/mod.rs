@@ -24,6 +24,8 @@
 //!   digits (but the multiples of 8) with each row written out (no digit loop inside a row).
 //! - [`p25519`]: multiplication modulo `2^255 − 19` (product and fold) in MULX/ADCX/ADOX
 //!   assembly, for `reduce::fixed::p25519`.
+//! - [`p521`]: the Mersenne fold modulo `2^521 − 1` in two carry chains of assembly, and
+//!   the P-521 product and square (45 digit products) before it, for `reduce::fixed::p521`.
 //! - [`scalar`]: single baseline instructions (no detection) the compiler does not emit
 //!   where needed: the two-by-one `div` of the `u64` digit and the CMOV corrections of the
 //!   scalar transform's modular arithmetic.
@@ -37,6 +39,7 @@ pub(crate) mod mont3;
 pub(crate) mod mont4;
 pub(crate) mod mont_mulx;
 pub(crate) mod p25519;
+pub(crate) mod p521;
 mod rows;
 pub(crate) mod rows8;
 pub(crate) mod scalar;
