@@ -456,24 +456,34 @@ arith::with_bmi2! {
 }
 
 arith::with_bmi2! {
-    /// `a·b mod p` by [`arith::mul_wide`] and the hard-coded reduction, compiled for BMI2
-    /// where the CPU has it.
+    /// `a·b mod p` for `a, b < p` by [`arith::mul_wide`] and the hard-coded reduction,
+    /// compiled for BMI2 where the CPU has it; P-521 by [`p521::mul`].
     pub(crate) fn nist_mul_fast<const N: usize, const CT: bool>(
         prime: NistPrime,
         a: &[u64; N],
         b: &[u64; N],
     ) -> [u64; N] {
+        if let (NistPrime::P521, Ok(a9), Ok(b9)) = (prime, <&[u64; 9]>::try_from(&a[..]), <&[u64; 9]>::try_from(&b[..])) {
+            let mut out = [0u64; N];
+            out.copy_from_slice(&p521::mul::<CT>(a9, b9));
+            return out;
+        }
         prime.reduce_wide::<N, CT>(&arith::mul_wide(a, b))
     }
 }
 
 arith::with_bmi2! {
-    /// `a² mod p` by [`arith::sqr_wide`] and the hard-coded reduction, compiled for BMI2
-    /// where the CPU has it.
+    /// `a² mod p` for `a < p` by [`arith::sqr_wide`] and the hard-coded reduction,
+    /// compiled for BMI2 where the CPU has it; P-521 by [`p521::sqr`].
     pub(crate) fn nist_sqr_fast<const N: usize, const CT: bool>(
         prime: NistPrime,
         a: &[u64; N],
     ) -> [u64; N] {
+        if let (NistPrime::P521, Ok(a9)) = (prime, <&[u64; 9]>::try_from(&a[..])) {
+            let mut out = [0u64; N];
+            out.copy_from_slice(&p521::sqr::<CT>(a9));
+            return out;
+        }
         prime.reduce_wide::<N, CT>(&arith::sqr_wide(a))
     }
 }
