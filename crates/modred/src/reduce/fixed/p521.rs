@@ -6,6 +6,9 @@
 //! [`mul_portable`] and [`sqr_portable`], the product of [`arith`] and the fold of
 //! `reduce::nist`.
 //!
+//! Montgomery's representation (`R = 2^576`) takes the same product and square: dividing
+//! by `R ≡ 2^55` is a rotation of the 521 bits ([`mont_mul`], [`mont_sqr`]).
+//!
 //! Tested against `Nat` arithmetic below and through `PrimeField` in `field`'s tests; the
 //! assembly against the portable twins in its own module.
 
@@ -38,6 +41,38 @@ pub(crate) fn sqr<const CT: bool>(a: &[u64; 9]) -> [u64; 9] {
         return out;
     }
     sqr_portable::<CT>(a)
+}
+
+/// `x·2^466 mod p` for `x < p`, in `[0, p)`: since `2^521 ≡ 1`, a rotation of the 521
+/// bits by 466 (`x`'s low 55 bits move to the top). It is the division by `R = 2^576 ≡
+/// 2^55` that turns a product into Montgomery's (`2^(−55) ≡ 2^466`); `p` itself, all ones,
+/// is the only 521-bit number that rotates to `p`. Straight-line.
+#[inline(always)]
+fn times_2_466(x: &[u64; 9]) -> [u64; 9] {
+    let mut y = [0u64; 9];
+    for i in 0..8 {
+        y[i] = (x[i] >> 55) | (x[i + 1] << 9);
+    }
+    // x >> 55 < 2^466 ends at bit 18 of digit 7; the low 55 bits go above it.
+    let low = x[0] & ((1 << 55) - 1);
+    y[7] |= low << 18;
+    y[8] = low >> 46;
+    y
+}
+
+/// Montgomery's product `a·b·R⁻¹ mod p`, `R = 2^576`, for `a, b < p`, in `[0, p)`:
+/// [`mul`], then the division by `R ≡ 2^55` as a rotation ([`times_2_466`]) — not a
+/// reduction by the digits of `p` (paper 000 eq. 2.3's result, computed through the
+/// special form). Constant time for `CT`.
+#[inline(always)]
+pub(crate) fn mont_mul<const CT: bool>(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    times_2_466(&mul::<CT>(a, b))
+}
+
+/// Montgomery's square `a²·R⁻¹ mod p` for `a < p`, as [`mont_mul`] by [`sqr`].
+#[inline(always)]
+pub(crate) fn mont_sqr<const CT: bool>(a: &[u64; 9]) -> [u64; 9] {
+    times_2_466(&sqr::<CT>(a))
 }
 
 /// [`mul`] on any CPU: the product by [`arith::mul_wide`], then the NIST fold. The
@@ -91,6 +126,14 @@ mod tests {
                 assert_eq!(nat(&mul::<false>(a, b)), want);
                 assert_eq!(nat(&mul_portable::<true>(a, b)), want);
             }
+            // R⁻¹ = 2^466 mod p.
+            let r_inv = Nat::power_of_two(466);
+            for b in xs.iter().take(8) {
+                let want = nat(a).mul(&nat(b)).mul(&r_inv).checked_rem(&p).unwrap();
+                assert_eq!(nat(&mont_mul::<true>(a, b)), want, "Montgomery {a:x?}·{b:x?}");
+            }
+            let want_mont = nat(a).sqr().mul(&r_inv).checked_rem(&p).unwrap();
+            assert_eq!(nat(&mont_sqr::<false>(a)), want_mont, "Montgomery {a:x?}²");
             let want = nat(a).sqr().checked_rem(&p).unwrap();
             assert_eq!(nat(&sqr::<true>(a)), want, "{a:x?}²");
             assert_eq!(nat(&sqr::<false>(a)), want, "{a:x?}²");
