@@ -175,6 +175,19 @@ pub(crate) fn montgomery_ct_mulx(digits: usize) -> bool {
 }
 
 /// Digits of an odd modulus up to which the constant-time exponentiation
+/// ([`crate::ct::MontgomeryCt::pow`]) runs on arrays of a const width (`ct::pow_fixed`):
+/// ÷ the digit-level path 0.50–0.70 at 2–7 digits, 1.65 at 8 (AMD EPYC Zen 5; with BMI2
+/// hidden 0.56–0.65). Re-measure: `RSA_SIZES_BITS=128,256,448,512 cargo bench -p
+/// modred-bench --bench rsa_sizes`, `powm-ct/powm-ct-word`.
+pub(crate) const MONTGOMERY_CT_FIXED_MAX_DIGITS: usize = 7;
+
+/// Whether the constant-time exponentiation modulo `digits` 64-bit digits runs on arrays
+/// of a const width: 2 to [`MONTGOMERY_CT_FIXED_MAX_DIGITS`] digits, on every CPU.
+pub(crate) fn montgomery_ct_fixed(digits: usize) -> bool {
+    (2..=MONTGOMERY_CT_FIXED_MAX_DIGITS).contains(&digits)
+}
+
+/// Digits of an odd modulus up to which the constant-time exponentiation
 /// ([`crate::ct::MontgomeryCt::pow`]) runs in radix 2^28 on AVX2 on a CPU without BMI2/ADX
 /// (`engine::avx2`): the kernel's column sums stay exact to 2048 bits.
 pub(crate) const MONTGOMERY_CT_AVX2_MAX_DIGITS: usize = 32;

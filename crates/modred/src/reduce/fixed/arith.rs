@@ -374,7 +374,7 @@ fn asm3<const N: usize>(k: &MontConsts<N>) -> Option<&MontConsts<3>> {
 /// EPYC Zen 4: a 448-bit Montgomery product 80 → 61 ns and powm 39.4 → 31.9 µs.
 #[cfg(x86_kernels)]
 #[inline(always)]
-fn mont_mul_regs_asm<const N: usize>(
+fn mont_mul_regs_asm<const N: usize, const CT: bool>(
     a: &[u64; N],
     b: &[u64; N],
     k: &MontConsts<N>,
@@ -412,7 +412,7 @@ fn mont_mul_regs_asm<const N: usize>(
         }
     }
     let low: [u64; N] = t[..N].try_into().expect("N digits");
-    Some(sub_if_ge::<N, false>(&low, t[N], &k.m))
+    Some(sub_if_ge::<N, CT>(&low, t[N], &k.m))
 }
 
 /// `x` as a 3-digit array (`N = 3`: an identity, folded away).
@@ -433,8 +433,9 @@ fn four<const N: usize>(x: &[u64; N]) -> &[u64; 4] {
 /// for `N = 2` the reduction by one 128-bit quotient digit ([`super::mont2`]), for `N = 3`
 /// and `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_3_adx`] and
 /// [`mont_mul_4_adx`], for `N` = 5–7 there the
-/// CIOS in registers ([`mont_mul_regs_asm`]; all branch-free, but the callers that need
-/// constant time keep to [`mont_mul_fast`] with `CT`), else [`mont_mul_fast`].
+/// CIOS in registers ([`mont_mul_regs_asm`]; all branch-free; the callers that need
+/// constant time take [`mont_mul_ct`], the same kernels with a masked final subtraction
+/// kept from the compiler's branches), else [`mont_mul_fast`].
 #[inline(always)]
 pub(crate) fn mont_mul_vartime_into<const N: usize>(
     out: &mut [u64; N],
@@ -466,7 +467,7 @@ pub(crate) fn mont_mul_vartime_into<const N: usize>(
         return;
     }
     #[cfg(x86_kernels)]
-    if let Some(r) = mont_mul_regs_asm(a, b, k) {
+    if let Some(r) = mont_mul_regs_asm::<N, false>(a, b, k) {
         *out = r;
         return;
     }
@@ -509,7 +510,7 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
         return;
     }
     #[cfg(x86_kernels)]
-    if let Some(r) = mont_mul_regs_asm(a, a, k) {
+    if let Some(r) = mont_mul_regs_asm::<N, false>(a, a, k) {
         *out = r;
         return;
     }
@@ -517,6 +518,70 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
         *out = mont_mul_fast::<N, false>(a, a, &k.m, k.m0inv);
     } else {
         *out = mont_sqr_fast::<N, false>(a, &k.m, k.m0inv);
+    }
+}
+
+/// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)`, in constant time (for
+/// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 3` and `N = 4` on a CPU with
+/// BMI2 and ADX the assembly [`mont_mul_3_adx`] and [`mont_mul_4_adx`] (no branch, no
+/// conditional move, no memory index depending on the values: the final correction is a
+/// masked addition), else [`mont_mul_fast`] with `CT`.
+#[inline(always)]
+pub(crate) fn mont_mul_ct<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    k: &MontConsts<N>,
+) -> [u64; N] {
+    #[cfg(x86_kernels)]
+    if let Some(k3) = asm3(k) {
+        let mut out = [0u64; N];
+        // SAFETY: `asm3` checked that the CPU has BMI2 and ADX.
+        out.copy_from_slice(&unsafe { mont_mul_3_adx(three(a), three(b), k3) });
+        return out;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(k4) = asm4(k) {
+        let mut out = [0u64; N];
+        let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
+        // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
+        unsafe { mont_mul_4_adx(o, four(a), four(b), k4) };
+        return out;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(r) = mont_mul_regs_asm::<N, true>(a, b, k) {
+        return r;
+    }
+    mont_mul_fast::<N, true>(a, b, &k.m, k.m0inv)
+}
+
+/// `a²·2^(−64N) mod m` for `a < m`, in `[0, m)`, in constant time, as [`mont_mul_ct`]:
+/// the assembly squares [`mont_sqr_3_adx`] and [`mont_sqr_4_adx`], else the product below
+/// 3 digits and [`mont_sqr_fast`] from 3 (as [`mont_sqr_vartime_into`] chooses).
+#[inline(always)]
+pub(crate) fn mont_sqr_ct<const N: usize>(a: &[u64; N], k: &MontConsts<N>) -> [u64; N] {
+    #[cfg(x86_kernels)]
+    if let Some(k3) = asm3(k) {
+        let mut out = [0u64; N];
+        // SAFETY: `asm3` checked that the CPU has BMI2 and ADX.
+        out.copy_from_slice(&unsafe { mont_sqr_3_adx(three(a), k3) });
+        return out;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(k4) = asm4(k) {
+        let mut out = [0u64; N];
+        let o: &mut [u64; 4] = (&mut out[..]).try_into().expect("N = 4");
+        // SAFETY: `asm4` checked that the CPU has BMI2 and ADX.
+        unsafe { mont_sqr_4_adx(o, four(a), k4) };
+        return out;
+    }
+    #[cfg(x86_kernels)]
+    if let Some(r) = mont_mul_regs_asm::<N, true>(a, a, k) {
+        return r;
+    }
+    if N <= 2 {
+        mont_mul_fast::<N, true>(a, a, &k.m, k.m0inv)
+    } else {
+        mont_sqr_fast::<N, true>(a, &k.m, k.m0inv)
     }
 }
 

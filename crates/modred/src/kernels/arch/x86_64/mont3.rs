@@ -24,8 +24,8 @@ use crate::reduce::fixed::arith::MontConsts;
 /// `minv = m_0^(−1) mod 2^64` lies at byte offset 24), in MULX assembly. Operand scanning:
 /// for each digit `b_i`, the row `a·b_i` (its four digits by one carry chain, added into
 /// the running value by another), then the subtractive reduction of the running value's
-/// lowest digit. Result below `m`. Branch-free and without conditional moves, but only
-/// the variable-time callers use it.
+/// lowest digit. Result below `m`. Branch-free and without conditional moves: constant time
+/// (the constant-time fixed-size exponentiation, `ct::pow_fixed`, uses it too).
 ///
 /// The running value (at most four digits and a pending borrow) stays below `2^256`
 /// after each row: before it, it is below `2^192` (a value in `(−m, m)` with its borrow

@@ -40,7 +40,8 @@ use crate::reduce::fixed::arith::MontConsts;
 /// borrow out kept for the next step. Result below `m`. The running value's five digits
 /// rotate through `r8`–`r12`; `rbx` and `rbp` are saved on the stack and used. The
 /// portable twin is `arith::mont_mul::<4, false>` (tested against it in `arith`'s tests).
-/// Branch-free and without conditional moves, but only the variable-time callers use it.
+/// Branch-free and without conditional moves: constant time (the constant-time
+/// fixed-size exponentiation, `ct::pow_fixed`, uses it too).
 ///
 /// # Safety
 /// The CPU must have BMI2 (MULX).
