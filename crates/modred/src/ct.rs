@@ -335,7 +335,6 @@ unsafe fn as_u64_mut<L: Limb>(x: &mut [L]) -> &mut [u64] {
 }
 
 /// The digits of `x` as `u64`s.
-#[cfg(x86_kernels)]
 fn to_u64s<L: Limb>(x: &[L]) -> Vec<u64> {
     x.iter().map(|d| d.to_u64()).collect()
 }
