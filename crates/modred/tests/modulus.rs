@@ -285,27 +285,30 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
     let c25519 = &Nat::power_of_two(255) - &Nat::from(19u64);
     let pm192 = &Nat::power_of_two(192) - &Nat::from(237u64);
     let pm384 = &Nat::power_of_two(384) - &Nat::from(317u64);
+    // Where the fixed-size Montgomery assembly runs (BMI2/ADX, not `portable`).
+    let montgomery_asm = modred::modulus::plan(
+        Algorithm::Montgomery,
+        &Nat::power_of_two(255).add(&Nat::one()),
+        Operation::MulMod,
+    )
+    .unwrap()
+    .product
+        == modred::modulus::Product::MontgomeryAsm4;
+    let asm_or = |a: Algorithm| if montgomery_asm { Algorithm::Montgomery } else { a };
     for op in [Operation::MulMod, Operation::PowMod] {
         assert_eq!(choose(&NistPrime::P256.modulus(), op), Algorithm::Montgomery);
-        assert_eq!(choose(&NistPrime::P192.modulus(), op), Algorithm::Nist);
-        assert_eq!(choose(&NistPrime::P384.modulus(), op), Algorithm::Nist);
         assert_eq!(choose(&NistPrime::P521.modulus(), op), Algorithm::Nist);
-        assert_eq!(choose(&NistPrime::P448.modulus(), op), Algorithm::Nist);
-        assert_eq!(choose(&NistPrime::P512.modulus(), op), Algorithm::Nist);
+        // P-192 and 2^448 − 2^224 − 1: Montgomery's assembly beats the hard-coded reduction;
+        // P-384 and 2^512 − 2^32 − 1 too, but for the exponentiation.
+        assert_eq!(choose(&NistPrime::P192.modulus(), op), asm_or(Algorithm::Nist));
+        assert_eq!(choose(&NistPrime::P448.modulus(), op), asm_or(Algorithm::Nist));
+        for p in [NistPrime::P384, NistPrime::P512] {
+            let want =
+                if op == Operation::PowMod { Algorithm::Nist } else { asm_or(Algorithm::Nist) };
+            assert_eq!(choose(&p.modulus(), op), want, "{}", p.name());
+        }
         // At 4 digits the fixed-size Montgomery's assembly, where it runs, is faster.
-        let at_4_digits = if modred::modulus::plan(
-            Algorithm::Montgomery,
-            &Nat::power_of_two(255).add(&Nat::one()),
-            Operation::MulMod,
-        )
-        .unwrap()
-        .product
-            == modred::modulus::Product::MontgomeryAsm4
-        {
-            Algorithm::Montgomery
-        } else {
-            Algorithm::PseudoMersenne
-        };
+        let at_4_digits = asm_or(Algorithm::PseudoMersenne);
         assert_eq!(choose(&c25519, op), at_4_digits);
         let even_pm = &Nat::power_of_two(255) - &Nat::from(20u64);
         assert_eq!(choose(&even_pm, op), Algorithm::PseudoMersenne);

@@ -545,6 +545,22 @@ fn generic(m: &Nat, op: Operation, say: Say) -> (Algorithm, String) {
     }
 }
 
+/// Whether the hard-coded reduction of P-192, P-384, 2^448 − 2^224 − 1 or 2^512 − 2^32 − 1
+/// beats the fixed-size Montgomery code for `op` (multiplications and exponentiations; the
+/// one-off reductions take `nist` for every NIST prime). `modred tune --check --forms nist`
+/// on an AMD EPYC Zen 5 (7 Dec 2026), `auto` then `nist` ÷ the fastest: with BMI2/ADX,
+/// where Montgomery's 3-, 6-, 7- and 8-digit products run as assembly, mulmod 1.30, 1.16,
+/// 1.33, 1.26 and powm 1.01, 1.00 (`nist` the fastest, Montgomery 1.02), 1.37, 1.00
+/// (`nist` the fastest, Montgomery 1.12–1.15) — so `nist` for the powm of P-384 and
+/// 2^512 − 2^32 − 1 only; with BMI2 hidden (`MODRED_CPU_OFF=bmi2,avx512ifma modred bench
+/// --modulus`) Montgomery/nist 1.03–1.17 (mulmod) and 1.18–1.77 (powm) — `nist` for every
+/// operation. (22 Nov 2026, before the 5–7-digit register
+/// products: Montgomery/nist 1.66–1.79 on the 448-bit powm.)
+fn nist_beats_fixed_montgomery(p: NistPrime, op: Operation) -> bool {
+    let montgomery_asm = cfg!(x86_kernels) && crate::kernels::cpu::bmi2_adx();
+    !montgomery_asm || (op == Operation::PowMod && matches!(p, NistPrime::P384 | NistPrime::P512))
+}
+
 /// The special-form reducer for `m` and `op` where one was measured faster than the
 /// generic choice, with the reason, else `None`.
 ///
@@ -555,9 +571,9 @@ fn generic(m: &Nat, op: Operation, say: Say) -> (Algorithm, String) {
 ///   `pseudo-mersenne` was 3.6 times faster than `nist`; since nist's unrolled column
 ///   sums, nist is the faster (see the P-512 arm below).
 /// - `nist`, multiplication (exponentiation): P-521 0.80 (0.76) of pseudo-mersenne and
-///   faster than Montgomery — chosen; P-192 1.0 (1.20), P-224 1.08 (1.02), P-256 1.26
-///   (1.23) of CIOS, P-384 and 2^448 − 2^224 − 1 slower than CIOS too — not chosen: the
-///   generic rule's CIOS is as fast or faster at these sizes.
+///   faster than Montgomery — chosen; P-224 1.08 (1.02), P-256 1.26 (1.23) of CIOS — not
+///   chosen; P-192, P-384, 2^448 − 2^224 − 1 and 2^512 − 2^32 − 1 by the CPU and the
+///   operation ([`nist_beats_fixed_montgomery`]).
 /// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`],
 ///   [`PSEUDO_MERSENNE_POWM_MAX_BITS`] and [`PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS`].
 fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)> {
@@ -569,19 +585,6 @@ fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)>
                 why!(say, "{}: the hard-coded reduction measured fastest", p.name()),
             ))
         }
-        (Some(p @ (NistPrime::P192 | NistPrime::P384 | NistPrime::P448 | NistPrime::P512)), _) => {
-            // Re-measured with the unrolled column sums (`modred tune --check --quick`):
-            // fixed Montgomery/nist 1.28 (mulmod) and 1.30 (powm) on P-192, 1.11 and
-            // 1.05 on P-384; on P-256 nist/fixed Montgomery is 1.12, so P-256 stays generic.
-            // Full `modred tune --check`, three runs (22 Nov 2026): on 2^448 − 2^224 − 1
-            // Montgomery/nist 1.66–1.79 (powm), nist/Montgomery 1.04–1.10 (mulmod: a
-            // tie); on 2^512 − 2^32 − 1 pseudo-mersenne/nist 1.25–1.33 (reduce), 1.05–1.08
-            // (mulmod), 1.00–1.10 (powm): nist for every operation on both.
-            return Some((
-                Algorithm::Nist,
-                why!(say, "{}: the hard-coded reduction measured fastest", p.name()),
-            ));
-        }
         (Some(p), Operation::Reduce) => {
             return Some((
                 Algorithm::Nist,
@@ -591,6 +594,16 @@ fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)>
                     p.name()
                 ),
             ))
+        }
+        (Some(p @ (NistPrime::P192 | NistPrime::P384 | NistPrime::P448 | NistPrime::P512)), op) => {
+            // Else the generic rule's fixed-size Montgomery (for 2^512 − 2^32 − 1 not the
+            // pseudo-Mersenne fold below either: mulmod 72 ns against Montgomery's 54).
+            return nist_beats_fixed_montgomery(p, op).then(|| {
+                (
+                    Algorithm::Nist,
+                    why!(say, "{}: the hard-coded reduction measured fastest", p.name()),
+                )
+            });
         }
         _ => {}
     }
