@@ -312,17 +312,30 @@ fn auto_rule_takes_special_forms_where_measured_faster() {
         assert_eq!(choose(&c25519, op), at_4_digits);
         let even_pm = &Nat::power_of_two(255) - &Nat::from(20u64);
         assert_eq!(choose(&even_pm, op), Algorithm::PseudoMersenne);
-        assert_eq!(choose(&pm192, op), Algorithm::PseudoMersenne);
+        // 3 digits: Montgomery's assembly where it runs; 6: the fold.
+        assert_eq!(choose(&pm192, op), asm_or(Algorithm::PseudoMersenne));
         assert_eq!(choose(&pm384, op), Algorithm::PseudoMersenne);
     }
     assert_eq!(choose(&pm192, Operation::Reduce), Algorithm::PseudoMersenne);
-    // Above PSEUDO_MERSENNE_POWM_MAX_BITS an exponentiation goes to the generic rule (its
-    // multiplications and one-off reductions stay pseudo-Mersenne).
-    let pm1024 = &Nat::power_of_two(1024) - &Nat::from(189u64);
+    // 8 digits: Montgomery's register code for the products where MULX runs, the fold for
+    // the exponentiation.
     let pm512 = &Nat::power_of_two(512) - &Nat::from(189u64);
     assert_eq!(choose(&pm512, Operation::PowMod), Algorithm::PseudoMersenne);
-    assert_eq!(choose(&pm1024, Operation::PowMod), Algorithm::Montgomery);
-    assert_eq!(choose(&pm1024, Operation::MulMod), Algorithm::PseudoMersenne);
+    assert_eq!(choose(&pm512, Operation::MulMod), asm_or(Algorithm::PseudoMersenne));
+    // From 10 digits Montgomery where its products run on AVX-512 IFMA, else the fold;
+    // one-off reductions stay pseudo-Mersenne.
+    let pm1024 = &Nat::power_of_two(1024) - &Nat::from(189u64);
+    let ifma =
+        modred::modulus::plan(Algorithm::Montgomery, &pm1024, Operation::PowMod).unwrap().product
+            == modred::modulus::Product::Ifma52;
+    for op in [Operation::MulMod, Operation::PowMod] {
+        let got = choose(&pm1024, op);
+        if ifma {
+            assert!(matches!(got, Algorithm::Montgomery | Algorithm::MontgomeryInterleaved));
+        } else {
+            assert_eq!(got, Algorithm::PseudoMersenne);
+        }
+    }
     assert_eq!(choose(&pm1024, Operation::Reduce), Algorithm::PseudoMersenne);
     for p in NistPrime::ALL {
         assert_eq!(choose(&p.modulus(), Operation::Reduce), Algorithm::Nist);

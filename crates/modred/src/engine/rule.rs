@@ -80,11 +80,6 @@ pub(crate) const BARRETT_REDUCE_MIN_DIGITS: usize = 9;
 /// Montgomery/pseudo-mersenne 1.05–1.42). Re-measure: `modred tune --check --forms pseudo-mersenne`.
 pub(crate) const PSEUDO_MERSENNE_MIN_BITS: u64 = 1;
 
-/// Digits of a pseudo-Mersenne modulus at which the fixed-size Montgomery is kept where its
-/// product is assembly ([`montgomery_asm`]): pseudo-mersenne/Montgomery 1.14–1.22 at 224–256
-/// bits. Re-measure: `modred tune --check --forms pseudo-mersenne,nist`.
-pub(crate) const PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS: usize = 4;
-
 /// Digits (top bit set) from which a one-off reduction takes the fixed-size Barrett; at 1 digit
 /// a tie with classical (0.88–1.14), at 2 digits barrett/classical 0.50–0.55.
 /// Re-measure: `modred tune --check --forms odd,even`.
@@ -242,14 +237,8 @@ pub(crate) fn montgomery_mulx_sqr_separate(digits: usize) -> bool {
 // `Core` has one arm per width); the asm thresholds are the assembly's width.
 const _: () = assert!(FIXED_MONTGOMERY_MAX_DIGITS == crate::reduce::fixed::MAX_MONTGOMERY_LIMBS);
 const _: () = assert!(MONTGOMERY_REDUCE_ASM_DIGITS == MONTGOMERY_ASM_DIGITS);
-const _: () = assert!(PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS == MONTGOMERY_ASM_DIGITS);
 // The slice Barrett takes over where classical stops.
 const _: () = assert!(CLASSICAL_EVEN_MULMOD_MAX_DIGITS + 1 == BARRETT_REDUCE_MIN_DIGITS);
-
-/// Bits of a pseudo-Mersenne modulus up to which an exponentiation takes `pseudo-mersenne`;
-/// above, Montgomery (pseudo-mersenne/Montgomery 1.49–1.56 at 1024 bits with IFMA).
-/// Re-measure: `modred tune --check --forms pseudo-mersenne`.
-pub(crate) const PSEUDO_MERSENNE_POWM_MAX_BITS: u64 = 512;
 
 /// Bits of an even modulus from which an automatic exponentiation context splits it by CRT
 /// (`engine::even`: the odd part on its own engine, a power modulo 2^s): past one digit,
@@ -561,6 +550,58 @@ fn nist_beats_fixed_montgomery(p: NistPrime, op: Operation) -> bool {
     !montgomery_asm || (op == Operation::PowMod && matches!(p, NistPrime::P384 | NistPrime::P512))
 }
 
+/// Whether Montgomery's code (the generic rule's) beats the pseudo-Mersenne fold for the
+/// products (`op` = MulMod) or the exponentiations (PowMod) modulo an odd `m = 2^n − c`,
+/// one-digit `c`, on this CPU. Measured on an AMD EPYC Zen 5, 7 Dec 2026 (`modred tune
+/// --check --forms pseudo-mersenne` at 128–1024 bits and `modred bench --modulus --algo
+/// pseudo-mersenne,montgomery` at 576–2048, with and without `MODRED_CPU_OFF=avx512ifma`,
+/// with `bmi2` hidden too), the slower one's time ÷ the faster one's:
+/// - where Montgomery's products run on AVX-512 IFMA (from 513 bits): Montgomery, by 1.07–2.35
+///   (mulmod) and 1.24–1.80 (powm);
+/// - 2 digits, on every CPU: Montgomery (one 128-bit quotient digit), 1.35–1.41 and 1.14–1.16;
+/// - 3 and 4 digits where Montgomery's product is MULX assembly: Montgomery, 1.35–1.47 and
+///   1.00–1.26;
+/// - 8 digits with MULX: Montgomery's register code for mulmod (1.33–1.36), the fold for
+///   powm (1.07–1.08); 9 digits with MULX: Montgomery, 1.15 and 1.23;
+/// - the rest — 5–7 digits (Montgomery 1.03 and 1.19–1.20 slower at 384 bits), from 10 digits
+///   without IFMA (1.19–1.41 and 1.30–1.85, 640–2048 bits: the fold's product and a linear
+///   fold against Montgomery's product and reduction), and everything without BMI2/ADX
+///   (1.01–1.49, but 2 digits) — the pseudo-Mersenne fold.
+///
+/// Before (22 Nov 2026, Zen 4 and an Intel Xeon): the fold at every size but 2 and 4
+/// digits, and Montgomery for every exponentiation above 512 bits — 1.30–1.85 too slow there
+/// without IFMA.
+fn montgomery_beats_pseudo_mersenne(m: &Nat, op: Operation) -> bool {
+    if montgomery_ifma(m) {
+        return true;
+    }
+    let mulx = cfg!(x86_kernels) && crate::kernels::cpu::bmi2_adx();
+    match m.len() {
+        2 => true,
+        3 | 4 => mulx,
+        8 => mulx && op == Operation::MulMod,
+        9 => mulx,
+        _ => false,
+    }
+}
+
+/// Whether the Montgomery contexts of an odd `m` run on AVX-512 IFMA on this CPU
+/// (`engine::ifma::MontgomeryIfma::new`'s conditions, without building the context).
+fn montgomery_ifma(m: &Nat) -> bool {
+    #[cfg(x86_kernels)]
+    {
+        let bits = m.bits();
+        m.is_odd()
+            && crate::kernels::arch::avx512_ifma::radix52::has_ifma()
+            && (ifma_min_bits()..=crate::engine::ifma::MAX_BITS).contains(&bits)
+    }
+    #[cfg(not(x86_kernels))]
+    {
+        let _ = m;
+        false
+    }
+}
+
 /// The special-form reducer for `m` and `op` where one was measured faster than the
 /// generic choice, with the reason, else `None`.
 ///
@@ -574,8 +615,8 @@ fn nist_beats_fixed_montgomery(p: NistPrime, op: Operation) -> bool {
 ///   faster than Montgomery — chosen; P-224 1.08 (1.02), P-256 1.26 (1.23) of CIOS — not
 ///   chosen; P-192, P-384, 2^448 − 2^224 − 1 and 2^512 − 2^32 − 1 by the CPU and the
 ///   operation ([`nist_beats_fixed_montgomery`]).
-/// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`],
-///   [`PSEUDO_MERSENNE_POWM_MAX_BITS`] and [`PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS`].
+/// - `pseudo-mersenne` (one-digit `c`): see [`PSEUDO_MERSENNE_MIN_BITS`] and
+///   [`montgomery_beats_pseudo_mersenne`].
 fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)> {
     use crate::reduce::pseudo_mersenne_form;
     match (NistPrime::of(m), op) {
@@ -616,16 +657,9 @@ fn special_form(m: &Nat, op: Operation, say: Say) -> Option<(Algorithm, String)>
             Algorithm::PseudoMersenne,
             why!(say, "2^{n} - c with one-digit c: the pseudo-Mersenne fold measured fastest for one-off reductions"),
         )),
-        Operation::PowMod if n > PSEUDO_MERSENNE_POWM_MAX_BITS => None,
         Operation::PowMod if barrett_fixed_powm(m) => None,
-        // Two odd digits multiply faster by the fixed-size Montgomery (mulmod 8.3 ns against
-        // the fold's 12.2 modulo 2^127 − 1 and 2^128 − 159, Intel Xeon; 14.2 against
-        // 17.7–18.9, AMD EPYC Zen 4).
-        Operation::MulMod | Operation::PowMod if m.is_odd() && m.len() == 2 => None,
         Operation::MulMod | Operation::PowMod
-            if m.is_odd()
-                && m.len() == PSEUDO_MERSENNE_MONTGOMERY_ASM_DIGITS
-                && montgomery_asm(m.len()) =>
+            if m.is_odd() && montgomery_beats_pseudo_mersenne(m, op) =>
         {
             None
         }
