@@ -232,8 +232,8 @@ pub(crate) fn cios<L: Limb>(t: &mut [L], a: &[L], b: &[L], m: &[L], m0inv: L) {
 /// [`MontgomeryCt::pow_word`] (the same [`window_for`], table, masked scan and products per
 /// window), with the table in one allocation, the accumulator on the stack and the
 /// constant-time fixed-size Montgomery product and square of `reduce::fixed::arith`
-/// (`mont_mul_ct`, `mont_sqr_ct`: the 3- and 4-digit assembly on BMI2/ADX) inlined into
-/// the loop, every value below `m` (no final product). `m` (odd), `one = R mod m` and
+/// (`mont_mul_ct`, `mont_sqr_ct`: on BMI2/ADX the 3- and 4-digit assembly and the 5–7-digit
+/// CIOS in registers) inlined into the loop, every value below `m` (no final product). `m` (odd), `one = R mod m` and
 /// `base < m` have `N` digits; the result is `x^e·R mod m` for `base = x·R mod m`.
 /// Constant time: the time depends on `N` and `e.len()` only.
 fn pow_fixed<const N: usize>(m: &[u64], one: &[u64], base: &[u64], e: &[u64]) -> [u64; N] {

@@ -525,7 +525,9 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
 /// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 3` and `N = 4` on a CPU with
 /// BMI2 and ADX the assembly [`mont_mul_3_adx`] and [`mont_mul_4_adx`] (no branch, no
 /// conditional move, no memory index depending on the values: the final correction is a
-/// masked addition), else [`mont_mul_fast`] with `CT`.
+/// masked addition), for `N` = 5–7 there the CIOS in registers ([`mont_mul_regs_asm`],
+/// straight-line, its final subtraction by a mask through `black_box`), else
+/// [`mont_mul_fast`] with `CT`.
 #[inline(always)]
 pub(crate) fn mont_mul_ct<const N: usize>(
     a: &[u64; N],
@@ -555,8 +557,9 @@ pub(crate) fn mont_mul_ct<const N: usize>(
 }
 
 /// `a²·2^(−64N) mod m` for `a < m`, in `[0, m)`, in constant time, as [`mont_mul_ct`]:
-/// the assembly squares [`mont_sqr_3_adx`] and [`mont_sqr_4_adx`], else the product below
-/// 3 digits and [`mont_sqr_fast`] from 3 (as [`mont_sqr_vartime_into`] chooses).
+/// the assembly squares [`mont_sqr_3_adx`] and [`mont_sqr_4_adx`], the 5–7-digit product
+/// in registers of `a` by itself, else the product below 3 digits and [`mont_sqr_fast`]
+/// from 3.
 #[inline(always)]
 pub(crate) fn mont_sqr_ct<const N: usize>(a: &[u64; N], k: &MontConsts<N>) -> [u64; N] {
     #[cfg(x86_kernels)]
