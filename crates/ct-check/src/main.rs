@@ -9,9 +9,10 @@
 
 use ct_check::{mark_public, planted_leaks, targets, Context, Secrets, SplitMix64};
 
-/// Widths in 64-bit digits: one digit, 256, 576 (the nine-digit register forms), 640, 832,
-/// 1280 and 1728 (the written-out rows), 1024 and 2048 bits, and an odd width.
-const WIDTHS: [usize; 10] = [1, 4, 7, 9, 10, 13, 16, 20, 27, 32];
+/// Widths in 64-bit digits: one digit, 128 (the two-digit quotient of the constant-time
+/// exponentiation on arrays), 256, 448 (arrays too), 576 (the nine-digit register forms),
+/// 640, 832, 1280 and 1728 (the written-out rows), 1024 and 2048 bits, and an odd width.
+const WIDTHS: [usize; 11] = [1, 2, 4, 7, 9, 10, 13, 16, 20, 27, 32];
 
 /// Whether `MontgomeryCt::pow` runs on AVX-512 IFMA here, for a 2048-bit modulus: never
 /// under valgrind (it cannot execute AVX-512 and shows a CPU without it), so there the

@@ -172,7 +172,7 @@ pub(crate) fn montgomery_ct_mulx(digits: usize) -> bool {
 /// Digits of an odd modulus up to which the constant-time exponentiation
 /// ([`crate::ct::MontgomeryCt::pow`]) runs on arrays of a const width (`ct::pow_fixed`):
 /// ÷ the digit-level path 0.50–0.70 at 2–7 digits, 1.65 at 8 (AMD EPYC Zen 5; with BMI2
-/// hidden 0.56–0.65). Re-measure: `RSA_SIZES_BITS=128,256,448,512 cargo bench -p
+/// hidden 0.49–0.65). Re-measure: `RSA_SIZES_BITS=128,256,448,512 cargo bench -p
 /// modred-bench --bench rsa_sizes`, `powm-ct/powm-ct-word`.
 pub(crate) const MONTGOMERY_CT_FIXED_MAX_DIGITS: usize = 7;
 

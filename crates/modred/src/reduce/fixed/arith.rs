@@ -522,7 +522,9 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
 }
 
 /// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)`, in constant time (for
-/// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 3` and `N = 4` on a CPU with
+/// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 2` the reduction by one
+/// 128-bit quotient digit in its constant-time form ([`super::mont2::mont_mul_ct`]), for
+/// `N = 3` and `N = 4` on a CPU with
 /// BMI2 and ADX the assembly [`mont_mul_3_adx`] and [`mont_mul_4_adx`] (no branch, no
 /// conditional move, no memory index depending on the values: the final correction is a
 /// masked addition), for `N` = 5–7 there the CIOS in registers ([`mont_mul_regs_asm`],
@@ -534,6 +536,15 @@ pub(crate) fn mont_mul_ct<const N: usize>(
     b: &[u64; N],
     k: &MontConsts<N>,
 ) -> [u64; N] {
+    if let (Ok(a2), Ok(b2), Ok(m2)) = (
+        <&[u64; 2]>::try_from(&a[..]),
+        <&[u64; 2]>::try_from(&b[..]),
+        <&[u64; 2]>::try_from(&k.m[..]),
+    ) {
+        let mut out = [0u64; N];
+        out.copy_from_slice(&super::mont2::mont_mul_ct(a2, b2, m2, k.m_inv_128));
+        return out;
+    }
     #[cfg(x86_kernels)]
     if let Some(k3) = asm3(k) {
         let mut out = [0u64; N];
@@ -557,11 +568,16 @@ pub(crate) fn mont_mul_ct<const N: usize>(
 }
 
 /// `a²·2^(−64N) mod m` for `a < m`, in `[0, m)`, in constant time, as [`mont_mul_ct`]:
-/// the assembly squares [`mont_sqr_3_adx`] and [`mont_sqr_4_adx`], the 5–7-digit product
-/// in registers of `a` by itself, else the product below 3 digits and [`mont_sqr_fast`]
-/// from 3.
+/// [`super::mont2::mont_sqr_ct`] at 2 digits, the assembly squares [`mont_sqr_3_adx`] and
+/// [`mont_sqr_4_adx`], the 5–7-digit product in registers of `a` by itself, else the
+/// product below 3 digits and [`mont_sqr_fast`] from 3.
 #[inline(always)]
 pub(crate) fn mont_sqr_ct<const N: usize>(a: &[u64; N], k: &MontConsts<N>) -> [u64; N] {
+    if let (Ok(a2), Ok(m2)) = (<&[u64; 2]>::try_from(&a[..]), <&[u64; 2]>::try_from(&k.m[..])) {
+        let mut out = [0u64; N];
+        out.copy_from_slice(&super::mont2::mont_sqr_ct(a2, m2, k.m_inv_128));
+        return out;
+    }
     #[cfg(x86_kernels)]
     if let Some(k3) = asm3(k) {
         let mut out = [0u64; N];

@@ -78,6 +78,31 @@ fn redc(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
     [r as u64, (r >> 64) as u64]
 }
 
+/// [`redc`] in constant time: the carry of the low half (`t mod R ≠ 0`) by arithmetic on
+/// its bits, the final selection by a mask through [`core::hint::black_box`] (as
+/// `arith::sub_if_ge` with `CT`), so that no branch depends on `t`.
+#[inline(always)]
+fn redc_ct(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
+    let t_lo = t[0] as u128 | (t[1] as u128) << 64;
+    let t_hi = t[2] as u128 | (t[3] as u128) << 64;
+    let u = t_lo.wrapping_mul(m_inv);
+    let (u0, u1) = (u as u64, (u >> 64) as u64);
+    let (m0, m1) = (m[0] as u128, m[1] as u128);
+    let (p00, p01, p10, p11) = (u0 as u128 * m0, u0 as u128 * m1, u1 as u128 * m0, u1 as u128 * m1);
+    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
+    let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    // 1 when t_lo ≠ 0: the top bit of t_lo | −t_lo.
+    let nonzero = (t_lo | t_lo.wrapping_neg()) >> 127;
+    let (s, c1) = t_hi.overflowing_add(um_hi);
+    let (s, c2) = s.overflowing_add(nonzero);
+    let carry = (c1 | c2) as u128;
+    let (d, borrow) = s.overflowing_sub(wide(m));
+    // Keep s (all ones) when there was no carry and the subtraction borrowed.
+    let keep = core::hint::black_box(0u128.wrapping_sub((carry ^ 1) & borrow as u128));
+    let r = d ^ ((s ^ d) & keep);
+    [r as u64, (r >> 64) as u64]
+}
+
 /// [`redc_sum`] for `t < m·2^128` and `m < 2^126`, without the final subtraction: congruent
 /// to `t·2^(−128)`, in `[0, 2m)`, which is below `2^127`, so the sum never carries.
 #[inline(always)]
@@ -200,6 +225,18 @@ pub(crate) fn mont_mul(a: &[u64; 2], b: &[u64; 2], m: &[u64; 2], m_inv: u128) ->
     redc(product(a, b), m, m_inv)
 }
 
+/// [`mont_mul`] in constant time ([`redc_ct`]).
+#[inline(always)]
+pub(crate) fn mont_mul_ct(a: &[u64; 2], b: &[u64; 2], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
+    redc_ct(product(a, b), m, m_inv)
+}
+
+/// [`mont_sqr`] in constant time ([`redc_ct`]).
+#[inline(always)]
+pub(crate) fn mont_sqr_ct(a: &[u64; 2], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
+    redc_ct(square(a), m, m_inv)
+}
+
 /// `a²·2^(−128) mod m` for `a < m`: the square (three digit products), then [`redc`].
 #[inline(always)]
 pub(crate) fn mont_sqr(a: &[u64; 2], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
@@ -213,7 +250,8 @@ mod tests {
     use crate::reduce::fixed::arith::{self, MontConsts};
     use modred_testkit::SplitMix64;
 
-    /// The products and squares against the digit-serial CIOS (`arith::mont_mul`) and `Nat`,
+    /// The products and squares (and their constant-time forms) against the digit-serial
+    /// CIOS (`arith::mont_mul`) and `Nat`,
     /// on moduli from 2^64 + 1 to 2^128 − 1 (all-ones digits, a zero digit, the top bit
     /// alone, random of every length) and operands 0, 1, m − 1, m − 2 and random; then
     /// chains of squarings as an exponentiation runs them.
@@ -262,10 +300,16 @@ mod tests {
                 for b in &xs {
                     let got = mont_mul(a, b, &m, m_inv);
                     assert_eq!(got, arith::mont_mul::<2, false>(a, b, &m, k.m0inv), "m = {m:x?}");
+                    assert_eq!(mont_mul_ct(a, b, &m, m_inv), got, "m = {m:x?} (constant time)");
                     r_inv_check(&got, &Nat::from_limbs(a).mul(&Nat::from_limbs(b)));
                 }
                 let got = mont_sqr(a, &m, m_inv);
                 assert_eq!(got, mont_mul(a, a, &m, m_inv), "m = {m:x?}, a = {a:x?}");
+                assert_eq!(
+                    mont_sqr_ct(a, &m, m_inv),
+                    got,
+                    "m = {m:x?}, a = {a:x?} (constant time)"
+                );
                 r_inv_check(&got, &Nat::from_limbs(a).sqr());
             }
             let (mut x, mut y) = (xs[4], xs[4]);
