@@ -122,10 +122,19 @@ impl MontgomeryIfma {
     /// [`super::rule::ifma_min_bits`].
     #[cfg_attr(not(x86_kernels), allow(dead_code))] // only `Modulus` calls it
     pub(crate) fn new(m: &Nat<u64>) -> Option<Self> {
-        if !ifma::has_ifma() || m.bits() < super::rule::ifma_min_bits() {
+        if !Self::applies(m) {
             return None;
         }
         Self::new_unchecked_cpu(m)
+    }
+
+    /// Whether [`MontgomeryIfma::new`] gives a context for `m` on this CPU, without
+    /// building it (for the selector's rules).
+    #[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 rules
+    pub(crate) fn applies(m: &Nat<u64>) -> bool {
+        ifma::has_ifma()
+            && m.is_odd()
+            && (super::rule::ifma_min_bits()..=MAX_BITS).contains(&m.bits())
     }
 
     /// As [`MontgomeryIfma::new`] without the CPU check (the tests build the context to

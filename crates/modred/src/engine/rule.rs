@@ -585,15 +585,11 @@ fn montgomery_beats_pseudo_mersenne(m: &Nat, op: Operation) -> bool {
     }
 }
 
-/// Whether the Montgomery contexts of an odd `m` run on AVX-512 IFMA on this CPU
-/// (`engine::ifma::MontgomeryIfma::new`'s conditions, without building the context).
+/// Whether the Montgomery contexts of `m` run on AVX-512 IFMA on this CPU.
 fn montgomery_ifma(m: &Nat) -> bool {
     #[cfg(x86_kernels)]
     {
-        let bits = m.bits();
-        m.is_odd()
-            && crate::kernels::arch::avx512_ifma::radix52::has_ifma()
-            && (ifma_min_bits()..=crate::engine::ifma::MAX_BITS).contains(&bits)
+        crate::engine::ifma::MontgomeryIfma::applies(m)
     }
     #[cfg(not(x86_kernels))]
     {

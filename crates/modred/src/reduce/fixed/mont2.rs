@@ -55,8 +55,11 @@ fn redc_sum(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> (u128, bool) {
     // The middle column of u·m (below 3·2^64), then its high half (exact: u·m < 2^256).
     let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
     let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    // 1 when t_lo ≠ 0 (the top bit of t_lo | −t_lo): arithmetic, not a comparison, so
+    // that the constant-time form ([`redc_ct`]) has no branch on it either.
+    let nonzero = (t_lo | t_lo.wrapping_neg()) >> 127;
     let (s, c1) = t_hi.overflowing_add(um_hi);
-    let (s, c2) = s.overflowing_add((t_lo != 0) as u128);
+    let (s, c2) = s.overflowing_add(nonzero);
     (s, c1 | c2)
 }
 
@@ -78,27 +81,15 @@ fn redc(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
     [r as u64, (r >> 64) as u64]
 }
 
-/// [`redc`] in constant time: the carry of the low half (`t mod R ≠ 0`) by arithmetic on
-/// its bits, the final selection by a mask through [`core::hint::black_box`] (as
-/// `arith::sub_if_ge` with `CT`), so that no branch depends on `t`.
+/// [`redc`] in constant time: the final selection by a mask through
+/// [`core::hint::black_box`] (as `arith::sub_if_ge` with `CT`), so that no branch depends
+/// on `t` ([`redc_sum`] takes the low half's carry by arithmetic on its bits).
 #[inline(always)]
 fn redc_ct(t: [u64; 4], m: &[u64; 2], m_inv: u128) -> [u64; 2] {
-    let t_lo = t[0] as u128 | (t[1] as u128) << 64;
-    let t_hi = t[2] as u128 | (t[3] as u128) << 64;
-    let u = t_lo.wrapping_mul(m_inv);
-    let (u0, u1) = (u as u64, (u >> 64) as u64);
-    let (m0, m1) = (m[0] as u128, m[1] as u128);
-    let (p00, p01, p10, p11) = (u0 as u128 * m0, u0 as u128 * m1, u1 as u128 * m0, u1 as u128 * m1);
-    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
-    let um_hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
-    // 1 when t_lo ≠ 0: the top bit of t_lo | −t_lo.
-    let nonzero = (t_lo | t_lo.wrapping_neg()) >> 127;
-    let (s, c1) = t_hi.overflowing_add(um_hi);
-    let (s, c2) = s.overflowing_add(nonzero);
-    let carry = (c1 | c2) as u128;
+    let (s, carry) = redc_sum(t, m, m_inv);
     let (d, borrow) = s.overflowing_sub(wide(m));
     // Keep s (all ones) when there was no carry and the subtraction borrowed.
-    let keep = core::hint::black_box(0u128.wrapping_sub((carry ^ 1) & borrow as u128));
+    let keep = core::hint::black_box(0u128.wrapping_sub((!carry & borrow) as u128));
     let r = d ^ ((s ^ d) & keep);
     [r as u64, (r >> 64) as u64]
 }
