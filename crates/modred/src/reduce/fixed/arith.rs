@@ -521,7 +521,7 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
     }
 }
 
-/// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)`, in constant time (for
+/// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)` (paper 000, Algorithm 3), in constant time (for
 /// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 2` the reduction by one
 /// 128-bit quotient digit in its constant-time form ([`super::mont2::mont_mul_ct`]), for
 /// `N = 3` and `N = 4` on a CPU with

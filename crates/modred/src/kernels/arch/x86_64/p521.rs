@@ -33,7 +33,8 @@ macro_rules! high_digit {
     };
 }
 
-/// `out = z mod p` for `z < p²` (the product of two field elements), in `[0, p)`: with
+/// `out = z mod p` for `z < p²` (the product of two field elements), in `[0, p)` — the
+/// Mersenne fold of paper 003 §6.2 (`2^521 ≡ 1`): with
 /// `lo = z mod 2^521` and `hi = ⌊z/2^521⌋` (at most `p − 1`), `s = lo + hi ≡ z` and
 /// `s < 2p`. One carry chain computes `u = s + 1`; its bit 521, `q`, says whether `s ≥ p`,
 /// and then `s − p = u − 2^521` is `u` without that bit; otherwise `s = u − 1`. So the
