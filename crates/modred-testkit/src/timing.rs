@@ -30,7 +30,9 @@
 //!
 //! *Clock*: on Linux the thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`), which does not
 //! count the time the thread spent descheduled while other processes ran — on a shared
-//! machine the largest source of noise by far; elsewhere the monotonic wall clock.
+//! machine the largest source of noise by far; elsewhere the monotonic wall clock. A batch
+//! whose thread-clock reading fails or does not advance is timed by the wall clock, read
+//! around it too (never as zero).
 //! Candidates whose work runs on other threads (a thread pool) are timed on the wall
 //! clock: [`compare_wall_clock`].
 //!
@@ -97,12 +99,24 @@ impl Stopwatch {
         }
     }
 
-    fn elapsed(self) -> Duration {
+    /// The time since `start`; `None` where the thread clock's second reading failed or
+    /// was not later than its first.
+    fn elapsed(self) -> Option<Duration> {
         match self {
-            Stopwatch::Cpu(t0) => cpu_clock::now().map_or(Duration::ZERO, |t| t.saturating_sub(t0)),
-            Stopwatch::Wall(t0) => t0.elapsed(),
+            Stopwatch::Cpu(t0) => {
+                cpu_clock::now().and_then(|t| t.checked_sub(t0)).filter(|d| !d.is_zero())
+            }
+            Stopwatch::Wall(t0) => Some(t0.elapsed()),
         }
     }
+}
+
+/// A batch's time: the thread clock's reading, or where it has none (a failed read, or a
+/// clock that did not advance: seen once in a virtual machine, a batch of about 20 µs
+/// read as nothing, a minimum of 0.00 ns an operation and a ratio of infinity) the wall
+/// clock's, which counts the batch and any time the thread was descheduled: never less.
+fn batch_time(clock_reading: Option<Duration>, wall: Duration) -> Duration {
+    clock_reading.unwrap_or(wall)
 }
 
 /// The calling thread's CPU time, where the platform has it.
@@ -180,9 +194,11 @@ impl<'a> Candidate<'a> {
     }
 
     fn time(&mut self, n: u64, clock: Clock) -> Duration {
+        let wall = Instant::now();
         let start = Stopwatch::start(clock);
         (self.run)(black_box(n));
-        start.elapsed()
+        let reading = start.elapsed();
+        batch_time(reading, wall.elapsed())
     }
 }
 
@@ -411,6 +427,17 @@ mod tests {
         }
         // 40 times the work: at least several times slower, whatever the noise.
         assert!(t[1].ratio_to(&t[0]) > 5.0, "{t:?}");
+    }
+
+    #[test]
+    fn a_batch_without_a_thread_clock_reading_takes_the_wall_clock() {
+        let wall = Duration::from_micros(21);
+        assert_eq!(batch_time(Some(Duration::from_micros(20)), wall), Duration::from_micros(20));
+        assert_eq!(batch_time(None, wall), wall);
+        // A thread-clock reading no later than the start is no reading.
+        let later = cpu_clock::now().unwrap_or_default() + Duration::from_secs(3600);
+        assert_eq!(Stopwatch::Cpu(later).elapsed(), None);
+        assert!(Stopwatch::Wall(Instant::now()).elapsed().is_some());
     }
 
     #[test]
