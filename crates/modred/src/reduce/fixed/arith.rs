@@ -521,15 +521,14 @@ pub(crate) fn mont_sqr_vartime_into<const N: usize>(
     }
 }
 
-/// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)` (paper 000, Algorithm 3), in constant time (for
-/// `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 2` the reduction by one
-/// 128-bit quotient digit in its constant-time form ([`super::mont2::mont_mul_ct`]), for
-/// `N = 3` and `N = 4` on a CPU with
-/// BMI2 and ADX the assembly [`mont_mul_3_adx`] and [`mont_mul_4_adx`] (no branch, no
-/// conditional move, no memory index depending on the values: the final correction is a
-/// masked addition), for `N` = 5–7 there the CIOS in registers ([`mont_mul_regs_asm`],
-/// straight-line, its final subtraction by a mask through `black_box`), else
-/// [`mont_mul_fast`] with `CT`.
+/// `a·b·2^(−64N) mod m` for `a, b < m`, in `[0, m)` (paper 000, Algorithm 3), in constant
+/// time (for `ct::MontgomeryCt`'s fixed-size exponentiation): for `N = 2` the reduction by
+/// one 128-bit quotient digit in its constant-time form ([`super::mont2::mont_mul_ct`]),
+/// for `N = 3` and `N = 4` on a CPU with BMI2 and ADX the assembly [`mont_mul_3_adx`] and
+/// [`mont_mul_4_adx`] (no branch, no conditional move, no memory index depending on the
+/// values: the final correction is a masked addition), for `N` = 5–7 there the CIOS in
+/// registers ([`mont_mul_regs_asm`], straight-line, its final subtraction by a mask through
+/// `black_box`), else [`mont_mul_fast`] with `CT`.
 #[inline(always)]
 pub(crate) fn mont_mul_ct<const N: usize>(
     a: &[u64; N],
