@@ -560,7 +560,14 @@ fn nist_beats_fixed_montgomery(p: NistPrime, op: Operation) -> bool {
 ///   (mulmod) and 1.24–1.80 (powm);
 /// - 2 digits, on every CPU: Montgomery (one 128-bit quotient digit), 1.35–1.41 and 1.14–1.16;
 /// - 3 and 4 digits where Montgomery's product is MULX assembly: Montgomery, 1.35–1.47 and
-///   1.00–1.26;
+///   1.00–1.26 — but for the 4-digit exponentiation only on a CPU with AVX-512 IFMA: on an
+///   AMD EPYC Zen 3 (AVX2, no AVX-512; 7 Dec 2026, `modred tune --check`, three runs, and
+///   `modred bench --modulus`) the fold's exponentiation is 1.11–1.15 faster at 224, 255
+///   and 256 bits (7.2 against 8.2 µs at 256), although Montgomery's product and square
+///   are faster one at a time (24 and 19.5 ns against 27.3 and 23.5): in a chain of
+///   squarings its four serial quotient digits cost more than the fold's independent
+///   products. IFMA marks the newer cores measured (Zen 4, Zen 5, Xeons), not code the
+///   4-digit product runs;
 /// - 8 digits with MULX: Montgomery's register code for mulmod (1.33–1.36), the fold for
 ///   powm (1.07–1.08); 9 digits with MULX: Montgomery, 1.15 and 1.23;
 /// - the rest — 5–7 digits (Montgomery 1.03 and 1.19–1.20 slower at 384 bits), from 10 digits
@@ -578,7 +585,8 @@ fn montgomery_beats_pseudo_mersenne(m: &Nat, op: Operation) -> bool {
     let mulx = cfg!(x86_kernels) && crate::kernels::cpu::bmi2_adx();
     match m.len() {
         2 => true,
-        3 | 4 => mulx,
+        3 => mulx,
+        4 => mulx && (op == Operation::MulMod || crate::kernels::cpu::avx512_ifma()),
         8 => mulx && op == Operation::MulMod,
         9 => mulx,
         _ => false,
