@@ -320,6 +320,30 @@ fn wide_inputs(bits: u64, p: &BigUint, rng: &mut SplitMix64, random: usize) -> V
     xs
 }
 
+/// Arguments `x = q·2^bits + r` whose first fold `t = r + q·c = L + H·2^bits` lands where
+/// the reduction decides whether to subtract `p = 2^bits − c`: `L + c·H` just below, at and
+/// just above `p` (and `L` at its extremes) for `H` from 0 to its largest, `c`.
+fn fold_thresholds(bits: u64, p: &BigUint) -> Vec<BigUint> {
+    let two = BigUint::one() << bits;
+    let c = &two - p;
+    let mut xs = Vec::new();
+    for h in [BigUint::from(0u32), BigUint::one(), &c / 2u32, &c - 1u32, c.clone()] {
+        let ch = &c * &h;
+        for v in [p - 1u32, p.clone(), p + 1u32, ch.clone(), &ch + &two - 1u32] {
+            if v < ch || &v - &ch >= two {
+                continue;
+            }
+            let t = &v - &ch + &h * &two;
+            let q = (&t / &c).min(&two - 1u32);
+            let r = &t - &q * &c;
+            if r < two {
+                xs.push(q * &two + r);
+            }
+        }
+    }
+    xs
+}
+
 fn check_pm<const N: usize>(p: &BigUint, rng: &mut SplitMix64) {
     let pn = nat(p);
     let bits = p.bits();
@@ -328,7 +352,9 @@ fn check_pm<const N: usize>(p: &BigUint, rng: &mut SplitMix64) {
     let made = make::<u64>(Algorithm::PseudoMersenne, &pn).unwrap();
     assert_eq!(made.width(), N);
     let mut s = Scratch::new();
-    for x in wide_inputs(bits, p, rng, 150) {
+    let thresholds = fold_thresholds(bits, p);
+    assert!(thresholds.len() >= 10, "p={p:x}: {} threshold arguments", thresholds.len());
+    for x in wide_inputs(bits, p, rng, 150).into_iter().chain(thresholds) {
         let want = &x % p;
         let z = limbs(&x, 2 * N);
         let (lo, hi): ([u64; N], [u64; N]) =

@@ -381,7 +381,7 @@ impl<const N: usize> PrimeField<N> {
             Representation::Standard => match &self.standard {
                 StandardReduction::Nist(prime) => prime.reduce_wide::<N, CT>(z),
                 StandardReduction::PseudoMersenne { bits, c } => {
-                    fixed::pm_fold::<N, CT>(z, *bits, *c, &self.p)
+                    fixed::pm_fold::<N, CT>(z, *bits, *c)
                 }
                 StandardReduction::Generic(r) => {
                     let mut out = [0u64; N];

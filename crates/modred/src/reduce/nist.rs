@@ -221,8 +221,7 @@ impl NistPrime {
                 let mut w: Wide<8> = [[0u64; 8]; 2];
                 w[0].copy_from_slice(&z[..8]);
                 w[1].copy_from_slice(&z[8..16]);
-                let p: [u64; 8] = P512_64;
-                out.copy_from_slice(&fixed::pm_fold::<8, CT>(&w, 512, (1 << 32) + 1, &p))
+                out.copy_from_slice(&fixed::pm_fold::<8, CT>(&w, 512, (1 << 32) + 1))
             }
             NistPrime::P521 => out.copy_from_slice(&fold521::<CT>(z)),
         }
@@ -251,10 +250,6 @@ arith::with_bmi2! {
         arith::redc::<4, CT>(&arith::sqr_wide(a), &P256_64, 1)
     }
 }
-
-/// P-512 in 64-bit digits: 2^512 − 2^32 − 1.
-const P512_64: [u64; 8] =
-    [0xffff_fffe_ffff_ffff, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX];
 
 /// The compile-time data of one prime `f(2^32)`: `X_f`, row 0 (`b^n − p`) and `p`.
 struct Gm<const N: usize> {

@@ -378,21 +378,21 @@ impl<const N: usize> Reducer<u64> for MontgomeryFixed<N> {
 }
 
 /// `z mod p` for `p = 2^bits − c` with one-digit `c`, `2·bits(c) < bits`, `p` of `N`
-/// digits and `z < 2^(2·bits)`: the two folds of [`super::PseudoMersenne`] (paper 003,
-/// Algorithm 4 and its extension to `bits` not a multiple of 64) on fixed-size digits,
-/// then one branch-free conditional subtraction (`CT` as in [`arith::sub_if_ge`]).
+/// digits and `z < 2^(2·bits)`: the folds of [`super::PseudoMersenne`] (paper 003,
+/// Algorithm 4 and its extension to `bits` not a multiple of 64) on fixed-size digits, the
+/// second one merged with the final subtraction (branch-free; `CT` as in
+/// [`arith::sub_if_ge`]).
 ///
 /// With `s = bits − 64(N−1)`: `q = z >> bits`, `r = z mod 2^bits`; `t = r + q·c <
-/// 2^bits·(c+1)`; `q₂ = t >> bits ≤ c`, `t₂ = (t mod 2^bits) + q₂·c ≤ 2^bits − 1 + c²`,
-/// which is below `2p`, and above `2^(64N)` only when `s = 64` (then by one carry digit).
-/// No branch and no memory index depends on `z`.
+/// 2^bits·(c+1)`, read as `L + H·2^bits` with `L < 2^bits` and `H ≤ c`. Then `z ≡ V = L +
+/// H·c < 2^bits + c² < 2p`, and `V ≥ p` exactly when `V + c ≥ 2^bits`: so `u = L + c·(H +
+/// 1)` (below `2^(bits+1)`) has bit `bits` set exactly when `p` is to be subtracted, and
+/// the result is `u − c` when it is clear and `u − 2^bits` when it is set — `u − c·(1 −
+/// bit)` with the bit dropped. (The fold as the paper writes it adds `H·c` and then compares
+/// the sum with `p`; this adds the `c` of that comparison at once, and needs no selection
+/// between two results.) No branch and no memory index depends on `z`.
 #[inline(always)]
-pub(crate) fn pm_fold<const N: usize, const CT: bool>(
-    z: &Wide<N>,
-    bits: u32,
-    c: u64,
-    p: &[u64; N],
-) -> [u64; N] {
+pub(crate) fn pm_fold<const N: usize, const CT: bool>(z: &Wide<N>, bits: u32, c: u64) -> [u64; N] {
     let s = bits - 64 * (N as u32 - 1); // 1 ..= 64, public
     let mask = if s == 64 { u64::MAX } else { (1u64 << s) - 1 };
     // Digit i of q = z >> bits.
@@ -412,10 +412,10 @@ pub(crate) fn pm_fold<const N: usize, const CT: bool>(
     for i in 0..N {
         (r[i], carry) = arith::mac(r[i], q(i), c, carry);
     }
-    let q2 = if s == 64 { carry } else { (carry << (64 - s)) | (r[N - 1] >> s) };
+    let h = if s == 64 { carry } else { (carry << (64 - s)) | (r[N - 1] >> s) };
     r[N - 1] &= mask;
-    // t₂ = r + q₂·c.
-    let (lo, hi) = arith::mac(0, q2, c, 0);
+    // u = L + c·(H + 1).
+    let (lo, hi) = arith::mac(c, h, c, 0);
     let mut cy;
     (r[0], cy) = arith::adc(r[0], lo, 0);
     let mut add = hi;
@@ -423,9 +423,29 @@ pub(crate) fn pm_fold<const N: usize, const CT: bool>(
         (*v, cy) = arith::adc(*v, add, cy);
         add = 0;
     }
-    // For N = 1 the high digit of q₂·c has nowhere to go but the top.
-    let top = if N == 1 { cy + hi } else { cy };
-    arith::sub_if_ge::<N, CT>(&r, top, p)
+    // Bit `bits` of u: the carry out of the digits when s = 64 (for N = 1 the high digit
+    // of c·(H + 1) has nowhere to go but there), else the bit above the mask.
+    let bit = if s == 64 {
+        if N == 1 {
+            cy + hi
+        } else {
+            cy
+        }
+    } else {
+        r[N - 1] >> s
+    };
+    // All ones when the bit is clear (subtract c), zero when it is set (drop the bit).
+    let mut clear = bit.wrapping_sub(1);
+    if CT {
+        clear = core::hint::black_box(clear);
+    }
+    let mut borrow;
+    (r[0], borrow) = arith::sbb(r[0], clear & c, 0);
+    for v in r.iter_mut().skip(1) {
+        (*v, borrow) = arith::sbb(*v, 0, borrow);
+    }
+    r[N - 1] &= mask;
+    r
 }
 
 arith::with_bmi2! {
@@ -436,9 +456,8 @@ arith::with_bmi2! {
         b: &[u64; N],
         bits: u32,
         c: u64,
-        p: &[u64; N],
     ) -> [u64; N] {
-        pm_fold::<N, CT>(&arith::mul_wide(a, b), bits, c, p)
+        pm_fold::<N, CT>(&arith::mul_wide(a, b), bits, c)
     }
 }
 
@@ -449,9 +468,8 @@ arith::with_bmi2! {
         a: &[u64; N],
         bits: u32,
         c: u64,
-        p: &[u64; N],
     ) -> [u64; N] {
-        pm_fold::<N, CT>(&arith::sqr_wide(a), bits, c, p)
+        pm_fold::<N, CT>(&arith::sqr_wide(a), bits, c)
     }
 }
 
@@ -494,7 +512,6 @@ arith::with_bmi2! {
 /// the fold on stack arrays (`pm_fold`).
 #[derive(Clone, Debug)]
 pub struct PseudoMersenneFixed<const N: usize> {
-    p: [u64; N],
     bits: u32,
     c: u64,
     slow: PseudoMersenne<u64>,
@@ -504,19 +521,19 @@ impl<const N: usize> PseudoMersenneFixed<N> {
     /// `z mod p` for `z < 2^(2·bits)` given as `2N` digits (low half first).
     #[inline]
     pub fn reduce_fixed(&self, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
-        pm_fold::<N, false>(&[*lo, *hi], self.bits, self.c, &self.p)
+        pm_fold::<N, false>(&[*lo, *hi], self.bits, self.c)
     }
 
     /// `a·b mod p` for `a, b < p`.
     #[inline]
     pub fn mul_fixed(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        pm_mul_fast::<N, false>(a, b, self.bits, self.c, &self.p)
+        pm_mul_fast::<N, false>(a, b, self.bits, self.c)
     }
 
     /// `a² mod p` for `a < p`.
     #[inline]
     pub fn sqr_fixed(&self, a: &[u64; N]) -> [u64; N] {
-        pm_sqr_fast::<N, false>(a, self.bits, self.c, &self.p)
+        pm_sqr_fast::<N, false>(a, self.bits, self.c)
     }
 }
 
@@ -532,7 +549,7 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
             });
         }
         let (bits, c) = (slow.exponent() as u32, slow.c().limbs()[0]);
-        Ok(PseudoMersenneFixed { p: to_array(m), bits, c, slow })
+        Ok(PseudoMersenneFixed { bits, c, slow })
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -544,7 +561,7 @@ impl<const N: usize> Reducer<u64> for PseudoMersenneFixed<N> {
     fn reduce_raw(&self, out: &mut [u64], x: &[u64], scratch: &mut Scratch<u64>) {
         match <&mut [u64; N]>::try_from(&mut *out) {
             Ok(o) if crate::nat::normalized_len(x) <= 2 * N => {
-                *o = pm_fold::<N, false>(&arith::wide_from_slice(x), self.bits, self.c, &self.p);
+                *o = pm_fold::<N, false>(&arith::wide_from_slice(x), self.bits, self.c);
             }
             _ => self.slow.reduce_raw(out, x, scratch),
         }

@@ -1,8 +1,9 @@
 //! Multiplication in the field of `p = 2^255 − 19` on four 64-bit digits: the full
 //! product ([`arith::mul_wide`]), then the pseudo-Mersenne fold of paper 003 (Algorithm 4) taken at
 //! the digit boundary: `2^256 = 2·2^255 ≡ 2·19 = 38 (mod p)`, so the high four digits are
-//! multiplied by 38 and added to the low four with no shifts, the top bit is folded by
-//! `2^255 ≡ 19`, and one masked subtraction leaves the result in `[0, p)`. The general
+//! multiplied by 38 and added to the low four with no shifts, the carry digit and the top bit
+//! are folded by `2^255 ≡ 19` together with the `19` that tells whether `p` is to be
+//! subtracted, and one subtraction of `19` or of `2^255` leaves the result in `[0, p)`. The general
 //! fold (`super::pm_fold`, at bit 255) shifts every digit; this one does not. Where the
 //! CPU has BMI2 and ADX, product and fold run as one block of MULX/ADCX/ADOX assembly
 //! (`kernels/arch/x86_64/p25519.rs`); so do the square (ten digit products, [`sqr`]) and
@@ -13,15 +14,21 @@
 
 use super::arith;
 
-/// `p = 2^255 − 19`, least significant digit first.
+/// `p = 2^255 − 19`, least significant digit first (the tests' reference: [`fold`] needs
+/// only `19` and `2^255`).
+#[cfg(test)]
 pub(crate) const P: [u64; 4] = [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1];
 
 /// `z mod p` for any 8-digit `z` (`z < 2^512`), in `[0, p)`. Branch-free; `CT` passes the
 /// final mask through `black_box` as [`arith::sub_if_ge`] does.
 ///
-/// `t = z_low + 38·z_high < 39·2^256` leaves a carry digit `c ≤ 38`; `t + 38·c` carries
-/// out at most once, and then `t < 38²`, so the second 38 cannot carry. Then `t < 2^256`:
-/// `t mod 2^255 + 19·⌊t/2^255⌋ < 2^255 + 19 < 2p`, and one subtraction of `p` suffices.
+/// `z_low + 38·z_high < 39·2^256`: four digits and a carry digit `c ≤ 38`, read as `L +
+/// H·2^255` with `L < 2^255` and `H = 2c + (bit 255) ≤ 77`. Then `z ≡ V = L + 19·H < 2^255 +
+/// 19·77 < 2p`, and `V ≥ p` exactly when `V + 19 ≥ 2^255`: so `u = V + 19 = L + 19·(H + 1)`
+/// (below `2^256`, no carry out) has bit 255 set exactly when `p` is to be subtracted, and
+/// the result is `u − 19` if that bit is clear, `u − 2^255` if it is set — in both cases `u
+/// − 19·(1 − bit)` with bit 255 cleared. One pass to add, one to subtract, no comparison
+/// with `p` and no selection between two results.
 #[inline(always)]
 pub(crate) fn fold<const CT: bool>(z: &[u64; 8]) -> [u64; 4] {
     let mut t = [0u64; 4];
@@ -29,19 +36,24 @@ pub(crate) fn fold<const CT: bool>(z: &[u64; 8]) -> [u64; 4] {
     for i in 0..4 {
         (t[i], carry) = arith::mac(z[i], z[4 + i], 38, carry);
     }
-    let mut c;
-    (t[0], c) = arith::adc(t[0], 38 * carry, 0);
-    for v in t.iter_mut().skip(1) {
-        (*v, c) = arith::adc(*v, 0, c);
-    }
-    t[0] += 38 * c;
-    let top = t[3] >> 63;
+    let h = 2 * carry + (t[3] >> 63);
     t[3] &= u64::MAX >> 1;
-    (t[0], c) = arith::adc(t[0], 19 * top, 0);
+    let mut c;
+    (t[0], c) = arith::adc(t[0], 19 * (h + 1), 0);
     for v in t.iter_mut().skip(1) {
         (*v, c) = arith::adc(*v, 0, c);
     }
-    arith::sub_if_ge::<4, CT>(&t, 0, &P)
+    // All ones when bit 255 of u is clear (subtract 19), zero when set (subtract 2^255).
+    let mut clear = (t[3] >> 63).wrapping_sub(1);
+    if CT {
+        clear = core::hint::black_box(clear);
+    }
+    (t[0], c) = arith::sbb(t[0], clear & 19, 0);
+    for v in t.iter_mut().skip(1) {
+        (*v, c) = arith::sbb(*v, 0, c);
+    }
+    t[3] &= u64::MAX >> 1;
+    t
 }
 
 /// `a·b mod p` for `a, b < 2^256` (field elements are below `p`), in `[0, p)`: the
@@ -126,6 +138,32 @@ mod tests {
         }
         for _ in 0..5000 {
             zs.push(core::array::from_fn(|_| rng.next_u64()));
+        }
+        // Where the fold decides whether to subtract p: z_low + 38·z_high = L + H·2^255 for
+        // H from 0 to its largest, 77, and L + 19·H = V just below, at and above p (and
+        // the extremes of L), z_high as large as it may be.
+        let two255 = Nat::one().shl(255);
+        let (n19, n38) = (Nat::from_u64(19), Nat::from_u64(38));
+        for h in [0u64, 1, 2, 3, 38, 76, 77] {
+            let h19 = n19.mul(&Nat::from_u64(h));
+            let ls = [
+                Nat::zero(),
+                &two255 - &Nat::one(),
+                &(&p - &Nat::one()) - &h19,
+                &p - &h19,
+                &(&p + &Nat::one()) - &h19,
+            ];
+            for l in ls {
+                let total = &l + &two255.mul(&Nat::from_u64(h));
+                let max_high = &Nat::one().shl(256) - &Nat::one();
+                let q = total.div_rem(&n38).unwrap().0;
+                let high = if q > max_high { max_high } else { q };
+                let low = &total - &high.mul(&n38);
+                let mut z = [0u64; 8];
+                z[..low.len()].copy_from_slice(low.limbs());
+                z[4..4 + high.len()].copy_from_slice(high.limbs());
+                zs.push(z);
+            }
         }
         for z in &zs {
             let want = nat(z).checked_rem(&p).unwrap();

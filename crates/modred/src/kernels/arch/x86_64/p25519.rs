@@ -6,11 +6,12 @@
 /// The fold of [`mul_mod_p25519_adx`] and [`sqr_mod_p25519_adx`] from the eight digits
 /// of a product, `z0..z2` at `[{o}]` and `z3, z4, z5, z6, z7` in `t3, t4, t0, t1, t2`, to
 /// the result in `[{o}]` (`reduce::fixed::p25519::fold`, in registers): `2^256 ≡ 38`, so the
-/// high four digits times 38 (four MULX) are added to the low four (two carry chains), the
-/// carry digit `c ≤ 38` times 38 once more (at most one carry out, whose 38 cannot carry
-/// again), bit 255 folded by `2^255 ≡ 19`, and `p` subtracted once by a mask when `r + 19
-/// ≥ 2^255`. Uses `a`, `b`, `lo`, `hi` and rdx as scratch. No branch, no conditional move,
-/// no memory index depending on the values.
+/// high four digits times 38 (four MULX) are added to the low four (two carry chains); the
+/// carry digit `c ≤ 38` and bit 255, `H = 2c + bit ≤ 77`, are added back as `19·(H + 1)`
+/// to the low 255 bits, whose sum `u` has bit 255 set exactly when `p` is to be
+/// subtracted; then `u − 19` or `u − 2^255` by one masked digit and one borrow chain. Uses
+/// `a`, `b`, `lo`, `hi` and rdx as scratch. No branch, no conditional move, no memory
+/// index depending on the values.
 macro_rules! fold_p25519 {
     () => {
         concat!(
@@ -32,49 +33,29 @@ macro_rules! fold_p25519 {
             "adox rdx, {t0}\n",
             "adcx {t1}, {t2}\n",
             "adox {t1}, {t2}\n",
-            // Fold 2: the carry digit times 38; a carry out of that leaves r below 38², so
-            // its own 38 is added to the low digit alone.
-            "imul {t1}, {t1}, 38\n",
+            // r + c·2^256 = L + H·2^255 with H = 2c + bit 255 of r (at most 77) and L the
+            // low 255 bits; u = L + 19·(H + 1) < 2^256 has bit 255 set exactly when L +
+            // 19·H ≥ p (see `reduce::fixed::p25519::fold`).
+            "mov {t2}, rdx\n",
+            "shr {t2}, 63\n",
+            "lea {t1}, [{t2} + 2*{t1} + 1]\n",
+            "imul {t1}, {t1}, 19\n",
+            "btr rdx, 63\n",
             "add {lo}, {t1}\n",
             "adc {a}, 0\n",
             "adc {t4}, 0\n",
             "adc rdx, 0\n",
-            "sbb {t2}, {t2}\n",
-            "and {t2}, 38\n",
-            "add {lo}, {t2}\n",
-            // Fold 3: bit 255 times 19; r < 2^255 + 19 < 2p after it.
+            // The result: u − 19 when bit 255 of u is clear, u − 2^255 when it is set;
+            // the mask (bit − 1) picks 19 or 0 without a branch.
             "mov {t2}, rdx\n",
             "shr {t2}, 63\n",
-            "imul {t2}, {t2}, 19\n",
+            "sub {t2}, 1\n",
+            "and {t2}, 19\n",
+            "sub {lo}, {t2}\n",
+            "sbb {a}, 0\n",
+            "sbb {t4}, 0\n",
+            "sbb rdx, 0\n",
             "btr rdx, 63\n",
-            "add {lo}, {t2}\n",
-            "adc {a}, 0\n",
-            "adc {t4}, 0\n",
-            "adc rdx, 0\n",
-            // r − p = r + 19 − 2^255: taken when r + 19 has bit 255 set (mask in b).
-            "mov {t0}, {lo}\n",
-            "add {t0}, 19\n",
-            "mov {t1}, {a}\n",
-            "adc {t1}, 0\n",
-            "mov {t2}, {t4}\n",
-            "adc {t2}, 0\n",
-            "mov {t3}, rdx\n",
-            "adc {t3}, 0\n",
-            "mov {b}, {t3}\n",
-            "sar {b}, 63\n",
-            "btr {t3}, 63\n",
-            "xor {t0}, {lo}\n",
-            "and {t0}, {b}\n",
-            "xor {lo}, {t0}\n",
-            "xor {t1}, {a}\n",
-            "and {t1}, {b}\n",
-            "xor {a}, {t1}\n",
-            "xor {t2}, {t4}\n",
-            "and {t2}, {b}\n",
-            "xor {t4}, {t2}\n",
-            "xor {t3}, rdx\n",
-            "and {t3}, {b}\n",
-            "xor rdx, {t3}\n",
             "mov qword ptr [{o}], {lo}\n",
             "mov qword ptr [{o} + 8], {a}\n",
             "mov qword ptr [{o} + 16], {t4}\n",
@@ -90,9 +71,9 @@ macro_rules! fold_p25519 {
 /// products, ADOX for the high halves), its carries ending in the row's new top digit; the
 /// low three digits wait in `out`. Then the fold of `reduce::fixed::p25519::fold`, in
 /// registers: `2^256 ≡ 38`, so the high four digits times 38 (four MULX) are added to the
-/// low four (two carry chains), the carry digit `c ≤ 38` times 38 once more (at most one
-/// carry out, whose 38 cannot carry again), bit 255 folded by `2^255 ≡ 19`, and `p`
-/// subtracted once by a mask when `r + 19 ≥ 2^255`. No branch, no conditional move, no
+/// low four (two carry chains), then the carry digit and bit 255 folded by `2^255 ≡ 19`
+/// together with the `19` whose carry into bit 255 says whether `p` is to be subtracted,
+/// and `19` or `2^255` subtracted by one borrow chain. No branch, no conditional move, no
 /// memory index depending on the values: constant time.
 ///
 /// # Safety
