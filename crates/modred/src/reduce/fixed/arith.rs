@@ -132,6 +132,32 @@ pub(crate) fn sub_if_ge<const N: usize, const CT: bool>(
     select(mask, v, &d)
 }
 
+/// The last step of a pseudo-Mersenne fold that added `c` ahead (`reduce::fixed::pm_fold`,
+/// `p25519::fold`): for `u = bit·2^bits + r` with `c ≤ u`, `bit` 0 or 1 and `r`'s bits at
+/// and above `bits` cleared by `top_mask` (the top digit's), returns `u − c` when `bit` is
+/// 0 and `u − 2^bits` (the bit dropped) when it is 1: one borrow chain, no branch (`CT` as
+/// in [`sub_if_ge`]).
+#[inline(always)]
+pub(crate) fn sub_c_or_drop_bit<const N: usize, const CT: bool>(
+    mut r: [u64; N],
+    bit: u64,
+    c: u64,
+    top_mask: u64,
+) -> [u64; N] {
+    // All ones when the bit is clear (subtract c), zero when it is set (drop the bit).
+    let mut clear = bit.wrapping_sub(1);
+    if CT {
+        clear = core::hint::black_box(clear);
+    }
+    let mut borrow;
+    (r[0], borrow) = sbb(r[0], clear & c, 0);
+    for v in r.iter_mut().skip(1) {
+        (*v, borrow) = sbb(*v, 0, borrow);
+    }
+    r[N - 1] &= top_mask;
+    r
+}
+
 /// `a + b mod m` for `a, b < m`. Branch-free (`CT` as in [`sub_if_ge`]).
 #[inline(always)]
 pub(crate) fn add_mod<const N: usize, const CT: bool>(

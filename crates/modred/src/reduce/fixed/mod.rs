@@ -434,18 +434,7 @@ pub(crate) fn pm_fold<const N: usize, const CT: bool>(z: &Wide<N>, bits: u32, c:
     } else {
         r[N - 1] >> s
     };
-    // All ones when the bit is clear (subtract c), zero when it is set (drop the bit).
-    let mut clear = bit.wrapping_sub(1);
-    if CT {
-        clear = core::hint::black_box(clear);
-    }
-    let mut borrow;
-    (r[0], borrow) = arith::sbb(r[0], clear & c, 0);
-    for v in r.iter_mut().skip(1) {
-        (*v, borrow) = arith::sbb(*v, 0, borrow);
-    }
-    r[N - 1] &= mask;
-    r
+    arith::sub_c_or_drop_bit::<N, CT>(r, bit, c, mask)
 }
 
 arith::with_bmi2! {

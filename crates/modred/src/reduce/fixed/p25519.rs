@@ -43,17 +43,7 @@ pub(crate) fn fold<const CT: bool>(z: &[u64; 8]) -> [u64; 4] {
     for v in t.iter_mut().skip(1) {
         (*v, c) = arith::adc(*v, 0, c);
     }
-    // All ones when bit 255 of u is clear (subtract 19), zero when set (subtract 2^255).
-    let mut clear = (t[3] >> 63).wrapping_sub(1);
-    if CT {
-        clear = core::hint::black_box(clear);
-    }
-    (t[0], c) = arith::sbb(t[0], clear & 19, 0);
-    for v in t.iter_mut().skip(1) {
-        (*v, c) = arith::sbb(*v, 0, c);
-    }
-    t[3] &= u64::MAX >> 1;
-    t
+    arith::sub_c_or_drop_bit::<4, CT>(t, t[3] >> 63, 19, u64::MAX >> 1)
 }
 
 /// `a·b mod p` for `a, b < 2^256` (field elements are below `p`), in `[0, p)`: the
