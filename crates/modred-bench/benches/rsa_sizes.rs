@@ -20,7 +20,9 @@
 //! (residues in, a new residue out: in radix 2^52 on AVX-512 IFMA where the CPU has it); `powm` is
 //! `Modulus::pow_mod_vartime` with the automatic choice (odd modulus: Montgomery, in radix
 //! 2^52 on AVX-512 IFMA where the CPU has it), standard values in and out, a full-length
-//! exponent; `powm-word` the same exponentiation on 64-bit digits (`exp::pow_vartime` with
+//! exponent; `powm-batch4` the time per exponentiation of four through
+//! `modred::batch::pow_many_vartime` (in the lanes of AVX2 registers where the CPU has
+//! AVX2 and not AVX-512 IFMA, 513–2048 bits); `powm-word` the same exponentiation on 64-bit digits (`exp::pow_vartime` with
 //! the separated reducer); `powm-ct` the constant-time `Modulus::pow_ct` (in radix 2^52 on
 //! AVX-512 IFMA where the CPU has it, from `ct::IFMA_MIN_BITS` bits); `powm-ct-word` the
 //! constant-time exponentiation on 64-bit digits (`ct::MontgomeryCt::pow_word`, what
@@ -152,8 +154,21 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: usize) {
     let mut back = vec![0; k];
     mct.from_montgomery(&mut back, &ct_out, &mut t);
     assert_eq!(want, Nat::from_vec(back), "word-level constant-time exponentiation differs");
+    // Four jobs through the batch API (four bases, the same exponent): in the lanes of AVX2
+    // registers where `engine::rule::lanes_power` says so, else one at a time.
+    let four: Vec<(Nat, Nat)> =
+        (0..4u64).map(|i| (a.add(&Nat::from(i)).checked_rem(m).unwrap(), e.clone())).collect();
+    for ((x, e), r) in four.iter().zip(modred::batch::pow_many_vartime(&auto, &four)) {
+        assert_eq!(r.unwrap(), auto.pow_mod_vartime(x, e).unwrap(), "batch differs at {bits} bits");
+    }
     #[allow(unused_mut)] // the anchors feature adds candidates
     let mut cands = vec![
+        (
+            "powm-batch4",
+            Candidate::new(|| {
+                black_box(modred::batch::pow_many_vartime(&auto, black_box(&four)));
+            }),
+        ),
         (
             "powm",
             Candidate::new(|| {
@@ -197,15 +212,22 @@ fn powm_row(bits: u64, m: &Nat, a: &Nat, e: &Nat, rounds: usize) {
         cands.push(("gmp mpz_powm", Candidate::new(move || gmp.run())));
         cands.push(("openssl consttime", Candidate::new(move || ossl.run())));
     }
-    let t = compare_named(&Plan::fixed(Duration::from_millis(30), rounds), cands);
+    let mut t = compare_named(&Plan::fixed(Duration::from_millis(30), rounds), cands);
+    // Per exponentiation.
+    for (_, time) in t.iter_mut().filter(|(name, _)| *name == "powm-batch4") {
+        time.samples.iter_mut().for_each(|s| *s /= 4.0);
+        time.ns /= 4.0;
+        time.median_ns /= 4.0;
+    }
     print_row(
         &format!("powm {bits}"),
         &t,
-        &["powm", "powm-word", "powm-ct", "powm-ct-word"],
+        &["powm", "powm-batch4", "powm-word", "powm-ct", "powm-ct-word"],
         "gmp mpz_powm",
     );
-    print_ratios(&t, &["powm", "powm-ct", "powm-ct-word"], "openssl consttime");
+    print_ratios(&t, &["powm", "powm-batch4", "powm-ct", "powm-ct-word"], "openssl consttime");
     print_ratios(&t, &["powm-ct"], "powm-ct-word");
+    print_ratios(&t, &["powm-batch4"], "powm");
 }
 
 fn print_row(title: &str, times: &[(&str, Timing)], ours: &[&str], anchor: &str) {

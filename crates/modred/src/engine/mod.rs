@@ -21,6 +21,8 @@
 //!   residues are not the reducers' `u64` digits), for products and exponentiations;
 //! - `avx2`: Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time
 //!   exponentiation on CPUs without BMI2/ADX;
+//! - `lanes`: four exponentiations side by side in the lanes of AVX2 registers, for the
+//!   batch API ([`rule::lanes_power`]);
 //! - `even`: an even modulus split by CRT for its exponentiations;
 //! - `once`: an exponentiation modulo a modulus met once whose odd part has two to seven
 //!   digits, on the fixed-size Montgomery products without an engine
@@ -33,6 +35,8 @@ pub(crate) mod core;
 mod even;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
 pub(crate) mod ifma;
+#[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]
+pub(crate) mod lanes;
 pub(crate) mod once;
 pub mod profile;
 #[cfg(any(x86_kernels, all(test, x86_kernels_compiled)))]

@@ -225,6 +225,37 @@ pub(crate) fn montgomery_avx2_power(digits: usize) -> bool {
         && !crate::kernels::cpu::bmi2_adx()
 }
 
+/// Bits of an odd modulus from which the batch exponentiations ([`crate::batch`]) run four
+/// at a time in the lanes of AVX2 registers (`engine::lanes`), up to
+/// [`LANES_POWER_MAX_BITS`]: at 512 bits one job on the 8-digit register code is ahead
+/// (four in the lanes 1.09 of its time per job), above it the lanes (0.86 at 576 bits, 0.74
+/// at 640 and 768, 0.78 at 1024, 0.90 at 2048; AMD EPYC Zen 3). Re-measure:
+/// `RSA_SIZES_BITS=512,576,1024 cargo bench -p modred-bench --bench rsa_sizes`
+/// (`powm-batch4` against `powm`).
+#[cfg_attr(not(x86_kernels), allow(dead_code))]
+pub(crate) const LANES_POWER_MIN_BITS: u64 = 513;
+
+/// Bits up to which they do: the lanes' column sums stay exact to 2070 bits.
+#[cfg_attr(not(x86_kernels), allow(dead_code))]
+pub(crate) const LANES_POWER_MAX_BITS: u64 = 2048;
+
+/// Jobs of one modulus size a group of the lanes needs: four products side by side take
+/// about as long as three of the MULX/ADX products one at a time (AMD EPYC Zen 3, 1024
+/// bits), so fewer than three go one at a time.
+pub(crate) const LANES_POWER_MIN_JOBS: usize = 3;
+
+/// Whether batch exponentiations modulo `bits`-bit odd moduli run in the lanes of AVX2
+/// registers: a CPU with AVX2 and without AVX-512 IFMA (whose radix-2^52 exponentiation of
+/// one job is faster than four in the lanes), not with the `portable` feature, and
+/// [`LANES_POWER_MIN_BITS`]..=[`LANES_POWER_MAX_BITS`] bits.
+#[cfg_attr(not(x86_kernels), allow(dead_code))] // read by the x86-64 kernels' users
+pub(crate) fn lanes_power(bits: u64) -> bool {
+    cfg!(x86_kernels)
+        && (LANES_POWER_MIN_BITS..=LANES_POWER_MAX_BITS).contains(&bits)
+        && crate::kernels::cpu::avx2()
+        && !crate::kernels::cpu::avx512_ifma()
+}
+
 /// Whether the MULX/ADX Montgomery reducer of `digits` digits squares with the dedicated
 /// square: at 8 digits its form unrolled in registers (100 digit products against the
 /// fused multiplication's 128), from [`MONTGOMERY_MULX_SQR_SEPARATE_MIN_DIGITS`] the looped one.

@@ -732,6 +732,24 @@ impl Modulus {
         Ok(self.own(limbs))
     }
 
+    /// Whether this context's exponentiation to `e` may run in the lanes of the batch
+    /// API (`engine::lanes`): an automatic context of an odd modulus whose size
+    /// [`engine::rule::lanes_power`] takes, and the lanes' fixed window within the limits.
+    pub(crate) fn lanes_power(&self, e: &Nat) -> bool {
+        #[cfg(x86_kernels)]
+        {
+            self.is_auto()
+                && self.modulus().is_odd()
+                && engine::rule::lanes_power(self.bits())
+                && self.check_pow(e, Method::FixedWindow(engine::lanes::window(e.bits()))).is_ok()
+        }
+        #[cfg(not(x86_kernels))]
+        {
+            let _ = e;
+            false
+        }
+    }
+
     /// The checks of an exponentiation to `e` by `method` before it starts: the method,
     /// the work limit and the memory limit (errors of [`Modulus::pow_with_vartime`]).
     fn check_pow(&self, e: &Nat, method: Method) -> Result<(), Error> {

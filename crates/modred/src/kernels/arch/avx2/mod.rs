@@ -8,10 +8,13 @@
 //!   product, the final scaling and recombination;
 //! - [`radix28`]: the almost Montgomery product in radix 2^28, four digits to a register
 //!   (`vpmuludq`), of the constant-time exponentiation on CPUs without BMI2/ADX
-//!   (`engine::avx2`), with its digit-by-digit model.
+//!   (`engine::avx2`), with its digit-by-digit model;
+//! - [`lanes`]: four independent almost Montgomery products in radix 2^28, one number to
+//!   each 64-bit lane, for the batch exponentiations (`engine::lanes`).
 //!
 //! The kernels are `unsafe fn`s whose callers ask `kernels::cpu` first: `ntt` needs AVX2
-//! and FMA (`avx2_fma`), `radix28` AVX2 (`avx2`). The tests skip them on a CPU without.
+//! and FMA (`avx2_fma`), `radix28` and `lanes` AVX2 (`avx2`). The tests skip them on a CPU without.
 
+pub(crate) mod lanes;
 pub(crate) mod ntt;
 pub(crate) mod radix28;
