@@ -22,7 +22,7 @@
 //! - `avx2`: Montgomery arithmetic in radix 2^28 on AVX2, for the constant-time
 //!   exponentiation on CPUs without BMI2/ADX;
 //! - `lanes`: four exponentiations side by side in the lanes of AVX2 registers, for the
-//!   batch API ([`rule::lanes_power`]);
+//!   batch API (`rule::lanes_power`);
 //! - `even`: an even modulus split by CRT for its exponentiations;
 //! - `once`: an exponentiation modulo a modulus met once whose odd part has two to seven
 //!   digits, on the fixed-size Montgomery products without an engine

@@ -13,8 +13,8 @@
 //! below `2^28`. [`amm`] takes the rows of the product two at a time (operand scanning,
 //! Montgomery's reduction interleaved: CIOS, Koç–Acar–Kaliski 1996), so that each column
 //! of the running sum is loaded and stored once per two rows and each digit of `b` and
-//! `m` serves two rows. The model [`amm_model`] (built for the tests) computes each lane
-//! digit by digit with [`super::radix28::amm_model`].
+//! `m` serves two rows. The model `amm_model` (built for the tests) computes each lane
+//! digit by digit with `radix28::amm_model`.
 
 use super::radix28::{DIGIT_BITS, DIGIT_MASK};
 use core::arch::x86_64::*;
