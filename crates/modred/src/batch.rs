@@ -225,8 +225,16 @@ mod tests {
         let want: Vec<Result<Nat, Error>> =
             same.iter().map(|(x, e)| modulus.pow_mod_vartime(x, e)).collect();
         assert_eq!(pow_many_vartime(&modulus, &same), want);
-        // Limits: short exponents within them (in the lanes), long ones refused, as one at
-        // a time; a forced algorithm keeps its own code.
+        // Limits: a memory limit below a group's keeps the jobs one at a time; with a work
+        // limit, short exponents within it (in the lanes), long ones refused, as one at a
+        // time; a forced algorithm keeps its own code.
+        let small = Limits { max_memory: 70_000, ..Limits::new() };
+        let held = Modulus::with_limits(Algorithm::Auto, Operation::PowMod, &m, small).unwrap();
+        assert!(same.iter().all(|(_, e)| !held.lanes_power(e)));
+        let want: Vec<Result<Nat, Error>> =
+            same.iter().map(|(x, e)| held.pow_mod_vartime(x, e)).collect();
+        assert!(want.iter().all(Result::is_ok));
+        assert_eq!(pow_many_vartime(&held, &same), want);
         let tight = Limits { max_work: 200 * modulus.mul_work(), ..Limits::new() };
         for algorithm in [Algorithm::Auto, Algorithm::Montgomery] {
             let held = Modulus::with_limits(algorithm, Operation::PowMod, &m, tight).unwrap();

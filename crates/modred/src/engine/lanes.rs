@@ -46,6 +46,16 @@ pub(crate) fn window(bits: u64) -> u32 {
     (1..=6u32).min_by_key(|&w| (1u64 << w) - 2 + bits.div_ceil(u64::from(w))).unwrap_or(1)
 }
 
+/// Bytes of working memory one group takes for moduli of `bits` bits and exponents of up
+/// to `ebits` bits: the window table and five more numbers (the modulus, the running value,
+/// the product, the table entry, 1), the kernel's working space, all in the lanes' layout
+/// (the conversions' numbers are the size of one of them).
+pub(crate) fn memory(bits: u64, ebits: u64) -> u64 {
+    let n = digits_for_bits(bits) as u64;
+    let numbers = (1u64 << window(ebits)) + 5;
+    (numbers * n + lanes::scratch_len(n as usize) as u64 / LANES as u64) * 8 * LANES as u64
+}
+
 /// `x_l^(e_l) mod m_l` for one to four jobs, in order, on AVX2. Every `m` odd, above 1 and
 /// of [`digits_for_bits`]`(bits)` digits for the same `bits ≤` [`MAX_BITS`] (the caller
 /// groups them; [`crate::engine::rule::lanes_power`] says where it runs).
@@ -276,5 +286,7 @@ mod tests {
         assert_eq!(window(1024), 6);
         assert_eq!(digits_for_bits(1024), 37);
         assert_eq!(digits_for_bits(MAX_BITS), lanes::MAX_DIGITS);
+        // 2048 bits, a window of 6: 69 numbers and the working space of 74 digits.
+        assert_eq!(memory(2048, 2048), (69 * 74 + 76) * 32);
     }
 }

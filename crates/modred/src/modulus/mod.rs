@@ -734,7 +734,8 @@ impl Modulus {
 
     /// Whether this context's exponentiation to `e` may run in the lanes of the batch
     /// API (`engine::lanes`): an automatic context of an odd modulus whose size
-    /// [`engine::rule::lanes_power`] takes, and the lanes' fixed window within the limits.
+    /// [`engine::rule::lanes_power`] takes, the lanes' fixed window within the limits and
+    /// a group's memory (`engine::lanes::memory`) within the memory limit.
     pub(crate) fn lanes_power(&self, e: &Nat) -> bool {
         #[cfg(x86_kernels)]
         {
@@ -742,6 +743,7 @@ impl Modulus {
                 && self.modulus().is_odd()
                 && engine::rule::lanes_power(self.bits())
                 && self.check_pow(e, Method::FixedWindow(engine::lanes::window(e.bits()))).is_ok()
+                && engine::lanes::memory(self.bits(), e.bits()) <= self.limits.max_memory
         }
         #[cfg(not(x86_kernels))]
         {
