@@ -34,10 +34,7 @@ use alloc::vec::Vec;
 /// Parallel with the `rayon` feature; four at a time in the lanes of AVX2 registers where
 /// that pays (module docs).
 pub fn pow_many_vartime(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Result<Nat, Error>> {
-    let lanes: Vec<Option<u64>> = jobs
-        .iter()
-        .map(|(_, e)| modulus.lanes_power(e).then(|| lanes_size(modulus.modulus().bits())))
-        .collect();
+    let lanes: Vec<Option<usize>> = jobs.iter().map(|(_, e)| modulus.lanes_group(e)).collect();
     run(
         &tasks(&lanes),
         |i| (&jobs[i].0, &jobs[i].1, modulus.modulus()),
@@ -52,13 +49,10 @@ pub fn pow_many_vartime(modulus: &Modulus, jobs: &[(Nat, Nat)]) -> Vec<Result<Na
 /// where that pays (module docs).
 pub fn pow_many_mod_vartime(jobs: &[(Nat, Nat, Nat)]) -> Vec<Result<Nat, Error>> {
     let moduli: Vec<Result<Modulus, Error>> = map(jobs, |(_, _, m)| Modulus::new(m));
-    let lanes: Vec<Option<u64>> = jobs
+    let lanes: Vec<Option<usize>> = jobs
         .iter()
         .zip(&moduli)
-        .map(|((_, e, m), modulus)| match modulus {
-            Ok(modulus) if modulus.lanes_power(e) => Some(lanes_size(m.bits())),
-            _ => None,
-        })
+        .map(|((_, e, _), modulus)| modulus.as_ref().ok().and_then(|m| m.lanes_group(e)))
         .collect();
     run(
         &tasks(&lanes),
@@ -73,10 +67,11 @@ enum Task {
     Lanes(Vec<usize>),
 }
 
-/// The jobs' tasks: those with a lanes size (`Some`) in groups of four of one size (a last
-/// group of fewer than `LANES_POWER_MIN_JOBS` one at a time), the others one at a time.
-fn tasks(lanes: &[Option<u64>]) -> Vec<Task> {
-    let mut sizes: Vec<(u64, usize)> =
+/// The jobs' tasks: those with a lanes size (`Some`, [`Modulus::lanes_group`]) in groups
+/// of four of one size (a last group of fewer than `LANES_POWER_MIN_JOBS` one at a time),
+/// the others one at a time.
+fn tasks(lanes: &[Option<usize>]) -> Vec<Task> {
+    let mut sizes: Vec<(usize, usize)> =
         lanes.iter().enumerate().filter_map(|(i, s)| s.map(|s| (s, i))).collect();
     sizes.sort_unstable();
     let mut tasks: Vec<Task> =
@@ -91,12 +86,6 @@ fn tasks(lanes: &[Option<u64>]) -> Vec<Task> {
         }
     }
     tasks
-}
-
-/// The size class of a modulus for the lanes: moduli of one class share a group (the same
-/// number of 28-bit digits).
-fn lanes_size(bits: u64) -> u64 {
-    (bits + 2).div_ceil(28)
 }
 
 /// The tasks' results in the order of the jobs: `job(i)` gives job `i` to the lanes,
@@ -122,7 +111,7 @@ fn run<'a>(
 }
 
 /// Up to four jobs in the lanes of AVX2 registers (only for jobs
-/// [`Modulus::lanes_power`] admitted, which needs AVX2).
+/// [`Modulus::lanes_group`] admitted, which needs AVX2).
 #[cfg(x86_kernels)]
 fn lanes(jobs: &[(&Nat, &Nat, &Nat)]) -> Vec<Nat> {
     // SAFETY: a job reaches the lanes only when `engine::rule::lanes_power` held, which
@@ -218,7 +207,7 @@ mod tests {
             .map(|_| (Nat::from_vec(rng.below_pow2(1030)), Nat::from_vec(rng.below_pow2(1024))))
             .collect();
         if crate::engine::rule::lanes_power(1024) {
-            assert!(same.iter().all(|(_, e)| modulus.lanes_power(e)));
+            assert!(same.iter().all(|(_, e)| modulus.lanes_group(e) == Some(37)));
         } else {
             std::eprintln!("note: no lanes on this CPU (AVX-512 IFMA, or no AVX2): the batch ran one job at a time");
         }
@@ -230,7 +219,7 @@ mod tests {
         // time; a forced algorithm keeps its own code.
         let small = Limits { max_memory: 70_000, ..Limits::new() };
         let held = Modulus::with_limits(Algorithm::Auto, Operation::PowMod, &m, small).unwrap();
-        assert!(same.iter().all(|(_, e)| !held.lanes_power(e)));
+        assert!(same.iter().all(|(_, e)| held.lanes_group(e).is_none()));
         let want: Vec<Result<Nat, Error>> =
             same.iter().map(|(x, e)| held.pow_mod_vartime(x, e)).collect();
         assert!(want.iter().all(Result::is_ok));
@@ -238,7 +227,7 @@ mod tests {
         let tight = Limits { max_work: 200 * modulus.mul_work(), ..Limits::new() };
         for algorithm in [Algorithm::Auto, Algorithm::Montgomery] {
             let held = Modulus::with_limits(algorithm, Operation::PowMod, &m, tight).unwrap();
-            assert!(same.iter().all(|(_, e)| !held.lanes_power(e)));
+            assert!(same.iter().all(|(_, e)| held.lanes_group(e).is_none()));
             let want: Vec<Result<Nat, Error>> =
                 same.iter().map(|(x, e)| held.pow_mod_vartime(x, e)).collect();
             assert!(want.iter().all(|r| matches!(r, Err(Error::TooMuchWork { .. }))));

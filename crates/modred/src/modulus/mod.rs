@@ -732,23 +732,26 @@ impl Modulus {
         Ok(self.own(limbs))
     }
 
-    /// Whether this context's exponentiation to `e` may run in the lanes of the batch
-    /// API (`engine::lanes`): an automatic context of an odd modulus whose size
-    /// [`engine::rule::lanes_power`] takes, the lanes' fixed window within the limits and
-    /// a group's memory (`engine::lanes::memory`) within the memory limit.
-    pub(crate) fn lanes_power(&self, e: &Nat) -> bool {
+    /// Where this context's exponentiation to `e` may run in the lanes of the batch API
+    /// (`engine::lanes`), the lanes' size of its modulus (28-bit digits: jobs of one size
+    /// share a group): an automatic context of an odd modulus whose size
+    /// [`engine::rule::lanes_power`] takes, the lanes' fixed window within the work limit
+    /// and a group's memory (`engine::lanes::memory`) within the memory limit. `None`
+    /// elsewhere.
+    pub(crate) fn lanes_group(&self, e: &Nat) -> Option<usize> {
         #[cfg(x86_kernels)]
         {
-            self.is_auto()
+            let admitted = self.is_auto()
                 && self.modulus().is_odd()
                 && engine::rule::lanes_power(self.bits())
                 && self.check_pow(e, Method::FixedWindow(engine::lanes::window(e.bits()))).is_ok()
-                && engine::lanes::memory(self.bits(), e.bits()) <= self.limits.max_memory
+                && engine::lanes::memory(self.bits(), e.bits()) <= self.limits.max_memory;
+            admitted.then(|| engine::lanes::digits_for_bits(self.bits()))
         }
         #[cfg(not(x86_kernels))]
         {
             let _ = e;
-            false
+            None
         }
     }
 
