@@ -312,7 +312,7 @@ pub mod __research {
 }
 
 /// The CPU features this build's CPU-specific code uses and this CPU has (detected once;
-/// without the `std` feature, those the build enables): any of `bmi2+adx`, `avx2+fma`,
+/// without the `std` feature, those the build enables): any of `bmi2+adx`, `avx2`, `avx2+fma`,
 /// `avx512ifma`, `avx512vbmi`; empty with the `portable` feature, under Miri and on other architectures.
 pub fn cpu_features() -> alloc::vec::Vec<&'static str> {
     kernels::cpu::used_features()

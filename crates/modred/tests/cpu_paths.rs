@@ -25,7 +25,9 @@ const PATHS: &[(&str, &str)] = &[
     (
         "avx2",
         "AVX2 radix-2^28 exponentiations, constant-time and variable-time (engine/avx2, \
-         kernels/arch/avx2/radix28), where BMI2/ADX are absent",
+         kernels/arch/avx2/radix28), where BMI2/ADX are absent; the batch API's four \
+         exponentiations in the lanes (engine/lanes, kernels/arch/avx2/lanes), where AVX-512 \
+         IFMA is absent",
     ),
 ];
 
@@ -43,8 +45,9 @@ fn cpu_specific_paths_exercised_and_skipped() {
             // exercises the engine.
             "not chosen: the IFMA transform takes its place (MODRED_CPU_OFF=avx512ifma runs it)"
         } else if *feature == "avx2" && used.contains(&"bmi2+adx") {
-            // Its kernel is still tested against its model here.
-            "not chosen: MULX/ADX takes its place (MODRED_CPU_OFF=bmi2 runs it)"
+            // Its kernels are still tested against their models here.
+            "not chosen: MULX/ADX and IFMA take its place (MODRED_CPU_OFF=bmi2 runs the \
+             radix-2^28 exponentiations, MODRED_CPU_OFF=avx512ifma the batch lanes)"
         } else if arch != "x86_64" {
             "not built for this architecture (portable code runs)"
         } else if cfg!(miri) || !cfg!(target_arch = "x86_64") {

@@ -192,8 +192,9 @@ pub(crate) fn used_features() -> Vec<&'static str> {
         ("avx2+fma", avx2_fma() && !avx512_ifma()),
         ("avx512ifma", avx512_ifma()),
         ("avx512vbmi", avx512_vbmi()),
-        // The radix-2^28 exponentiations run where BMI2/ADX are absent.
-        ("avx2", avx2() && !bmi2_adx()),
+        // The radix-2^28 exponentiations run where BMI2/ADX are absent, the batch API's
+        // four exponentiations in the lanes where AVX-512 IFMA is.
+        ("avx2", avx2() && (!bmi2_adx() || !avx512_ifma())),
     ]
     .into_iter()
     .filter_map(|(name, has)| has.then_some(name))
