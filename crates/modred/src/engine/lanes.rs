@@ -18,6 +18,7 @@
 use crate::engine::avx2::{from_radix28, to_radix28};
 use crate::kernels::arch::avx2::lanes::{self, LANES};
 use crate::kernels::arch::avx2::radix28::{DIGIT_BITS, DIGIT_MASK};
+use crate::limb::Limb;
 use crate::nat::Nat;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -56,26 +57,24 @@ pub(crate) fn memory(bits: u64, ebits: u64) -> u64 {
     (numbers * n + lanes::scratch_len(n as usize) as u64 / LANES as u64) * 8 * LANES as u64
 }
 
-/// `x_l^(e_l) mod m_l` for one to four jobs, in order, on AVX2. Every `m` odd, above 1 and
-/// of [`digits_for_bits`]`(bits)` digits for the same `bits ≤` [`MAX_BITS`] (the caller
-/// groups them; [`crate::engine::rule::lanes_power`] says where it runs).
+/// `x_l^(e_l) mod m_l` for one to four jobs, in order, each below its `m_l`, on AVX2: the
+/// fixed window of HAC Algorithm 14.82 on the almost Montgomery products of
+/// `lanes::amm` (paper 000, Algorithm 3, four at a time). Every `m` odd, above 1 and at
+/// most [`MAX_BITS`] bits (the caller groups moduli of one [`digits_for_bits`] size;
+/// [`crate::engine::rule::lanes_power`] says where it runs); any `x`, any `e`.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn pow_vartime(jobs: &[Job<'_>]) -> Vec<Nat> {
-    fn product(
-        out: &mut [u64],
-        a: &[u64],
-        b: &[u64],
-        m: &[u64],
-        inv: &[u64; LANES],
-        t: &mut [u64],
-    ) {
-        // SAFETY: `pow_vartime`'s caller guarantees AVX2.
-        unsafe { lanes::amm(out, a, b, m, inv, t) }
-    }
-    pow_with(jobs, product)
+    pow_with(jobs, amm_avx2)
+}
+
+/// `lanes::amm` as a [`Product`]. Called only where the CPU has AVX2 (by [`pow_vartime`],
+/// whose caller guarantees it, and by the tests after asking).
+fn amm_avx2(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], inv: &[u64; LANES], t: &mut [u64]) {
+    // SAFETY: see above.
+    unsafe { lanes::amm(out, a, b, m, inv, t) }
 }
 
 /// `n` digits of four numbers in the lanes' layout (`lanes`), 32-byte aligned, so that no
@@ -124,7 +123,8 @@ fn pow_with(jobs: &[Job<'_>], product: Product) -> Vec<Nat> {
     };
     let radix28 = |x: Option<Nat>| to_radix28(x.unwrap_or_default().limbs(), n);
     let m = interleave(&|l| to_radix28(job(l).2.limbs(), n));
-    let inv: [u64; LANES] = core::array::from_fn(|l| m0inv(m.0[0].0[l]));
+    let inv: [u64; LANES] =
+        core::array::from_fn(|l| m.0[0].0[l].inverse_mod_b().wrapping_neg() & DIGIT_MASK);
     // The representation of 1 and of the base: R mod m and x·R mod m.
     let one = interleave(&|l| radix28(r_mod(job(l).2)));
     let x =
@@ -183,15 +183,6 @@ fn pow_with(jobs: &[Job<'_>], product: Product) -> Vec<Nat> {
         .collect()
 }
 
-/// `−m^(−1) mod 2^28` for odd `m0` (Newton's iteration, five steps from 1 bit to 32).
-fn m0inv(m0: u64) -> u64 {
-    let mut inv = 1u64;
-    for _ in 0..5 {
-        inv = inv.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(inv)));
-    }
-    inv.wrapping_neg() & DIGIT_MASK
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,20 +196,9 @@ mod tests {
 
     /// The products to test: the model everywhere, the AVX2 kernel where the CPU has it.
     fn products() -> Vec<(&'static str, Product)> {
-        fn avx2(
-            out: &mut [u64],
-            a: &[u64],
-            b: &[u64],
-            m: &[u64],
-            inv: &[u64; LANES],
-            t: &mut [u64],
-        ) {
-            // SAFETY: listed only when the CPU has AVX2.
-            unsafe { lanes::amm(out, a, b, m, inv, t) }
-        }
         let mut p: Vec<(&'static str, Product)> = vec![("model", model)];
         if crate::kernels::cpu::avx2() {
-            p.push(("avx2", avx2));
+            p.push(("avx2", amm_avx2));
         } else {
             eprintln!("skipped: this CPU has no AVX2 (the lanes' exponentiation checked on the model only)");
         }

@@ -157,19 +157,11 @@ pub(crate) fn amm_model(out: &mut [u64], a: &[u64], b: &[u64], m: &[u64], m0inv:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limb::Limb;
     use alloc::vec;
     use alloc::vec::Vec;
     use modred_testkit::SplitMix64;
     use std::eprintln;
-
-    /// `−m^(−1) mod 2^28` for odd `m0`.
-    fn m0inv(m0: u64) -> u64 {
-        let mut inv = 1u64;
-        for _ in 0..5 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(inv)));
-        }
-        inv.wrapping_neg() & DIGIT_MASK
-    }
 
     /// Four moduli of `n` digits with `2^(28n) ≥ 4m` (the top digit below 2^26), odd, in
     /// the lane layout: random, all digits at their largest, the smallest odd one of that
@@ -221,7 +213,8 @@ mod tests {
         let mut rng = SplitMix64::new(0x1a7e);
         for n in 2..=MAX_DIGITS {
             let m = moduli(&mut rng, n);
-            let inv: [u64; LANES] = core::array::from_fn(|l| m0inv(m[l]));
+            let inv: [u64; LANES] =
+                core::array::from_fn(|l| m[l].inverse_mod_b().wrapping_neg() & DIGIT_MASK);
             let ops = operands(&mut rng, &m, n);
             let mut t = vec![u64::MAX; scratch_len(n)];
             for a in &ops {
